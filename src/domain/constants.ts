@@ -1,0 +1,39 @@
+// Business constants of SPEC.md section 9 and the limits both sides enforce, with units in their names.
+
+export const PHONE_DIGITS = 10;
+export const AGE_MIN = 1;
+export const AGE_MAX = 120;
+export const PASSWORD_MIN_LENGTH = 8;
+export const LOGIN_REDIRECT_DELAY_MS = 1000;
+export const TOAST_WIDTH_PX = 350;
+export const REFERENCE_DATA_MAX_AGE_MS = 5 * 60 * 1000;
+export const QUERY_RETRY_COUNT = 3;
+export const LISTING_WEIGHT_MIN_KG = 1;
+export const LISTING_WEIGHT_MAX_KG = 999;
+export const LISTING_COST_MIN_INR = 0;
+export const LISTING_COST_MAX_INR = 999_999;
+export const BOOKING_WEIGHT_MIN_KG = 1;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+export const TEXT_MAX_LENGTH = 200;
+export const LONG_TEXT_MAX_LENGTH = 2000;
+export const ANALYTICS_BATCH_MAX = 100;
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const ROLES = ['traveller', 'carrier', 'sender'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PAYMENT_MODES = ['UPI', 'Cash'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** Local storage keys of SPEC.md section 3. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  email: 'email',
+  name: 'name',
+  phone: 'phone',
+  userRole: 'userRole',
+} as const;

@@ -1,0 +1,58 @@
+// When a flight leaves, as an instant. A listing's departure date and time are the ORIGIN
+// AIRPORT's local time (that is what a boarding pass shows). So "must be in the future" converts
+// them with the airport's IANA time zone when reference data knows it, and with the device's
+// (or server process's) zone otherwise: a carrier in Dubai listing a Delhi departure must not
+// be judged by Gulf time. Pure: the clock and the zone are arguments.
+
+/** Offset in minutes of `timeZone` from UTC at `instantMs` (e.g. +330 for Asia/Kolkata). */
+export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instantMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
+}
+
+function isValidZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The instant (ms since epoch) of local `date` (YYYY-MM-DD) and `time` (HH:MM) in `timeZone`.
+ * Without a usable zone the runtime's local zone is used.
+ */
+export function departureInstant(date: string, time: string, timeZone?: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  if (!timeZone || !isValidZone(timeZone)) return new Date(y, m - 1, d, hh, mm).getTime();
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  // Two passes settle the offset across a DST change.
+  let instant = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
+  instant = wall - zoneOffsetMinutes(instant, timeZone) * 60_000;
+  return instant;
+}
+
+export function isDepartureInFuture(date: string, time: string, nowMs: number, timeZone?: string): boolean {
+  return departureInstant(date, time, timeZone) > nowMs;
+}
+
+/** Today's date (YYYY-MM-DD) in `timeZone`, or in the runtime's zone without one. */
+export function todayIn(nowMs: number, timeZone?: string): string {
+  const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+  if (timeZone && isValidZone(timeZone)) opts.timeZone = timeZone;
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', opts).format(new Date(nowMs));
+}

@@ -1,0 +1,162 @@
+// Listings: the Add Listing form and request, the search form and request, and a listing as read.
+import * as v from 'valibot';
+import {
+  airlineCodeSchema,
+  airportCodeSchema,
+  dateSchema,
+  emailSchema,
+  flightNoSchema,
+  numberInput,
+  phoneSchema,
+  requiredText,
+  timeSchema,
+} from '../common';
+import {
+  LISTING_COST_MAX_INR,
+  LISTING_COST_MIN_INR,
+  LISTING_WEIGHT_MAX_KG,
+  LISTING_WEIGHT_MIN_KG,
+} from '../constants';
+import { fillOutMessage, MSG, requiredMessage } from '../messages';
+import { isDepartureInFuture, todayIn } from './departure';
+
+/** Where the future-departure rule gets its clock and each airport's time zone from. */
+export interface DepartureContext {
+  nowMs: number;
+  timeZoneOf: (airportCode: string) => string | undefined;
+}
+
+const weightSchema = v.pipe(
+  numberInput(requiredMessage('Weight')),
+  v.minValue(LISTING_WEIGHT_MIN_KG, MSG.weightMin),
+  v.maxValue(LISTING_WEIGHT_MAX_KG, MSG.weightMax),
+);
+const costSchema = v.pipe(
+  numberInput(requiredMessage('Cost')),
+  v.minValue(LISTING_COST_MIN_INR, MSG.costMin),
+  v.maxValue(LISTING_COST_MAX_INR, MSG.costMax),
+);
+
+export const listingFieldsEntries = {
+  from: airportCodeSchema(requiredMessage('From')),
+  to: airportCodeSchema(requiredMessage('To')),
+  departure: dateSchema(requiredMessage('Departure')),
+  time: timeSchema(requiredMessage('Time')),
+  airline: airlineCodeSchema(requiredMessage('Airline')),
+  flightNo: flightNoSchema(requiredMessage('Flight No')),
+  weight: weightSchema,
+  cost: costSchema,
+};
+
+/** The Add Listing form. The clock and time zones are passed in, so the rule stays pure. */
+export function addListingFormSchema(ctx: DepartureContext) {
+  return v.pipe(
+    v.object(listingFieldsEntries),
+    v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
+    v.forward(
+      v.partialCheck(
+        [['from'], ['departure'], ['time']],
+        (x) => isDepartureInFuture(x.departure, x.time, ctx.nowMs, ctx.timeZoneOf(x.from)),
+        MSG.departureFuture,
+      ),
+      ['departure'],
+    ),
+  );
+}
+export type AddListingFormInput = v.InferInput<ReturnType<typeof addListingFormSchema>>;
+export type AddListingFormValues = v.InferOutput<ReturnType<typeof addListingFormSchema>>;
+
+const contactEntries = {
+  email: emailSchema(MSG.emailRequired, MSG.emailInvalid),
+  name: requiredText(MSG.nameRequired),
+  phone: phoneSchema,
+};
+
+/** POST /carrier/carrier/add-listing: the form plus the carrier's email, name and phone. */
+export function addListingRequestSchema(ctx: DepartureContext) {
+  return v.pipe(
+    v.object({ ...listingFieldsEntries, ...contactEntries }),
+    v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
+    v.forward(
+      v.partialCheck(
+        [['from'], ['departure'], ['time']],
+        (x) => isDepartureInFuture(x.departure, x.time, ctx.nowMs, ctx.timeZoneOf(x.from)),
+        MSG.departureFuture,
+      ),
+      ['departure'],
+    ),
+  );
+}
+export type AddListingRequest = v.InferOutput<ReturnType<typeof addListingRequestSchema>>;
+
+/** The search form: the first empty field, in this order, names itself in the message. */
+export const SEARCH_FIELD_LABELS = {
+  from: 'From',
+  to: 'To',
+  departure: 'Departure Date',
+  flightNo: 'Flight Number',
+  airline: 'Airline',
+} as const;
+
+const searchEntries = {
+  from: airportCodeSchema(fillOutMessage(SEARCH_FIELD_LABELS.from)),
+  to: airportCodeSchema(fillOutMessage(SEARCH_FIELD_LABELS.to)),
+  departure: dateSchema(fillOutMessage(SEARCH_FIELD_LABELS.departure)),
+  flightNo: flightNoSchema(fillOutMessage(SEARCH_FIELD_LABELS.flightNo)),
+  airline: airlineCodeSchema(fillOutMessage(SEARCH_FIELD_LABELS.airline)),
+};
+
+/** The search form; `today` (YYYY-MM-DD) is the earliest departure date allowed. */
+export function searchFormSchema(today: string) {
+  return v.pipe(
+    v.object(searchEntries),
+    v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
+    v.forward(v.partialCheck([['departure']], (x) => x.departure >= today, MSG.departureNotPast), ['departure']),
+  );
+}
+export type SearchFormValues = v.InferOutput<ReturnType<typeof searchFormSchema>>;
+
+/** The first search-form message to show: the first empty field in spec order, else null. */
+export function firstSearchProblem(values: Record<keyof typeof SEARCH_FIELD_LABELS, string>): string | null {
+  for (const key of Object.keys(SEARCH_FIELD_LABELS) as (keyof typeof SEARCH_FIELD_LABELS)[]) {
+    if (!values[key]?.trim()) return fillOutMessage(SEARCH_FIELD_LABELS[key]);
+  }
+  return null;
+}
+
+/** POST /api/search-listings. A past date is not an error on the wire: it simply finds nothing. */
+export const searchRequestSchema = v.pipe(
+  v.object({ ...searchEntries, ...contactEntries }),
+  v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
+);
+export type SearchRequest = v.InferOutput<typeof searchRequestSchema>;
+
+/** A listing as the API returns it (search results and a carrier's own listings). */
+export const listingSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  name: v.optional(v.string(), ''),
+  from: v.string(),
+  to: v.string(),
+  flightNo: v.string(),
+  airline: v.string(),
+  departure: v.string(),
+  time: v.optional(v.string(), ''),
+  /** KG the carrier listed. */
+  weight: v.number(),
+  /** KG still free: weight less pending, accepted and completed bookings. */
+  available: v.number(),
+  /** Price per KG in rupees. */
+  cost: v.number(),
+  createdAt: v.optional(v.number(), 0),
+});
+export type Listing = v.InferOutput<typeof listingSchema>;
+
+export const listingsResponseSchema = v.array(listingSchema);
+
+/** The search answer: listings, or a message when nothing matched (saved as a match request). */
+export const searchResponseSchema = v.union([listingsResponseSchema, v.object({ message: v.string() })]);
+export type SearchResponse = v.InferOutput<typeof searchResponseSchema>;
+
+/** Today (YYYY-MM-DD) in the device's zone: the minimum of the date inputs. */
+export { todayIn };

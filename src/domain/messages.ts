@@ -1,0 +1,62 @@
+// Every user-facing validation and state message of SPEC.md sections 5 and 8, written once.
+// Schemas, the server and the UI all take their wording from here.
+
+export const MSG = {
+  // Signup, step 1
+  nameRequired: 'Name is required',
+  phoneRequired: 'Phone number is required',
+  phoneDigits: 'Phone number must be 10 digits',
+  ageRequired: 'Age is required',
+  ageInvalid: 'Invalid age',
+  genderRequired: 'Gender is required',
+  // Signup, step 2
+  emailInvalidAddress: 'Invalid email address',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordRule: 'Password must be 8+ chars, include uppercase, lowercase, number & special char',
+  confirmRequired: 'Please confirm your password',
+  passwordsMatch: 'Passwords must match',
+  // Login
+  emailInvalid: 'Invalid email',
+  required: 'Required',
+  // Search
+  userInfoMissing: 'User information is missing. Please login again.',
+  departureNotPast: 'Departure date cannot be earlier than today.',
+  sameAirports: 'Destination must be different from origin.',
+  // Contact
+  fullNameRequired: 'Full name is required',
+  nameLettersOnly: 'Name must not contain numbers or special characters',
+  phoneRequiredShort: 'Phone is required',
+  queryRequired: 'Please enter your query',
+  // Add listing
+  departureFuture: 'Departure date and time must be in the future.',
+  weightMin: 'Weight must be at least 1 KG',
+  weightMax: 'Weight must be at most 999 KG',
+  costMin: 'Cost cannot be negative',
+  costMax: 'Cost must be at most ₹9,99,999',
+  timeFormat: 'Time must be in HH:MM format',
+  dateFormat: 'Date must be in YYYY-MM-DD format',
+  flightNoFormat: 'Flight number must be 2 to 8 letters and digits, like AI101',
+  // Courier
+  imageRequired: 'Please upload an item image.',
+  imageOnly: 'Only image files can be uploaded.',
+  imageTooLarge: 'The image must be 5 MB or smaller.',
+  mobileRequired: 'Mobile number is required',
+  paymentModeInvalid: 'Payment mode must be UPI or Cash',
+  // Profile
+  emailNotStored: 'Email not found in local storage.',
+  // Booking
+  bookingTooHeavy: 'That is more than the space left on this flight',
+  // Generic
+  tooLong: 'This field is too long',
+} as const;
+
+/** 'Please fill out the "{field}" field.', the search form's message for its first empty field. */
+export function fillOutMessage(field: string): string {
+  return `Please fill out the "${field}" field.`;
+}
+
+/** '{Field} is required', for required fields whose message the spec does not give. */
+export function requiredMessage(field: string): string {
+  return `${field} is required`;
+}

@@ -1,0 +1,96 @@
+/// <reference types="vitest/config" />
+// One config for the app build, the service worker (injectManifest from sw/) and the test projects.
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8787'}`;
+
+export default defineConfig({
+  resolve: { alias: { '@': src } },
+  plugins: [
+    // The router plugin must come before react().
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/client/routes',
+      generatedRouteTree: './src/client/routeTree.gen.ts',
+    }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globIgnores: ['**/icons/**', '**/screenshots/**', '**/*.webmanifest'],
+      },
+      devOptions: { enabled: false, type: 'module' },
+    }),
+  ],
+  build: { target: 'es2022', sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/auth': apiTarget,
+      '/carrier/carrier': apiTarget,
+      '/files': apiTarget,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'data',
+          include: ['tests/data/**/*.test.ts'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['tests/client/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
