@@ -7,6 +7,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// Vitest 5 prints failures with Map.groupBy, which Node 20 lacks: without it a failing test
+// crashes the reporter instead of saying what failed.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let i = 0;
+      for (const item of items) {
+        const k = key(item, i++);
+        const group = groups.get(k);
+        if (group) group.push(item);
+        else groups.set(k, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8787'}`;
 

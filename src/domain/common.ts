@@ -3,9 +3,17 @@ import * as v from 'valibot';
 import { TEXT_MAX_LENGTH } from './constants';
 import { MSG } from './messages';
 
+/**
+ * A missing key reads as '' so that the field's own message (such as the name one) is reported,
+ * not valibot's generic "Invalid key". Every required field is built on this.
+ */
+export function present<const T extends v.GenericSchema>(schema: T) {
+  return v.optional(schema, '');
+}
+
 /** A trimmed string that must not be empty; `message` is used for a missing or blank value. */
 export function requiredText(message: string, max: number = TEXT_MAX_LENGTH) {
-  return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, MSG.tooLong));
+  return present(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, MSG.tooLong)));
 }
 
 /** A trimmed string that may be empty. */
@@ -33,51 +41,71 @@ export function isCalendarDate(value: string): boolean {
 }
 
 export const emailSchema = (requiredMsg: string, invalidMsg: string) =>
-  v.pipe(
-    v.string(requiredMsg),
-    v.trim(),
-    v.nonEmpty(requiredMsg),
-    v.email(invalidMsg),
-    v.maxLength(254, invalidMsg),
-    v.toLowerCase(),
+  present(
+    v.pipe(
+      v.string(requiredMsg),
+      v.trim(),
+      v.nonEmpty(requiredMsg),
+      v.email(invalidMsg),
+      v.maxLength(254, invalidMsg),
+      v.toLowerCase(),
+    ),
   );
 
-export const phoneSchema = v.pipe(
-  v.string(MSG.phoneRequired),
-  v.trim(),
-  v.nonEmpty(MSG.phoneRequired),
-  v.regex(/^\d{10}$/, MSG.phoneDigits),
+export const phoneSchema = present(
+  v.pipe(
+    v.string(MSG.phoneRequired),
+    v.trim(),
+    v.nonEmpty(MSG.phoneRequired),
+    v.regex(/^\d{10}$/, MSG.phoneDigits),
+  ),
 );
 
 export const dateSchema = (requiredMsg: string) =>
-  v.pipe(v.string(requiredMsg), v.nonEmpty(requiredMsg), v.check(isCalendarDate, MSG.dateFormat));
+  present(v.pipe(v.string(requiredMsg), v.nonEmpty(requiredMsg), v.check(isCalendarDate, MSG.dateFormat)));
 
 export const timeSchema = (requiredMsg: string) =>
-  v.pipe(v.string(requiredMsg), v.nonEmpty(requiredMsg), v.regex(TIME_RE, MSG.timeFormat));
+  present(v.pipe(v.string(requiredMsg), v.nonEmpty(requiredMsg), v.regex(TIME_RE, MSG.timeFormat)));
 
 export const airportCodeSchema = (requiredMsg: string) =>
-  v.pipe(v.string(requiredMsg), v.trim(), v.nonEmpty(requiredMsg), v.toUpperCase(), v.regex(IATA_AIRPORT_RE, requiredMsg));
-
-export const airlineCodeSchema = (requiredMsg: string) =>
-  v.pipe(v.string(requiredMsg), v.trim(), v.nonEmpty(requiredMsg), v.toUpperCase(), v.regex(IATA_AIRLINE_RE, requiredMsg));
-
-export const flightNoSchema = (requiredMsg: string) =>
   v.pipe(
     v.string(requiredMsg),
     v.trim(),
     v.nonEmpty(requiredMsg),
-    v.transform(normalizeFlightNo),
-    v.regex(FLIGHT_NO_RE, MSG.flightNoFormat),
+    v.toUpperCase(),
+    v.regex(IATA_AIRPORT_RE, requiredMsg),
+  );
+
+export const airlineCodeSchema = (requiredMsg: string) =>
+  v.pipe(
+    v.string(requiredMsg),
+    v.trim(),
+    v.nonEmpty(requiredMsg),
+    v.toUpperCase(),
+    v.regex(IATA_AIRLINE_RE, requiredMsg),
+  );
+
+export const flightNoSchema = (requiredMsg: string) =>
+  present(
+    v.pipe(
+      v.string(requiredMsg),
+      v.trim(),
+      v.nonEmpty(requiredMsg),
+      v.transform(normalizeFlightNo),
+      v.regex(FLIGHT_NO_RE, MSG.flightNoFormat),
+    ),
   );
 
 /** A number typed into a form (a string) or sent as JSON (a number). Blank is missing. */
 export function numberInput(requiredMsg: string) {
-  return v.pipe(
-    v.union([v.string(requiredMsg), v.number(requiredMsg)], requiredMsg),
-    v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
-    v.nonEmpty(requiredMsg),
-    v.transform(Number),
-    v.number(requiredMsg),
-    v.finite(requiredMsg),
+  return present(
+    v.pipe(
+      v.union([v.string(requiredMsg), v.number(requiredMsg)], requiredMsg),
+      v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
+      v.nonEmpty(requiredMsg),
+      v.transform(Number),
+      v.number(requiredMsg),
+      v.finite(requiredMsg),
+    ),
   );
 }

@@ -7,7 +7,10 @@ export const ERRORS = {
   'request/too-large': { status: 413, message: 'The request is too large.' },
   'auth/required': { status: 401, message: 'Please log in to continue.' },
   'auth/bad-credentials': { status: 401, message: 'Invalid email or password.' },
-  'auth/rate-limited': { status: 429, message: 'Too many failed login attempts. Please wait a few minutes and try again.' },
+  'auth/rate-limited': {
+    status: 429,
+    message: 'Too many failed login attempts. Please wait a few minutes and try again.',
+  },
   'auth/email-taken': { status: 409, message: 'An account with this email already exists.' },
   'auth/forbidden': { status: 403, message: 'You can only access your own data.' },
   'auth/bad-origin': { status: 403, message: 'Requests from this origin are not allowed.' },
@@ -16,8 +19,14 @@ export const ERRORS = {
   'listing/own': { status: 409, message: 'You cannot book your own listing.' },
   'listing/no-space': { status: 409, message: 'There is not enough space left on this listing.' },
   'booking/not-found': { status: 404, message: 'That booking does not exist.' },
-  'booking/not-carrier': { status: 403, message: 'Only the carrier of this listing can change its bookings.' },
-  'booking/transition-not-allowed': { status: 409, message: 'This booking can no longer change to that status.' },
+  'booking/not-carrier': {
+    status: 403,
+    message: 'Only the carrier of this listing can change its bookings.',
+  },
+  'booking/transition-not-allowed': {
+    status: 409,
+    message: 'This booking can no longer change to that status.',
+  },
   'file/too-large': { status: 413, message: 'The image must be 5 MB or smaller.' },
   'file/not-image': { status: 415, message: 'Only image files can be uploaded.' },
   'file/not-found': { status: 404, message: 'That file does not exist.' },

@@ -8,7 +8,10 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 export const analyticsEventSchema = v.object({
   name: v.picklist(ANALYTICS_EVENTS),
   props: v.pipe(
-    v.record(v.pipe(v.string(), v.maxLength(50)), v.union([v.pipe(v.string(), v.maxLength(500)), v.number(), v.boolean(), v.null()])),
+    v.record(
+      v.pipe(v.string(), v.maxLength(50)),
+      v.union([v.pipe(v.string(), v.maxLength(500)), v.number(), v.boolean(), v.null()]),
+    ),
     v.check((r) => Object.keys(r).length <= 20, 'Too many properties'),
   ),
   at: v.number(),

@@ -1,43 +1,53 @@
 // Signup (two steps), login and the login response: SPEC.md sections 3 and 5.
 import * as v from 'valibot';
+import { emailSchema, phoneSchema, present, requiredText } from '../common';
 import { AGE_MAX, AGE_MIN, GENDERS } from '../constants';
-import { emailSchema, phoneSchema, requiredText } from '../common';
 import { MSG } from '../messages';
 
 /** Letters, digits and @$!%*?&, 8 or more, with one of each class. */
 export const PASSWORD_RE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
 
-const ageSchema = v.pipe(
-  v.union([v.string(MSG.ageRequired), v.number(MSG.ageRequired)], MSG.ageRequired),
-  v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
-  v.nonEmpty(MSG.ageRequired),
-  v.transform(Number),
-  v.number(MSG.ageInvalid),
-  v.integer(MSG.ageInvalid),
-  v.minValue(AGE_MIN, MSG.ageInvalid),
-  v.maxValue(AGE_MAX, MSG.ageInvalid),
+const ageSchema = present(
+  v.pipe(
+    v.union([v.string(MSG.ageRequired), v.number(MSG.ageRequired)], MSG.ageRequired),
+    v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
+    v.nonEmpty(MSG.ageRequired),
+    v.transform(Number),
+    v.number(MSG.ageInvalid),
+    v.integer(MSG.ageInvalid),
+    v.minValue(AGE_MIN, MSG.ageInvalid),
+    v.maxValue(AGE_MAX, MSG.ageInvalid),
+  ),
 );
 
 export const signupStep1Entries = {
   name: requiredText(MSG.nameRequired),
   phone: phoneSchema,
   age: ageSchema,
-  gender: v.picklist(GENDERS, MSG.genderRequired),
+  gender: present(v.picklist(GENDERS, MSG.genderRequired)),
 };
 export const signupStep1Schema = v.object(signupStep1Entries);
 
-const passwordSchema = v.pipe(v.string(MSG.passwordRequired), v.nonEmpty(MSG.passwordRequired), v.regex(PASSWORD_RE, MSG.passwordRule));
+const passwordSchema = v.pipe(
+  v.string(MSG.passwordRequired),
+  v.nonEmpty(MSG.passwordRequired),
+  v.regex(PASSWORD_RE, MSG.passwordRule),
+);
 
 export const signupStep2Entries = {
   email: emailSchema(MSG.emailRequired, MSG.emailInvalidAddress),
   password: passwordSchema,
-  confirmPassword: v.pipe(v.string(MSG.confirmRequired), v.nonEmpty(MSG.confirmRequired)),
+  confirmPassword: present(v.pipe(v.string(MSG.confirmRequired), v.nonEmpty(MSG.confirmRequired))),
 };
 
 export const signupStep2Schema = v.pipe(
   v.object(signupStep2Entries),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (x) => x.password === x.confirmPassword, MSG.passwordsMatch),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (x) => x.password === x.confirmPassword,
+      MSG.passwordsMatch,
+    ),
     ['confirmPassword'],
   ),
 );
@@ -46,7 +56,11 @@ export const signupStep2Schema = v.pipe(
 export const signupSchema = v.pipe(
   v.object({ ...signupStep1Entries, ...signupStep2Entries }),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (x) => x.password === x.confirmPassword, MSG.passwordsMatch),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (x) => x.password === x.confirmPassword,
+      MSG.passwordsMatch,
+    ),
     ['confirmPassword'],
   ),
 );
@@ -56,7 +70,7 @@ export type SignupRequest = v.InferOutput<typeof signupSchema>;
 /** The login form and POST /auth/login body. */
 export const loginSchema = v.object({
   email: emailSchema(MSG.required, MSG.emailInvalid),
-  password: v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required), v.maxLength(128, MSG.required)),
+  password: present(v.pipe(v.string(MSG.required), v.nonEmpty(MSG.required), v.maxLength(128, MSG.required))),
 });
 export type LoginRequest = v.InferOutput<typeof loginSchema>;
 

@@ -1,6 +1,6 @@
 // Bookings: the Confirm Booking form, the booking request, the status update and an order as read.
 import * as v from 'valibot';
-import { emailSchema, numberInput, optionalText, phoneSchema, requiredText } from '../common';
+import { emailSchema, numberInput, optionalText, phoneSchema, present, requiredText } from '../common';
 import { BOOKING_WEIGHT_MIN_KG, LISTING_WEIGHT_MAX_KG } from '../constants';
 import { MSG, requiredMessage } from '../messages';
 import { BOOKING_STATUSES } from './status';
@@ -48,7 +48,9 @@ export type BookingRequest = v.InferOutput<typeof bookingRequestSchema>;
 /** PUT /api/bookings/update-status: `listingId` is the booking id with its suffix stripped. */
 export const statusUpdateSchema = v.object({
   listingId: requiredText(requiredMessage('Booking')),
-  status: v.picklist(BOOKING_STATUSES, 'Status must be one of pending, accepted, rejected, cancelled, completed'),
+  status: present(
+    v.picklist(BOOKING_STATUSES, 'Status must be one of pending, accepted, rejected, cancelled, completed'),
+  ),
 });
 export type StatusUpdate = v.InferOutput<typeof statusUpdateSchema>;
 

@@ -30,7 +30,10 @@ export const COURIER_HIDDEN_DEFAULTS = {
 export const courierRequestSchema = v.object({
   ...courierFormEntries,
   emergencyContact: optionalText(),
-  itemCategory: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100, MSG.tooLong))), v.maxLength(20, MSG.tooLong)), []),
+  itemCategory: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.maxLength(100, MSG.tooLong))), v.maxLength(20, MSG.tooLong)),
+    [],
+  ),
   declarations: v.optional(
     v.object({
       noIllegalItems: v.optional(v.boolean(), false),

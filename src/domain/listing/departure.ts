@@ -4,6 +4,8 @@
 // (or server process's) zone otherwise: a carrier in Dubai listing a Delhi departure must not
 // be judged by Gulf time. Pure: the clock and the zone are arguments.
 
+import { DATE_RE, TIME_RE } from '../common';
+
 /** Offset in minutes of `timeZone` from UTC at `instantMs` (e.g. +330 for Asia/Kolkata). */
 export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -17,7 +19,14 @@ export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(new Date(instantMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
 }
 
@@ -46,6 +55,8 @@ export function departureInstant(date: string, time: string, timeZone?: string):
 }
 
 export function isDepartureInFuture(date: string, time: string, nowMs: number, timeZone?: string): boolean {
+  // A malformed date or time is another rule's message; this one judges only real instants.
+  if (!DATE_RE.test(date) || !TIME_RE.test(time)) return true;
   return departureInstant(date, time, timeZone) > nowMs;
 }
 

@@ -47,7 +47,10 @@ export interface ListingFilter {
   ownEmail: string | null | undefined;
 }
 
-export function filterListings<T extends FilterableListing>(listings: readonly T[], filter: ListingFilter): T[] {
+export function filterListings<T extends FilterableListing>(
+  listings: readonly T[],
+  filter: ListingFilter,
+): T[] {
   const own = filter.ownEmail?.toLowerCase();
   return listings.filter(
     (l) =>

@@ -52,7 +52,10 @@ export const listingFieldsEntries = {
 export function addListingFormSchema(ctx: DepartureContext) {
   return v.pipe(
     v.object(listingFieldsEntries),
-    v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
+    v.forward(
+      v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
+      ['to'],
+    ),
     v.forward(
       v.partialCheck(
         [['from'], ['departure'], ['time']],
@@ -76,7 +79,10 @@ const contactEntries = {
 export function addListingRequestSchema(ctx: DepartureContext) {
   return v.pipe(
     v.object({ ...listingFieldsEntries, ...contactEntries }),
-    v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
+    v.forward(
+      v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
+      ['to'],
+    ),
     v.forward(
       v.partialCheck(
         [['from'], ['departure'], ['time']],
@@ -110,8 +116,14 @@ const searchEntries = {
 export function searchFormSchema(today: string) {
   return v.pipe(
     v.object(searchEntries),
-    v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
-    v.forward(v.partialCheck([['departure']], (x) => x.departure >= today, MSG.departureNotPast), ['departure']),
+    v.forward(
+      v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
+      ['to'],
+    ),
+    v.forward(
+      v.partialCheck([['departure']], (x) => x.departure >= today, MSG.departureNotPast),
+      ['departure'],
+    ),
   );
 }
 export type SearchFormValues = v.InferOutput<ReturnType<typeof searchFormSchema>>;
@@ -127,7 +139,10 @@ export function firstSearchProblem(values: Record<keyof typeof SEARCH_FIELD_LABE
 /** POST /api/search-listings. A past date is not an error on the wire: it simply finds nothing. */
 export const searchRequestSchema = v.pipe(
   v.object({ ...searchEntries, ...contactEntries }),
-  v.forward(v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports), ['to']),
+  v.forward(
+    v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
+    ['to'],
+  ),
 );
 export type SearchRequest = v.InferOutput<typeof searchRequestSchema>;
 

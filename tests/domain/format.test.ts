@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDayMonth,
+  formatFullDate,
+  formatPrice,
+  formatTime12,
+  formatWeight,
+  initial,
+} from '@/domain/format';
+
+describe('formatPrice', () => {
+  it.each([
+    [0, '₹0'],
+    [999, '₹999'],
+    [1000, '₹1,000'],
+    [123456, '₹1,23,456'],
+    [9999999, '₹99,99,999'],
+  ])('%d -> %s', (n, s) => {
+    expect(formatPrice(n)).toBe(s);
+  });
+});
+
+describe('formatWeight', () => {
+  it.each([
+    [1, '1 KG'],
+    [7.5, '7.5 KG'],
+    [12, '12 KG'],
+  ])('%d -> %s', (n, s) => {
+    expect(formatWeight(n)).toBe(s);
+  });
+});
+
+describe('formatDayMonth', () => {
+  it.each([
+    ['2026-11-21', '21 Nov'],
+    ['2027-01-05', '5 Jan'],
+  ])('%s -> %s', (d, s) => {
+    expect(formatDayMonth(d)).toBe(s);
+  });
+
+  it('adds the year in the long form', () => {
+    expect(formatFullDate('2026-11-21')).toBe('21 Nov 2026');
+  });
+});
+
+describe('formatTime12', () => {
+  it.each([
+    ['00:30', '12:30 AM'],
+    ['09:05', '9:05 AM'],
+    ['12:00', '12:00 PM'],
+    ['14:05', '2:05 PM'],
+    ['23:59', '11:59 PM'],
+  ])('%s -> %s', (t, s) => {
+    expect(formatTime12(t)).toBe(s);
+  });
+});
+
+describe('initial', () => {
+  it.each([
+    ['asha', 'A'],
+    ['  ravi', 'R'],
+    ['', '?'],
+    [null, '?'],
+  ])('%j -> %s', (name, s) => {
+    expect(initial(name)).toBe(s);
+  });
+});
