@@ -4,7 +4,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src/client', 'src/domain', 'src/data', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src/client',
+  'src/domain',
+  'src/data',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -18,7 +27,9 @@ function newestMtime(path) {
 const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map(newestMtime));
 if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding the client...' : 'Building the client...');
+  console.log(
+    builtAt ? 'Sources changed since the last build: rebuilding the client...' : 'Building the client...',
+  );
   const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
