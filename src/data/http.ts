@@ -1,0 +1,71 @@
+// The one ky instance and the call helper that turns ky's failures into ApiError or
+// OfflineError and parses answers with the domain schemas.
+import ky, { HTTPError, type KyInstance } from 'ky';
+import * as v from 'valibot';
+import { ApiError, OfflineError } from './errors';
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+export interface HttpOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+}
+
+/** No ky retry at all: reads are re-run by their triggers, writes by the outbox. */
+export function createHttp(opts: HttpOptions): KyInstance {
+  return ky.create({
+    baseUrl: opts.baseUrl,
+    credentials: 'include',
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+}
+
+export interface CallOptions {
+  json?: unknown;
+  body?: FormData;
+  headers?: Record<string, string>;
+}
+
+function messageOf(data: unknown, status: number): string {
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
+    return data.message;
+  }
+  return typeof data === 'string' && data.length < 300 ? data : `Request failed with status ${status}`;
+}
+
+/** Sends one request; returns the parsed JSON body (undefined when empty or not JSON). */
+export async function call(http: KyInstance, method: string, path: string, opts: CallOptions = {}) {
+  let response: Response;
+  try {
+    response = await http(path, {
+      method,
+      ...(opts.json !== undefined ? { json: opts.json } : {}),
+      ...(opts.body ? { body: opts.body } : {}),
+      ...(opts.headers ? { headers: opts.headers } : {}),
+    });
+  } catch (err) {
+    if (err instanceof HTTPError)
+      throw new ApiError(err.response.status, messageOf(err.data, err.response.status));
+    throw new OfflineError(err);
+  }
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `call`, then the answer parsed with `schema`: a malformed answer is a bug, thrown as such. */
+export async function callParsed<S extends v.GenericSchema>(
+  http: KyInstance,
+  method: string,
+  path: string,
+  schema: S,
+  opts: CallOptions = {},
+): Promise<v.InferOutput<S>> {
+  return v.parse(schema, await call(http, method, path, opts));
+}

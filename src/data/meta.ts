@@ -1,0 +1,23 @@
+// Small key/value facts kept beside the data: sync times, the session copy for the service
+// worker, the replay lease. Keys are listed here so nothing else invents them.
+import type { AppDb } from './db';
+
+export const META = {
+  session: 'session',
+  lastUser: 'lastUser',
+  referenceFetchedAt: 'referenceFetchedAt',
+  lastSyncAt: 'lastSyncAt',
+  authBlockedFor: 'authBlockedFor',
+  replayLease: 'replayLease',
+  persistAskedFor: 'persistAskedFor',
+  syncedAt: (collection: string) => `syncedAt:${collection}`,
+} as const;
+
+export async function getMeta<T>(db: AppDb, key: string): Promise<T | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as T | undefined;
+}
+
+export async function setMeta(db: AppDb, key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}

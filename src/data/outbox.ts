@@ -1,0 +1,85 @@
+// Queue policy: building entries, the user's actions on failed ones (retry, discard), and
+// what an entry's local optimistic record is, so discarding can undo it.
+
+import type { BookingStatus } from '@/domain/booking/status';
+import type { OutboxEntry, OutboxKind } from '@/domain/outbox/entry';
+import { syncedTables } from './db';
+import type { Store } from './store';
+
+/** A status update remembers the status it replaced, so discarding it can restore that. */
+export interface StatusPayload {
+  listingId: string;
+  status: BookingStatus;
+  prevStatus: BookingStatus;
+}
+
+/** The courier image travels as bytes: Blobs in IndexedDB are unreliable on some browsers. */
+export interface CourierPayload {
+  form: Record<string, unknown>;
+  image: { bytes: ArrayBuffer; type: string; name: string };
+  /** Set once the upload step succeeded, so a retried submit never uploads twice. */
+  itemImageUrl: string | null;
+}
+
+export function newEntry<P>(store: Store, kind: OutboxKind, payload: P, user: string): OutboxEntry<P> {
+  return {
+    key: crypto.randomUUID(),
+    kind,
+    payload,
+    user,
+    createdAt: store.now(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    state: 'queued',
+  };
+}
+
+/** Id of the optimistic row a command writes for this entry. */
+export function localId(key: string): string {
+  return `local-${key}`;
+}
+
+/** Entries in replay order: oldest first, the key breaking ties. */
+export async function orderedEntries(store: Store, user: string): Promise<OutboxEntry[]> {
+  const rows = await store.db.outbox.where('user').equals(user).toArray();
+  return rows.sort((a, b) => a.createdAt - b.createdAt || a.key.localeCompare(b.key));
+}
+
+/** Puts a failed entry back in the queue, to be sent now. */
+export async function retryEntry(store: Store, key: string): Promise<void> {
+  const { db } = store;
+  await db.transaction('rw', [db.outbox, db.listings, db.bookings, db.orders], async () => {
+    const entry = await db.outbox.get(key);
+    if (!entry) return;
+    await db.outbox.update(key, { state: 'queued', nextAttemptAt: 0, lastError: null });
+    for (const table of syncedTables(db)) {
+      await table.where('outboxKey').equals(key).modify({ syncState: 'pending', syncError: null });
+    }
+  });
+  store.wake();
+}
+
+/** Drops an entry and undoes its optimistic record. */
+export async function discardEntry(store: Store, key: string): Promise<void> {
+  const { db } = store;
+  await db.transaction('rw', [db.outbox, db.listings, db.bookings, db.orders], async () => {
+    const entry = await db.outbox.get(key);
+    if (!entry) return;
+    await db.outbox.delete(key);
+    await db.listings.delete(localId(key));
+    await db.bookings.delete(localId(key));
+    if (entry.kind === 'status-update') {
+      const p = entry.payload as StatusPayload;
+      const row = await db.orders.get(p.listingId);
+      if (row?.outboxKey === key) {
+        await db.orders.update(p.listingId, {
+          status: p.prevStatus,
+          syncState: 'synced',
+          syncError: null,
+          outboxKey: null,
+        });
+      }
+    }
+  });
+}

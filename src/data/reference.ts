@@ -1,0 +1,29 @@
+// Reference data (airports, airlines): mirrored at most every five minutes, kept across logout.
+import { REFERENCE_DATA_MAX_AGE_MS } from '@/domain/constants';
+import { airlinesResponseSchema, airportsResponseSchema } from '@/domain/reference/schema';
+import { callParsed } from './http';
+import { getMeta, META, setMeta } from './meta';
+import type { Store } from './store';
+
+/** Throws only when the fetch failed and there is nothing cached to fall back on. */
+export async function refreshReference(store: Store, opts: { force?: boolean } = {}): Promise<void> {
+  const { db } = store;
+  const fetchedAt = (await getMeta<number>(db, META.referenceFetchedAt)) ?? null;
+  const fresh = fetchedAt !== null && store.now() - fetchedAt < REFERENCE_DATA_MAX_AGE_MS;
+  if (fresh && !opts.force && (await db.airports.count()) > 0) return;
+  try {
+    const [airports, airlines] = await Promise.all([
+      callParsed(store.http, 'GET', '/api/get/airports', airportsResponseSchema),
+      callParsed(store.http, 'GET', '/api/get/airlines', airlinesResponseSchema),
+    ]);
+    await db.transaction('rw', db.airports, db.airlines, db.meta, async () => {
+      await db.airports.clear();
+      await db.airlines.clear();
+      await db.airports.bulkPut(airports);
+      await db.airlines.bulkPut(airlines);
+      await setMeta(db, META.referenceFetchedAt, store.now());
+    });
+  } catch (err) {
+    if ((await db.airports.count()) === 0 || (await db.airlines.count()) === 0) throw err;
+  }
+}

@@ -1,0 +1,173 @@
+// The signed-in user: SPEC.md's local storage keys on the page, mirrored in the meta table
+// because the service worker has no localStorage. A network failure never ends a session.
+import * as v from 'valibot';
+import {
+  type LoginRequest,
+  type LoginResponse,
+  loginResponseSchema,
+  type SignupRequest,
+} from '@/domain/auth/schema';
+import { ROLES, type Role, STORAGE_KEYS } from '@/domain/constants';
+import { userTables } from './db';
+import { ApiError, OfflineError } from './errors';
+import { call, callParsed } from './http';
+import { getMeta, META, setMeta } from './meta';
+import { requestPersistentStorage } from './persist';
+import type { Store } from './store';
+
+export interface SessionUser {
+  token: string;
+  email: string;
+  name: string;
+  phone: string;
+  userRole: Role | null;
+}
+
+function read(store: Store, key: string): string | null {
+  try {
+    return store.storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session from local storage, or null; null in the service worker (use loadSession). */
+export function getSession(store: Store): SessionUser | null {
+  const token = read(store, STORAGE_KEYS.token);
+  const email = read(store, STORAGE_KEYS.email);
+  if (!token || !email) return null;
+  const role = read(store, STORAGE_KEYS.userRole);
+  return {
+    token,
+    email,
+    name: read(store, STORAGE_KEYS.name) ?? '',
+    phone: read(store, STORAGE_KEYS.phone) ?? '',
+    userRole: (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : null,
+  };
+}
+
+/** The session where there may be no localStorage: local storage first, then the meta copy. */
+export async function loadSession(store: Store): Promise<SessionUser | null> {
+  if (store.storage) return getSession(store);
+  return (await getMeta<SessionUser | null>(store.db, META.session)) ?? null;
+}
+
+export function subscribeSession(store: Store, cb: () => void): () => void {
+  store.sessionListeners.add(cb);
+  // Another tab logging in or out changes the same storage.
+  const onStorage = () => cb();
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    store.sessionListeners.delete(cb);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+async function writeSession(store: Store, user: SessionUser | null): Promise<void> {
+  try {
+    for (const key of Object.values(STORAGE_KEYS)) store.storage?.removeItem(key);
+    if (user) {
+      for (const key of Object.values(STORAGE_KEYS)) {
+        const value = user[key];
+        if (value) store.storage?.setItem(key, value);
+      }
+    }
+  } catch {
+    // Storage may be full or disabled: the meta copy below still holds the session.
+  }
+  await setMeta(store.db, META.session, user);
+  for (const cb of store.sessionListeners) cb();
+}
+
+export async function login(store: Store, req: LoginRequest): Promise<LoginResponse> {
+  const res = await callParsed(store.http, 'POST', '/auth/login', loginResponseSchema, { json: req });
+  const previous = await getMeta<string>(store.db, META.lastUser);
+  const sameUser = previous === res.email;
+  // Another user's mirror must not show to this one; the outbox stays, tagged with its user.
+  if (!sameUser) await clearUserData(store);
+  const role = sameUser ? (getSession(store)?.userRole ?? null) : null;
+  await writeSession(store, {
+    token: res.token,
+    email: res.email,
+    name: res.name,
+    phone: res.phone,
+    userRole: role,
+  });
+  await setMeta(store.db, META.lastUser, res.email);
+  // A queue parked by a 401 resumes only for the user who queued it (replay filters by user).
+  await store.db.meta.delete(META.authBlockedFor);
+  void askPersistenceOnce(store, res.email);
+  store.wake();
+  return res;
+}
+
+async function askPersistenceOnce(store: Store, email: string): Promise<void> {
+  if ((await getMeta<string>(store.db, META.persistAskedFor)) === email) return;
+  await setMeta(store.db, META.persistAskedFor, email);
+  await requestPersistentStorage();
+}
+
+export async function signup(store: Store, req: SignupRequest): Promise<void> {
+  await call(store.http, 'POST', '/auth/signup', { json: req });
+}
+
+async function clearUserData(store: Store): Promise<void> {
+  const { db } = store;
+  await db.transaction('rw', [...userTables(db), db.analytics], async () => {
+    for (const table of userTables(db)) await table.clear();
+    await db.analytics.clear();
+  });
+}
+
+/** Entries not yet acknowledged by the server for the current user (failed ones included). */
+export async function countUnsent(store: Store): Promise<number> {
+  const user = (await loadSession(store))?.email;
+  if (!user) return 0;
+  return store.db.outbox.where('user').equals(user).count();
+}
+
+/**
+ * Ends the session locally whatever the server says. Unsent changes are kept (and resume when
+ * the same user logs in) unless `discardUnsent` is set after the user has agreed to lose them.
+ */
+export async function logout(store: Store, opts: { discardUnsent?: boolean } = {}): Promise<void> {
+  const user = (await loadSession(store))?.email;
+  await call(store.http, 'POST', '/auth/logout').catch(() => undefined);
+  await clearUserData(store);
+  if (opts.discardUnsent && user) await store.db.outbox.where('user').equals(user).delete();
+  await clearCaches();
+  await writeSession(store, null);
+}
+
+/** Cache Storage entries except reference data (kept so the forms work offline after logout). */
+async function clearCaches(): Promise<void> {
+  const caches = globalThis.caches;
+  if (!caches) return;
+  try {
+    for (const name of await caches.keys()) {
+      if (!/reference|precache/i.test(name)) await caches.delete(name);
+    }
+  } catch {
+    // Cache Storage can be unavailable (private mode); nothing to clear then.
+  }
+}
+
+export async function setRole(store: Store, role: Role): Promise<void> {
+  const session = getSession(store) ?? (await loadSession(store));
+  if (!session) return;
+  await writeSession(store, { ...session, userRole: role });
+}
+
+const authStatusBody = v.object({ status: v.number() });
+
+/** GET /api/auth: no response is 'offline' and keeps the session; any answer but 200 is not. */
+export async function checkAuth(store: Store): Promise<'authenticated' | 'unauthorized' | 'offline'> {
+  try {
+    const body = v.safeParse(authStatusBody, await call(store.http, 'GET', '/api/auth'));
+    return body.success && body.output.status === 200 ? 'authenticated' : 'unauthorized';
+  } catch (err) {
+    if (err instanceof OfflineError) return 'offline';
+    if (err instanceof ApiError) return 'unauthorized';
+    throw err;
+  }
+}
