@@ -46,10 +46,41 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifest: false,
+      // Icons are generated from one SVG at build time, and linked into the manifest and <head>.
+      pwaAssets: { preset: 'minimal-2023', image: 'public/favicon.svg', overrideManifestIcons: true },
+      manifest: {
+        id: '/',
+        name: 'Carry: Monetize your travel',
+        short_name: 'Carry',
+        description:
+          'Book spare baggage space on a flight, or earn from yours. Works offline: everything you do is sent when you are back online.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f766e',
+        background_color: '#f0fdfa',
+        categories: ['travel', 'shopping'],
+        screenshots: [
+          {
+            src: '/screenshots/narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Find someone to carry your luggage',
+          },
+          {
+            src: '/screenshots/wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Your listings and orders',
+          },
+        ],
+      },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        globIgnores: ['**/icons/**', '**/screenshots/**', '**/*.webmanifest'],
+        globIgnores: ['**/screenshots/**', '**/*.png', '**/*.ico', '**/*.webmanifest', '**/*.br', '**/*.gz'],
       },
       devOptions: { enabled: false, type: 'module' },
     }),

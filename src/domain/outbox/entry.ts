@@ -1,5 +1,8 @@
 // The shape of a queued change: what the local store keeps until the server has acknowledged it.
 
+/** The Background Sync tag under which the page asks the service worker to replay the outbox. */
+export const OUTBOX_SYNC_TAG = 'carry-outbox';
+
 export const OUTBOX_KINDS = ['add-listing', 'book', 'status-update', 'contact', 'courier'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

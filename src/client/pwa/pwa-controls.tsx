@@ -1,0 +1,102 @@
+// App-wide PWA behaviour with a small UI: the update toast, the install button (or the iOS
+// hint), and Background Sync requests whenever changes wait in the outbox.
+import { liveQuery } from 'dexie';
+import { Download, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useStore } from '@/client/hooks/store-context';
+import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';
+import { INSTALL_HINT_DISMISSED_KEY, type InstallPromptEvent, isIos, isStandalone } from './install-prompt';
+import { registerServiceWorker, requestBackgroundSync } from './register-sw';
+
+function useServiceWorker(): void {
+  useEffect(() => {
+    registerServiceWorker((controls) => {
+      toast('A new version is available', {
+        id: 'sw-update',
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: 'Reload', onClick: () => controls.applyUpdate() },
+      });
+    });
+  }, []);
+}
+
+function useBackgroundSyncRequests(): void {
+  const store = useStore();
+  useEffect(() => {
+    const sub = liveQuery(() => store.db.outbox.where('state').equals('queued').count()).subscribe({
+      next: (queued) => {
+        if (queued > 0) void requestBackgroundSync(OUTBOX_SYNC_TAG);
+      },
+    });
+    return () => sub.unsubscribe();
+  }, [store]);
+}
+
+function useInstallOffer() {
+  const [offer, setOffer] = useState<InstallPromptEvent | null>(null);
+  const [iosHint, setIosHint] = useState(false);
+  useEffect(() => {
+    const onOffer = (e: Event) => {
+      e.preventDefault();
+      setOffer(e as InstallPromptEvent);
+    };
+    const onInstalled = () => setOffer(null);
+    window.addEventListener('beforeinstallprompt', onOffer);
+    window.addEventListener('appinstalled', onInstalled);
+    setIosHint(isIos() && !isStandalone() && localStorage.getItem(INSTALL_HINT_DISMISSED_KEY) !== '1');
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onOffer);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+  return { offer, setOffer, iosHint, setIosHint };
+}
+
+export function PwaControls() {
+  useServiceWorker();
+  useBackgroundSyncRequests();
+  const { offer, setOffer, iosHint, setIosHint } = useInstallOffer();
+
+  if (offer) {
+    return (
+      <button
+        type="button"
+        onClick={async () => {
+          await offer.prompt();
+          await offer.userChoice;
+          setOffer(null);
+        }}
+        className="fixed bottom-4 left-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Install app
+      </button>
+    );
+  }
+  if (iosHint) {
+    return (
+      <aside
+        aria-label="Install Carry"
+        className="fixed inset-x-4 bottom-4 z-40 flex items-start gap-3 rounded-xl bg-white p-4 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200"
+      >
+        <p className="flex-1">
+          Install Carry: tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>. It works
+          offline.
+        </p>
+        <button
+          type="button"
+          aria-label="Dismiss install hint"
+          onClick={() => {
+            localStorage.setItem(INSTALL_HINT_DISMISSED_KEY, '1');
+            setIosHint(false);
+          }}
+          className="rounded p-1 text-slate-500 hover:bg-slate-100"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </aside>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,26 @@
+// Background Sync: when the browser regains a connection (even with every tab closed), the
+// worker drains the outbox with the same replayer the page uses, under the same lock.
+
+import { createStore, replayOutbox, type Store } from '@/data';
+import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+export function registerOutboxSync(scope: ServiceWorkerGlobalScope): void {
+  let store: Store | undefined;
+  scope.addEventListener('sync', (event) => {
+    const sync = event as SyncEvent;
+    if (sync.tag !== OUTBOX_SYNC_TAG) return;
+    sync.waitUntil(
+      (async () => {
+        store ??= createStore();
+        const result = await replayOutbox(store);
+        // Entries still queued (network still flaky, or the session expired): a rejected
+        // promise asks the browser to fire this sync again later, with its own backoff.
+        if (result.remaining > 0) throw new Error(`${result.remaining} changes are still waiting`);
+      })(),
+    );
+  });
+}
