@@ -1,0 +1,2 @@
+// Short import path for the store context.
+export { StoreProvider, useStore } from './store-context';
