@@ -1,0 +1,90 @@
+// The app factory: middleware (logging, hardening headers, CORS, origin check, body limits,
+// session), every API route, errors as JSON, and the built PWA when a static root is given.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { IMAGE_MAX_BYTES } from '@/domain/constants';
+import { sessionMiddleware } from './auth/guard';
+import { type AppConfig, type Clock, DEFAULT_CONFIG, systemClock } from './config';
+import type { Db } from './db/client';
+import type { AppEnv, Deps } from './deps';
+import { ApiError, errorResponse, handleError } from './http/errors';
+import { originCheck, requestLog, securityHeaders } from './http/middleware';
+import { serveApp } from './http/static';
+import { authRoutes } from './routes/auth/auth.index';
+import { bookingRoutes } from './routes/bookings/bookings.index';
+import { contactRoutes } from './routes/contact/contact.index';
+import { courierRoutes } from './routes/courier/courier.index';
+import { eventRoutes } from './routes/events/events.index';
+import { fileRoutes } from './routes/files/files.index';
+import { healthRoutes } from './routes/health/health.index';
+import { listingRoutes } from './routes/listings/listings.index';
+import { profileRoutes } from './routes/profile/profile.index';
+import { referenceRoutes } from './routes/reference/reference.index';
+
+export interface CreateAppOptions {
+  db: Db;
+  clock?: Clock;
+  config?: Partial<AppConfig>;
+}
+
+/** Paths only the API answers: never the SPA fallback, always JSON. */
+const API_PREFIXES = ['/api/', '/auth/', '/carrier/carrier/'];
+const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api';
+
+// Multipart framing around a 5 MB image needs some room above the image limit.
+const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
+
+export function createApp(options: CreateAppOptions): Hono<AppEnv> {
+  const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const deps: Deps = { db: options.db, clock: options.clock ?? systemClock, config };
+  const app = new Hono<AppEnv>();
+  const tooLarge = () => {
+    throw new ApiError('request/too-large');
+  };
+
+  app.use(requestLog(config, () => deps.clock.now()));
+  app.use(securityHeaders());
+  if (config.corsOrigins.length) {
+    app.use(
+      cors({
+        origin: [...config.corsOrigins],
+        credentials: true,
+        allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
+      }),
+    );
+  }
+  app.use(originCheck(config));
+  app.use('/api/files/*', bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: tooLarge }));
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/files/')) return next();
+    return bodyLimit({ maxSize: config.jsonBodyMaxBytes, onError: tooLarge })(c, next);
+  });
+  app.use(sessionMiddleware(deps));
+
+  for (const routes of [
+    authRoutes,
+    referenceRoutes,
+    listingRoutes,
+    bookingRoutes,
+    profileRoutes,
+    contactRoutes,
+    courierRoutes,
+    fileRoutes,
+    eventRoutes,
+    healthRoutes,
+  ]) {
+    app.route('/', routes(deps));
+  }
+
+  const serve = config.staticRoot ? serveApp(config.staticRoot) : null;
+  app.notFound(async (c) => {
+    if (serve && !isApiPath(c.req.path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const res = await serve(c);
+      if (res) return res;
+    }
+    return errorResponse(c, new ApiError('route/not-found'));
+  });
+  app.onError((err, c) => handleError(err, c, config.log));
+  return app;
+}

@@ -1,0 +1,36 @@
+// Who is calling: the session middleware (cookie or Bearer token) and the checks handlers use
+// (signed in -> else 401; the email named in a path, query or body is theirs -> else 403).
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv, Deps, SessionUser } from '../deps';
+import { ApiError } from '../http/errors';
+import { findSessionUser } from './sessions';
+
+export const SESSION_COOKIE = 'carry_session';
+
+export function tokenOf(c: Context): string | undefined {
+  const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? getCookie(c, SESSION_COOKIE);
+}
+
+export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = tokenOf(c);
+    const user = token
+      ? await findSessionUser(deps.db, token, deps.clock.now(), deps.config.sessionTtlMs)
+      : null;
+    c.set('user', user);
+    await next();
+  };
+}
+
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new ApiError('auth/required');
+  return user;
+}
+
+/** 403 unless `email` (from a path, query or body) is the signed-in user's. */
+export function requireSelf(user: SessionUser, email: string | undefined): void {
+  if (email === undefined || email.trim().toLowerCase() !== user.email) throw new ApiError('auth/forbidden');
+}

