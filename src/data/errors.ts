@@ -1,5 +1,6 @@
 // Typed failures of the API client: a response that was not 2xx, or no response at all.
 // The outbox decides retry versus fail from these, so the split must be exact.
+import { ERRORS } from '@/domain/errors';
 
 /** The server answered with a non-2xx status; `serverMessage` is its JSON `message`. */
 export class ApiError extends Error {
@@ -29,6 +30,8 @@ export function isOffline(err: unknown): err is OfflineError {
 /** Statuses worth retrying later with the same idempotency key. */
 export function isTransient(err: unknown): boolean {
   if (err instanceof OfflineError) return true;
-  if (err instanceof ApiError) return err.status === 408 || err.status === 429 || err.status >= 500;
-  return false;
+  if (!(err instanceof ApiError)) return false;
+  // 409 'already being processed' means a duplicate is mid-flight: its answer is coming.
+  if (err.status === 409 && err.serverMessage === ERRORS['idempotency/conflict'].message) return true;
+  return err.status === 408 || err.status === 429 || err.status >= 500;
 }

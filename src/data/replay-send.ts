@@ -53,6 +53,8 @@ async function sendCourier(store: Store, entry: OutboxEntry<CourierPayload>): Pr
 }
 
 const settled = { syncState: 'synced', syncError: null, outboxKey: null } as const;
+const listingAnswer = v.object({ listing: listingSchema });
+const orderAnswer = v.object({ booking: orderSchema });
 
 /** Removes the entry and settles its optimistic record, in one transaction. */
 export async function applySuccess(store: Store, entry: OutboxEntry, answer: unknown): Promise<void> {
@@ -61,22 +63,25 @@ export async function applySuccess(store: Store, entry: OutboxEntry, answer: unk
     await db.outbox.delete(entry.key);
     const id = localId(entry.key);
     if (entry.kind === 'add-listing') {
-      const server = v.safeParse(listingSchema, answer);
+      // The server's row replaces the optimistic one; without it the next refresh will.
+      const server = v.safeParse(listingAnswer, answer);
       if (server.success) {
         await db.listings.delete(id);
-        await db.listings.put({ ...server.output, ...settled });
+        await db.listings.put({ ...server.output.listing, ...settled });
       } else await db.listings.update(id, settled);
     } else if (entry.kind === 'book') {
-      const server = v.safeParse(orderSchema, answer);
+      const server = v.safeParse(orderAnswer, answer);
       if (server.success) {
         await db.bookings.delete(id);
-        await db.bookings.put({ ...server.output, ...settled });
+        await db.bookings.put({ ...server.output.booking, ...settled });
       } else await db.bookings.update(id, settled);
     } else if (entry.kind === 'status-update') {
       const { listingId } = entry.payload as StatusPayload;
       const row = await db.orders.get(listingId);
       // A later status change on the same booking is still pending: leave its marker.
-      if (row?.outboxKey === entry.key) await db.orders.update(listingId, settled);
+      if (row?.outboxKey !== entry.key) return;
+      const server = v.safeParse(orderAnswer, answer);
+      await db.orders.update(listingId, server.success ? { ...server.output.booking, ...settled } : settled);
     }
   });
 }
