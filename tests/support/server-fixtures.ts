@@ -33,7 +33,14 @@ export function bookingBody(traveller: TestUser, listingId: string, overrides: R
     carrierEmail: 'forged@example.com',
     carrierName: 'Forged',
     carrierPhone: '0000000000',
-    flightDetails: { from: 'DEL', to: 'DXB', flightNo: 'AI101', airline: 'AI', departure: daysFromNow(30), time: '10:30' },
+    flightDetails: {
+      from: 'DEL',
+      to: 'DXB',
+      flightNo: 'AI101',
+      airline: 'AI',
+      departure: daysFromNow(30),
+      time: '10:30',
+    },
     ...overrides,
   };
 }
@@ -53,10 +60,14 @@ export function searchBody(user: TestUser, overrides: Record<string, unknown> = 
 }
 
 /** Adds a listing and returns its id; throws when the server refuses. */
-export async function addListing(carrier: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function addListing(
+  carrier: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const res = await carrier.call('POST', '/carrier/carrier/add-listing', listingBody(carrier, overrides));
   const body = (await res.json()) as { listing?: { id: string }; message: string };
-  if (res.status !== 201 || !body.listing) throw new Error(`add-listing failed: ${res.status} ${body.message}`);
+  if (res.status !== 201 || !body.listing)
+    throw new Error(`add-listing failed: ${res.status} ${body.message}`);
   return body.listing.id;
 }
 

@@ -1,0 +1,174 @@
+// Signup, login (cookie, token, rate limit), logout and the session check, through HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { jsonInit, newUserDetails, signupAndLogin } from '../support/server-users';
+
+let server: TestServer;
+let nowMs = Date.now();
+const clock = { now: () => nowMs };
+
+beforeAll(async () => {
+  server = await createTestServer({ clock, config: { loginMaxFailuresPerEmail: 3 } });
+});
+afterAll(() => server.close());
+
+const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+  server.request(path, jsonInit('POST', body, headers));
+
+describe('POST /auth/signup', () => {
+  it('creates an account and answers 201', async () => {
+    const res = await post('/auth/signup', newUserDetails());
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ message: 'Account created successfully!' });
+  });
+
+  it('answers 409 for an email that already has an account, whatever its case', async () => {
+    const details = newUserDetails();
+    await post('/auth/signup', details);
+    const res = await post('/auth/signup', { ...details, email: details.email.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe('An account with this email already exists.');
+  });
+
+  it('answers 400 with the first issue and every issue listed', async () => {
+    const res = await post('/auth/signup', {
+      ...newUserDetails(),
+      phone: '123',
+      password: 'weak',
+      confirmPassword: 'x',
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe('Phone number must be 10 digits');
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'phone', message: 'Phone number must be 10 digits' },
+        {
+          path: 'password',
+          message: 'Password must be 8+ chars, include uppercase, lowercase, number & special char',
+        },
+      ]),
+    );
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('answers token, email, name, phone and message, and sets an HttpOnly SameSite=Lax cookie on /', async () => {
+    const details = newUserDetails({ name: 'Ravi Kumar', phone: '9123456780' });
+    await post('/auth/signup', details);
+    const res = await post('/auth/login', { email: details.email, password: details.password });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({
+      token: expect.any(String),
+      email: details.email,
+      name: 'Ravi Kumar',
+      phone: '9123456780',
+      message: 'Login successful!',
+    });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`carry_session=${body.token}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('answers 401 for a wrong password and for an unknown email alike', async () => {
+    const user = await signupAndLogin(server);
+    const wrong = await post('/auth/login', { email: user.email, password: 'Wrong@1234' });
+    const unknown = await post('/auth/login', { email: 'nobody@example.com', password: 'Wrong@1234' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('answers 400 for a body without a valid email', async () => {
+    const res = await post('/auth/login', { email: 'not-an-email', password: 'x' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Invalid email');
+  });
+
+  it('answers 429 after too many failures for one email, even with the right password, until the window passes', async () => {
+    const user = await signupAndLogin(server);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await post('/auth/login', { email: user.email, password: 'Wrong@1234' })).status).toBe(401);
+    }
+    const blocked = await post('/auth/login', { email: user.email, password: user.password });
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).message).toMatch(/Too many failed login attempts/);
+    nowMs += 16 * 60 * 1000;
+    expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it('sets SameSite=None; Secure when a separate app origin is configured', async () => {
+    const cross = await createTestServer({ config: { corsOrigins: ['https://app.example.com'] } });
+    try {
+      const user = await signupAndLogin(cross);
+      const res = await cross.request(
+        '/auth/login',
+        jsonInit('POST', { email: user.email, password: user.password }),
+      );
+      const cookie = res.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/SameSite=None/i);
+      expect(cookie).toMatch(/Secure/i);
+    } finally {
+      await cross.close();
+    }
+  });
+});
+
+describe('GET /api/auth', () => {
+  it('answers 200 {status: 200} with the session cookie', async () => {
+    const user = await signupAndLogin(server);
+    const res = await user.call('GET', '/api/auth');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 200, email: user.email });
+  });
+
+  it('accepts the login token as a Bearer token', async () => {
+    const user = await signupAndLogin(server);
+    const res = await server.request('/api/auth', { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 {status: 401} without a session or with a made-up one', async () => {
+    const none = await server.request('/api/auth');
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ status: 401 });
+    const fake = await server.request('/api/auth', {
+      headers: { Cookie: 'carry_session=madeupmadeupmadeupmadeup' },
+    });
+    expect(fake.status).toBe(401);
+  });
+
+  it('answers 401 once the session has expired without use', async () => {
+    const user = await signupAndLogin(server);
+    nowMs += 31 * 24 * 60 * 60 * 1000;
+    expect((await user.call('GET', '/api/auth')).status).toBe(401);
+  });
+
+  it('keeps a session that is used alive past its first expiry (sliding)', async () => {
+    const user = await signupAndLogin(server);
+    for (let i = 0; i < 3; i += 1) {
+      nowMs += 20 * 24 * 60 * 60 * 1000;
+      expect((await user.call('GET', '/api/auth')).status).toBe(200);
+    }
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('revokes the session server-side and clears the cookie', async () => {
+    const user = await signupAndLogin(server);
+    const res = await user.call('POST', '/auth/logout');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/carry_session=;.*Max-Age=0/i);
+    expect((await user.call('GET', '/api/auth')).status).toBe(401);
+    const bearer = await server.request('/api/auth', { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(bearer.status).toBe(401);
+  });
+
+  it('answers 200 without a session too', async () => {
+    expect((await server.request('/auth/logout', { method: 'POST' })).status).toBe(200);
+  });
+});
