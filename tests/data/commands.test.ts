@@ -1,0 +1,167 @@
+// @vitest-environment node
+// Each command against the real server: the optimistic record and its outbox entry appear
+// together; after replay the server holds the record once and the local record is synced.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addListing,
+  bookListing,
+  refreshCarrierOrders,
+  replayOutbox,
+  sendContactMessage,
+  submitCourierRequest,
+  updateBookingStatus,
+} from '@/data';
+import { contactMessages, courierRequests } from '@/server/db/schema';
+import { listingValues, signedIn } from '../support/data-store';
+import { createTestServer, type TestServer } from '../support/server-app';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('addListing', () => {
+  it('writes the pending row and its entry together, then syncs to one server listing', async () => {
+    const { store, net, user } = await signedIn(server);
+    const { key } = await addListing(store, listingValues());
+    const [row] = await store.db.listings.toArray();
+    expect(row).toMatchObject({ id: `local-${key}`, syncState: 'pending', outboxKey: key });
+    expect(await store.db.outbox.get(key)).toMatchObject({
+      kind: 'add-listing',
+      state: 'queued',
+      user: user.email,
+    });
+
+    expect(await replayOutbox(store)).toMatchObject({ sent: 1, failed: 0, remaining: 0 });
+    const rows = await store.db.listings.toArray();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ syncState: 'synced', outboxKey: null });
+    expect(rows[0]?.id.startsWith('local-')).toBe(false);
+    expect(await store.db.outbox.count()).toBe(0);
+    expect(net.applied().filter((d) => d.path === '/carrier/carrier/add-listing')).toHaveLength(1);
+  });
+});
+
+describe('bookListing and updateBookingStatus', () => {
+  it('books another carrier listing once, then the carrier accepts it once', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    await addListing(carrier.store, listingValues({ weight: 5, cost: 300 }));
+    await replayOutbox(carrier.store);
+    const [listing] = await carrier.store.db.listings.toArray();
+    if (!listing) throw new Error('no listing');
+
+    const { key } = await bookListing(traveller.store, listing, 2);
+    expect(await traveller.store.db.bookings.get(`local-${key}`)).toMatchObject({
+      syncState: 'pending',
+      cost: 600,
+      status: 'pending',
+    });
+    expect(await traveller.store.db.outbox.get(key)).toMatchObject({ kind: 'book' });
+    await replayOutbox(traveller.store);
+    const booked = await traveller.store.db.bookings.toArray();
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ syncState: 'synced', weight: 2 });
+
+    await refreshCarrierOrders(carrier.store);
+    const [order] = await carrier.store.db.orders.toArray();
+    if (!order) throw new Error('no order');
+    expect(await updateBookingStatus(carrier.store, order.id, 'accept')).toEqual({
+      ok: true,
+      status: 'accepted',
+    });
+    expect(await carrier.store.db.orders.get(order.id)).toMatchObject({
+      status: 'accepted',
+      syncState: 'pending',
+    });
+    await replayOutbox(carrier.store);
+    expect(await carrier.store.db.orders.get(order.id)).toMatchObject({
+      status: 'accepted',
+      syncState: 'synced',
+    });
+    expect(carrier.net.applied().filter((d) => d.path === '/api/bookings/update-status')).toHaveLength(1);
+    expect(traveller.net.applied().filter((d) => d.path === '/api/book')).toHaveLength(1);
+  });
+
+  it('refuses an illegal transition locally and queues nothing', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    await addListing(carrier.store, listingValues());
+    await replayOutbox(carrier.store);
+    const [listing] = await carrier.store.db.listings.toArray();
+    if (!listing) throw new Error('no listing');
+    await bookListing(traveller.store, listing, 1);
+    await replayOutbox(traveller.store);
+    await refreshCarrierOrders(carrier.store);
+    const [order] = await carrier.store.db.orders.toArray();
+    if (!order) throw new Error('no order');
+    const result = await updateBookingStatus(carrier.store, order.id, 'complete');
+    expect(result).toMatchObject({ ok: false, code: 'booking/transition-not-allowed' });
+    expect(await carrier.store.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('sendContactMessage', () => {
+  it('queues the message and the server stores it once', async () => {
+    const { store, user } = await signedIn(server);
+    const msg = { name: 'Asha Rao', email: user.email, phone: user.phone, message: 'Where is my bag?' };
+    const { key } = await sendContactMessage(store, msg);
+    expect(await store.db.outbox.get(key)).toMatchObject({ kind: 'contact', state: 'queued' });
+    await replayOutbox(store);
+    const rows = await server.db.select().from(contactMessages).where(eq(contactMessages.email, user.email));
+    expect(rows.map((r) => r.message)).toEqual(['Where is my bag?']);
+    expect(await store.db.outbox.count()).toBe(0);
+  });
+});
+
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
+
+function courierForm(user: { email: string; name: string; phone: string }) {
+  return {
+    fullName: user.name,
+    emailAddress: user.email,
+    mobileNumber: user.phone,
+    governmentIdType: '',
+    governmentIdNumber: '',
+    currentAddress: '',
+    pinCode: '',
+    itemDescription: 'Books',
+    paymentMode: 'UPI' as const,
+  };
+}
+
+describe('submitCourierRequest', () => {
+  it('uploads the image once even when the submit step is retried', async () => {
+    const { store, net, user, clock } = await signedIn(server);
+    const { key } = await submitCourierRequest(
+      store,
+      courierForm(user),
+      new Blob([PNG], { type: 'image/png' }),
+      'bag.png',
+    );
+    expect(await store.db.outbox.get(key)).toMatchObject({
+      kind: 'courier',
+      payload: { itemImageUrl: null },
+    });
+    net.inject('pass'); // the upload goes through
+    net.inject('fail'); // the submit step fails before sending
+    await replayOutbox(store);
+    const entry = await store.db.outbox.get(key);
+    expect(entry?.payload).toMatchObject({ itemImageUrl: expect.stringMatching(/bag\.png$/) });
+
+    clock.t += 60_000; // past the backoff
+    await replayOutbox(store);
+    expect(net.applied().filter((d) => d.path === '/api/files/courier-images')).toHaveLength(1);
+    expect(net.applied().filter((d) => d.path === '/api/courier/submit')).toHaveLength(1);
+    const users = await server.db.select().from(courierRequests);
+    const mine = users.filter((r) => (r.details as { emailAddress: string }).emailAddress === user.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.itemImageUrl).toMatch(/bag\.png$/);
+  });
+});
