@@ -1,0 +1,110 @@
+// Races the outbox and busy flights produce: parallel bookings against one listing's space,
+// and the same Idempotency-Key sent many times at once or again later.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, contactMessages, listings } from '@/server/db/schema';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { addListing, bookingBody, listingBody } from '../support/server-fixtures';
+import { signupAndLogin, type TestUser } from '../support/server-users';
+
+let server: TestServer;
+let carrier: TestUser;
+let traveller: TestUser;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
+});
+afterAll(() => server.close());
+
+describe('booking capacity', () => {
+  it('lets exactly 5 of 20 parallel 1 KG bookings through on 5 KG, the rest 409', async () => {
+    const listingId = await addListing(carrier, { flightNo: 'AI900', weight: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        traveller.call('POST', '/api/book', bookingBody(traveller, listingId, { weight: 1 })),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    const stored = await server.db.select().from(bookings).where(eq(bookings.listingId, listingId));
+    expect(stored).toHaveLength(5);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('creates one booking for the same key sent 10 times in parallel, each answer the same', async () => {
+    const listingId = await addListing(carrier, { flightNo: 'AI901', weight: 20 });
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        traveller.call('POST', '/api/book', bookingBody(traveller, listingId), headers),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const ids = new Set(await Promise.all(results.map(async (r) => (await r.json()).booking.id)));
+    expect(ids.size).toBe(1);
+    expect(await server.db.select().from(bookings).where(eq(bookings.listingId, listingId))).toHaveLength(1);
+  });
+
+  it('replays the first answer for a later repeat and marks it replayed', async () => {
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    const body = listingBody(carrier, { flightNo: 'AI902' });
+    const first = await carrier.call('POST', '/carrier/carrier/add-listing', body, headers);
+    const again = await carrier.call('POST', '/carrier/carrier/add-listing', body, headers);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await server.db.select().from(listings).where(eq(listings.flightNo, 'AI902'))).toHaveLength(1);
+  });
+
+  it('treats the same key from another user as a different request', async () => {
+    const key = crypto.randomUUID();
+    const send = (user: TestUser) =>
+      user.call(
+        'POST',
+        '/api/contact',
+        { name: 'Asha Rao', email: user.email, phone: '9876543210', message: 'Hello' },
+        { 'Idempotency-Key': key },
+      );
+    expect((await send(carrier)).status).toBe(201);
+    expect((await send(traveller)).status).toBe(201);
+    const rows = await server.db.select().from(contactMessages);
+    expect(rows.filter((r) => r.email === carrier.email || r.email === traveller.email)).toHaveLength(2);
+  });
+
+  it('does not store a refusal: a retry after the cause is gone succeeds', async () => {
+    const listingId = await addListing(carrier, { flightNo: 'AI903', weight: 1 });
+    const other = await signupAndLogin(server);
+    const holder = await other.call('POST', '/api/book', bookingBody(other, listingId));
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    expect(
+      (await traveller.call('POST', '/api/book', bookingBody(traveller, listingId), headers)).status,
+    ).toBe(409);
+    const holderId = (await holder.json()).booking.id;
+    await carrier.call('PUT', '/api/bookings/update-status', { listingId: holderId, status: 'rejected' });
+    expect(
+      (await traveller.call('POST', '/api/book', bookingBody(traveller, listingId), headers)).status,
+    ).toBe(201);
+  });
+
+  it('applies a status update once: the repeat replays 200 instead of a 409', async () => {
+    const listingId = await addListing(carrier, { flightNo: 'AI904' });
+    const booked = await traveller.call('POST', '/api/book', bookingBody(traveller, listingId));
+    const id = (await booked.json()).booking.id;
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    const update = () =>
+      carrier.call('PUT', '/api/bookings/update-status', { listingId: id, status: 'accepted' }, headers);
+    expect((await update()).status).toBe(200);
+    expect((await update()).status).toBe(200);
+  });
+
+  it('answers 400 for a key that is not printable ASCII of at most 200 characters', async () => {
+    const res = await carrier.call('POST', '/carrier/carrier/add-listing', listingBody(carrier), {
+      'Idempotency-Key': 'x'.repeat(201),
+    });
+    expect(res.status).toBe(400);
+  });
+});
