@@ -1,23 +1,21 @@
-// The page's entry: the router and the root render.
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+// The page's entry: one store for the page, the sync engine, the router and the root render.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { routeTree } from './routeTree.gen';
+import { createStore, requestPersistentStorage, startSync } from '@/data';
+import { App } from './app';
+import { createAppRouter } from './router';
 import './styles.css';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent' });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+const store = createStore();
+startSync(store);
+void requestPersistentStorage();
+const { router, auth } = createAppRouter(store);
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <App store={store} router={router} auth={auth} />
     </StrictMode>,
   );
 }

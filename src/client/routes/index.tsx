@@ -1,12 +1,14 @@
+// Login (/): email and password; success goes to the role choice after a second.
 import { createFileRoute } from '@tanstack/react-router';
+import { AuthLayout } from './-components/auth-layout';
+import { LoginForm } from './-components/login-form';
 
-export const Route = createFileRoute('/')({
-  component: () => (
-    <main className="grid min-h-dvh place-items-center bg-brand-50 p-6 text-center">
-      <div>
-        <h1 className="text-3xl font-bold text-brand-800">Carry</h1>
-        <p className="text-brand-700">Monetize your travel</p>
-      </div>
-    </main>
-  ),
-});
+export const Route = createFileRoute('/')({ component: LoginPage });
+
+function LoginPage() {
+  return (
+    <AuthLayout title="Welcome back" subtitle="Log in to book space on a flight, or earn from yours.">
+      <LoginForm />
+    </AuthLayout>
+  );
+}

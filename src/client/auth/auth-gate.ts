@@ -1,0 +1,70 @@
+// The auth check run on every path change. The first check is awaited (the app shows
+// 'Loading...' meanwhile); later ones revalidate in the background. No answer (offline) keeps
+// the last known session; only an answer other than 200 ends it (queued changes are kept).
+import { checkAuth, getSession, logout, type Store } from '@/data';
+
+export type AuthVerdict = 'authenticated' | 'unauthorized' | 'offline';
+
+export interface AuthGate {
+  /** Resolves once the first check has finished; starts it when nobody has yet. */
+  ready(): Promise<void>;
+  /**
+   * The check for a path change: waits for the first check, then re-runs it in the background
+   * when the path differs from the last one checked.
+   */
+  checkPath(pathname: string): Promise<void>;
+  isReady(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+
+/** `onSessionEnded` runs when a background check ended a live session (the app goes to /). */
+export function createAuthGate(store: Store, onSessionEnded: () => void): AuthGate {
+  let first: Promise<void> | null = null;
+  let inFlight: Promise<boolean> | null = null;
+  let done = false;
+  let lastPath: string | null = null;
+  const listeners = new Set<() => void>();
+
+  /** One check at a time; resolves true when it ended a session. */
+  function run(): Promise<boolean> {
+    inFlight ??= checkAuth(store)
+      .catch((): AuthVerdict => 'offline')
+      .then(async (verdict) => {
+        if (verdict !== 'unauthorized' || !getSession(store)) return false;
+        await logout(store, { discardUnsent: false }).catch(() => undefined);
+        return true;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  }
+
+  const gate: AuthGate = {
+    ready() {
+      first ??= run().then(() => {
+        done = true;
+        for (const l of listeners) l();
+      });
+      return first;
+    },
+    async checkPath(pathname) {
+      const isFirst = first === null;
+      await gate.ready();
+      if (isFirst || lastPath === null || pathname === lastPath) {
+        lastPath = pathname;
+        return;
+      }
+      lastPath = pathname;
+      void run().then((ended) => {
+        if (ended) onSessionEnded();
+      });
+    },
+    isReady: () => done,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return gate;
+}

@@ -1,0 +1,43 @@
+// A labelled password input with a show/hide toggle, bound to a TanStack Form field.
+import type { AnyFieldApi } from '@tanstack/react-form';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { CONTROL_CLASS, Field } from '@/client/ui/field';
+import { fieldControlProps } from './field-error';
+
+interface PasswordFieldProps {
+  field: AnyFieldApi;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+}
+
+export function PasswordField({ field, label, autoComplete }: PasswordFieldProps) {
+  const [shown, setShown] = useState(false);
+  const { error, ...control } = fieldControlProps(field);
+  return (
+    <Field id={control.id} label={label} error={error}>
+      <div className="relative">
+        <input
+          {...control}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          className={`${CONTROL_CLASS} pr-11`}
+          onChange={(e) => field.handleChange(e.target.value)}
+        />
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={shown}
+          className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-slate-500 hover:text-slate-800"
+        >
+          {shown ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      </div>
+    </Field>
+  );
+}

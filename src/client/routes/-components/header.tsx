@@ -1,0 +1,96 @@
+// The top bar: logo (a way back to the role choice, except for senders), the role, the role's
+// links, the profile menu and, on small screens, a menu button for the links.
+import { Link, useLocation } from '@tanstack/react-router';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSession } from '@/client/hooks/use-session';
+import { LogoLockup } from '@/client/ui/logo';
+import { navItemsFor, roleLabel } from './nav-items';
+import { ProfileMenu } from './profile-menu';
+
+const LINK =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+const ACTIVE = 'bg-brand-50 text-brand-800 hover:bg-brand-50';
+
+export function Header() {
+  const session = useSession();
+  const role = session?.userRole ?? null;
+  const items = navItemsFor(role);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        {role === 'sender' ? (
+          <LogoLockup />
+        ) : (
+          <Link to="/choose_user_type" aria-label="Carry, choose who you are" className="rounded-lg">
+            <LogoLockup />
+          </Link>
+        )}
+        {roleLabel(role) ? (
+          <span className="hidden rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 sm:inline">
+            {roleLabel(role)}
+          </span>
+        ) : null}
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={LINK}
+              activeProps={{ className: ACTIVE, 'aria-current': 'page' }}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 md:ml-2">
+          <ProfileMenu role={role} name={session?.name ?? ''} email={session?.email ?? ''} />
+          {items.length > 0 ? (
+            <button
+              type="button"
+              className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? (
+                <X aria-hidden="true" className="size-5" />
+              ) : (
+                <Menu aria-hidden="true" className="size-5" />
+              )}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-slate-200 bg-white px-4 py-2 md:hidden"
+        >
+          {roleLabel(role) ? (
+            <p className="px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              {roleLabel(role)}
+            </p>
+          ) : null}
+          {items.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={`block ${LINK}`}
+              activeProps={{ className: ACTIVE, 'aria-current': 'page' }}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </header>
+  );
+}

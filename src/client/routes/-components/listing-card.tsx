@@ -1,0 +1,56 @@
+// One of the carrier's own listings: number, route, space, airline, date, time, price, sync state.
+import { useStore } from '@/client/hooks/store';
+import { Card } from '@/client/ui/card';
+import { FlightRoute } from '@/client/ui/flight-route';
+import { SyncState } from '@/client/ui/sync-state';
+import { discardEntry, type ListingRow, retryEntry } from '@/data';
+import { formatDayMonth, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import type { Reference } from './use-reference';
+
+export function ListingCard({
+  row,
+  index,
+  reference,
+}: {
+  row: ListingRow;
+  index: number;
+  reference: Reference;
+}) {
+  const store = useStore();
+  const key = row.outboxKey;
+  return (
+    <Card className="flex h-full flex-col gap-4 p-4 sm:p-5">
+      <div className="flex items-center justify-between gap-2 text-xs font-semibold text-slate-500">
+        <span>#{index}</span>
+        <span>
+          {row.flightNo} · {reference.airlineName(row.airline)}
+        </span>
+      </div>
+      <FlightRoute
+        from={{ code: row.from, name: reference.airportName(row.from) }}
+        to={{ code: row.to, name: reference.airportName(row.to) }}
+      />
+      <div className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center text-sm">
+        <div>
+          <p className="font-semibold text-slate-900">{formatDayMonth(row.departure)}</p>
+          <p className="text-xs text-slate-500">{row.time ? formatTime12(row.time) : ''}</p>
+        </div>
+        <div>
+          <p className="font-semibold text-slate-900">{formatWeight(row.available)}</p>
+          <p className="text-xs text-slate-500">Space Available</p>
+        </div>
+        <div>
+          <p className="font-semibold text-slate-900">{formatPrice(row.cost)}</p>
+          <p className="text-xs text-slate-500">per KG</p>
+        </div>
+      </div>
+      <SyncState
+        state={row.syncState}
+        error={row.syncError}
+        {...(key
+          ? { onRetry: () => void retryEntry(store, key), onDiscard: () => void discardEntry(store, key) }
+          : {})}
+      />
+    </Card>
+  );
+}

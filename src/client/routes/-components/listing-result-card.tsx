@@ -1,0 +1,62 @@
+// One search result: route, flight, space available, airline, departure, price per KG, Book Now.
+import { CalendarDays, Plane, Weight } from 'lucide-react';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { FlightRoute } from '@/client/ui/flight-route';
+import { formatDayMonth, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import type { Listing } from '@/domain/listing/schema';
+import type { Reference } from './use-reference';
+
+interface ListingResultCardProps {
+  listing: Listing;
+  reference: Reference;
+  onBook: (listing: Listing) => void;
+}
+
+export function ListingResultCard({ listing, reference, onBook }: ListingResultCardProps) {
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-5">
+      <FlightRoute
+        from={{ code: listing.from, name: reference.airportName(listing.from) }}
+        to={{ code: listing.to, name: reference.airportName(listing.to) }}
+      />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        <div className="flex items-center gap-1.5">
+          <Plane aria-hidden="true" className="size-4 text-slate-400" />
+          <dt className="sr-only">Flight</dt>
+          <dd className="font-medium text-slate-800">{listing.flightNo}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Airline</dt>
+          <dd className="truncate text-slate-600">{reference.airlineName(listing.airline)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
+          <dt className="sr-only">Departure</dt>
+          <dd className="text-slate-600">
+            {formatDayMonth(listing.departure)}
+            {listing.time ? `, ${formatTime12(listing.time)}` : ''}
+          </dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <Weight aria-hidden="true" className="size-4 text-slate-400" />
+          <dt className="sr-only">Space</dt>
+          <dd className="text-slate-600">{formatWeight(listing.available)} space available</dd>
+        </div>
+      </dl>
+      <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
+        <p>
+          <span className="text-xl font-bold text-slate-900">{formatPrice(listing.cost)}</span>
+          <span className="text-sm text-slate-500"> / KG</span>
+        </p>
+        <Button
+          onClick={() => onBook(listing)}
+          disabled={listing.available <= 0}
+          aria-label={`Book Now: ${listing.flightNo} ${listing.from} to ${listing.to}`}
+        >
+          Book Now
+        </Button>
+      </div>
+    </Card>
+  );
+}

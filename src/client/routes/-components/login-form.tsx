@@ -1,0 +1,87 @@
+// The login form: spec messages from loginSchema beside the fields, 'Logging in...' while busy,
+// toasts for the outcome, then /choose_user_type after LOGIN_REDIRECT_DELAY_MS.
+
+import { useForm } from '@tanstack/react-form';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { PasswordField } from '@/client/forms/password-field';
+import { TextField } from '@/client/forms/text-field';
+import { validateWith } from '@/client/forms/validate';
+import { useStore } from '@/client/hooks/store';
+import { Button } from '@/client/ui/button';
+import { ApiError, isOffline, login } from '@/data';
+import { loginSchema } from '@/domain/auth/schema';
+import { LOGIN_REDIRECT_DELAY_MS } from '@/domain/constants';
+
+function loginFailureToast(err: unknown): string {
+  if (isOffline(err)) return 'You appear to be offline. Connect to the internet to log in.';
+  if (err instanceof ApiError || err instanceof Error) return 'Login failed. Please check your credentials.';
+  return 'Something went wrong during login.';
+}
+
+export function LoginForm() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useForm({
+    defaultValues: { email: '', password: '' },
+    validators: { onSubmit: validateWith(loginSchema) },
+    onSubmit: async ({ value }) => {
+      try {
+        await login(store, v.parse(loginSchema, value));
+      } catch (err) {
+        toast.error(loginFailureToast(err));
+        return;
+      }
+      toast.success('Login successful!');
+      setRedirecting(true);
+      setTimeout(() => void navigate({ to: '/choose_user_type' }), LOGIN_REDIRECT_DELAY_MS);
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="email">
+        {(field) => (
+          <TextField
+            field={field}
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+        )}
+      </form.Field>
+      <form.Field name="password">
+        {(field) => <PasswordField field={field} label="Password" autoComplete="current-password" />}
+      </form.Field>
+      <p className="-mt-2 text-right text-sm text-slate-500">Forgot Password?</p>
+      <form.Subscribe selector={(s) => s.isSubmitting}>
+        {(submitting) => (
+          <Button
+            type="submit"
+            busy={submitting || redirecting}
+            busyLabel="Logging in..."
+            className="mt-2 w-full"
+          >
+            Login
+          </Button>
+        )}
+      </form.Subscribe>
+      <p className="text-center text-sm text-slate-600">
+        <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+          I Don't Have An Account
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+// One booking in a list: initial, route, weight and name, departure, status, sync state, the
+// caller's actions, and a View Details disclosure.
+import { type ReactNode, useId, useState } from 'react';
+import { useStore } from '@/client/hooks/store';
+import { Avatar } from '@/client/ui/avatar';
+import { StatusBadge } from '@/client/ui/status-badge';
+import { SyncState } from '@/client/ui/sync-state';
+import { discardEntry, type OrderRow, retryEntry } from '@/data';
+import { formatDayMonth, formatTime12, formatWeight } from '@/domain/format';
+import { BookingDetails } from './booking-details';
+import type { Reference } from './use-reference';
+
+interface OrderItemProps {
+  row: OrderRow;
+  reference: Reference;
+  actions?: ReactNode;
+  showDetailsLink?: boolean;
+}
+
+export function OrderItem({ row, reference, actions, showDetailsLink = true }: OrderItemProps) {
+  const store = useStore();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const f = row.flightDetails;
+  const key = row.outboxKey;
+  return (
+    <article
+      aria-label={`${f.from} to ${f.to}, ${row.name}`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card"
+    >
+      <div className="flex items-start gap-3">
+        <Avatar name={row.name} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="font-semibold text-slate-900">
+              {f.from}{' '}
+              <span aria-hidden="true" className="text-brand-600">
+                →
+              </span>
+              <span className="sr-only"> to </span> {f.to}
+            </p>
+            <StatusBadge status={row.status} />
+          </div>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {formatWeight(row.weight)} · {row.name}
+          </p>
+          <p className="text-sm text-slate-500">
+            {f.departure ? formatDayMonth(f.departure) : ''}
+            {f.time ? `, ${formatTime12(f.time)}` : ''} · {f.flightNo}
+          </p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
+        <div className="mr-auto">
+          <SyncState
+            state={row.syncState}
+            error={row.syncError}
+            {...(key
+              ? { onRetry: () => void retryEntry(store, key), onDiscard: () => void discardEntry(store, key) }
+              : {})}
+          />
+        </div>
+        {actions}
+        {showDetailsLink ? (
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((o) => !o)}
+            className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            View Details
+          </button>
+        ) : null}
+      </div>
+      {open ? <BookingDetails id={detailsId} row={row} reference={reference} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+// The profile dropdown: Profile (sender -> /profile, others -> /set-profile) and Logout. Closes
+// on outside click, Escape and route change.
+import { Link, useLocation } from '@tanstack/react-router';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Avatar } from '@/client/ui/avatar';
+import { ConfirmDialog } from '@/client/ui/confirm-dialog';
+import type { Role } from '@/domain/constants';
+import { useLogout } from './use-logout';
+
+interface ProfileMenuProps {
+  role: Role | null;
+  name: string;
+  email: string;
+}
+
+const ITEM =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:text-slate-400';
+
+export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const logout = useLogout();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-label="Profile menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-1 rounded-full p-1 pr-2 hover:bg-slate-100"
+      >
+        <Avatar name={name} className="size-8 text-sm" />
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
+      </button>
+      {open ? (
+        <div
+          role="menu"
+          aria-label="Profile"
+          className="absolute right-0 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+        >
+          <div className="border-b border-slate-100 px-3 pb-2 pt-1">
+            <p className="truncate text-sm font-semibold text-slate-900">{name || 'Your account'}</p>
+            <p className="truncate text-xs text-slate-500">{email}</p>
+          </div>
+          <Link
+            role="menuitem"
+            to={role === 'sender' ? '/profile' : '/set-profile'}
+            className={`mt-1 ${ITEM}`}
+          >
+            <UserRound aria-hidden="true" className="size-4" /> Profile
+          </Link>
+          <button
+            role="menuitem"
+            type="button"
+            className={ITEM}
+            disabled={logout.busy}
+            onClick={() => void logout.request()}
+          >
+            <LogOut aria-hidden="true" className="size-4" /> {logout.busy ? 'Logging out...' : 'Logout'}
+          </button>
+        </div>
+      ) : null}
+      {logout.unsent !== null ? (
+        <ConfirmDialog
+          title="Discard unsent changes?"
+          description={`${logout.unsent} ${logout.unsent === 1 ? 'change has' : 'changes have'} not reached the server yet. Logging out now deletes ${logout.unsent === 1 ? 'it' : 'them'} from this device.`}
+          confirmLabel="Discard and log out"
+          cancelLabel="Stay logged in"
+          busy={logout.busy}
+          busyLabel="Logging out..."
+          onConfirm={() => void logout.confirm()}
+          onCancel={logout.cancel}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// The Profile screen (/profile for senders, /set-profile for others): the details card and the
+// booking counts per role, with a decorative panel on the right 40% from md.
+import { useProfile, useSession } from '@/client/hooks';
+import { TravelArt } from '@/client/ui/travel-art';
+import { MSG } from '@/domain/messages';
+import { ProfileCard } from './profile-card';
+
+function ProfileBody() {
+  const { row, loading, error } = useProfile();
+  if (loading) {
+    return (
+      <p role="status" className="py-10 text-center text-slate-500">
+        Loading Profile...
+      </p>
+    );
+  }
+  if (error || !row) {
+    return (
+      <p role="alert" className="py-10 text-center font-medium text-red-700">
+        Failed to load profile.
+      </p>
+    );
+  }
+  return <ProfileCard row={row} />;
+}
+
+export function ProfileScreen() {
+  const email = useSession()?.email;
+  return (
+    <div className="flex flex-1 md:grid md:grid-cols-[3fr_2fr]">
+      <div className="w-full px-4 py-6 sm:px-8 sm:py-10">
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Profile</h1>
+        {email ? (
+          <ProfileBody />
+        ) : (
+          <p role="alert" className="font-medium text-red-600">
+            {MSG.emailNotStored}
+          </p>
+        )}
+      </div>
+      <div className="relative hidden md:block">
+        <TravelArt className="absolute inset-0 size-full" />
+      </div>
+    </div>
+  );
+}

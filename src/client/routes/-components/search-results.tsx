@@ -1,0 +1,71 @@
+// The results column: skeletons while searching, the spec's empty states and match message,
+// 'Showing X of Y results', and the cards.
+import { Inbox, SearchX, Users } from 'lucide-react';
+import { EmptyState } from '@/client/ui/empty-state';
+import { SkeletonCards } from '@/client/ui/skeleton';
+import type { Listing } from '@/domain/listing/schema';
+import { ListingResultCard } from './listing-result-card';
+import type { Reference } from './use-reference';
+
+export type SearchView =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'results'; offline: boolean }
+  | { kind: 'message'; message: string };
+
+interface SearchResultsProps {
+  view: SearchView;
+  all: readonly Listing[];
+  shown: readonly Listing[];
+  reference: Reference;
+  onBook: (listing: Listing) => void;
+}
+
+export function SearchResults({ view, all, shown, reference, onBook }: SearchResultsProps) {
+  if (view.kind === 'idle') {
+    return (
+      <EmptyState icon={<Inbox className="size-10" />} title="Search a flight to see who can carry for you">
+        Pick your route, date and flight above.
+      </EmptyState>
+    );
+  }
+  if (view.kind === 'searching') return <SkeletonCards count={3} label="Searching listings" />;
+  if (view.kind === 'message') {
+    return (
+      <EmptyState icon={<Users className="size-10" />} title="No listings found matching your criteria">
+        <p>{view.message}</p>
+        <p className="mt-1 font-medium text-brand-800">
+          Our Team will contact you as soon as we find a match.
+        </p>
+      </EmptyState>
+    );
+  }
+  if (all.length === 0) {
+    return (
+      <EmptyState icon={<SearchX className="size-10" />} title="No listings found matching your criteria">
+        {view.offline ? "You're offline, and no earlier search saw listings for this flight." : null}
+      </EmptyState>
+    );
+  }
+  return (
+    <section aria-label="Results" className="flex flex-col gap-3">
+      <p role="status" className="text-sm text-slate-600">
+        Showing {shown.length} of {all.length} results
+        {view.offline ? ' · offline, from your earlier searches' : ''}
+      </p>
+      {shown.length === 0 ? (
+        <EmptyState icon={<SearchX className="size-10" />} title="No listings match your current filters">
+          Try adjusting your budget or weight filters to see more results
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {shown.map((l) => (
+            <li key={l.id}>
+              <ListingResultCard listing={l} reference={reference} onBook={onBook} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

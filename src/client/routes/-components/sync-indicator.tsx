@@ -1,0 +1,35 @@
+// The app-wide sync line: offline, and how many changes wait to be sent or need attention.
+import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useSyncStatus } from '@/client/hooks/use-sync-status';
+
+export function SyncIndicator() {
+  const { online, pending, failed: failedEntries } = useSyncStatus();
+  const failed = failedEntries.length;
+  if (online && pending === 0 && failed === 0) return null;
+  const waiting =
+    pending > 0 ? `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent` : null;
+  return (
+    <div
+      role="status"
+      className={`border-b px-4 py-2 text-sm ${online ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-700 bg-slate-800 text-white'}`}
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1">
+        {online ? null : (
+          <span className="inline-flex items-center gap-1.5 font-semibold">
+            <CloudOff aria-hidden="true" className="size-4" /> You're offline
+          </span>
+        )}
+        {waiting ? (
+          <span className="inline-flex items-center gap-1.5">
+            <RefreshCw aria-hidden="true" className="size-4" /> {waiting}
+          </span>
+        ) : null}
+        {failed > 0 ? (
+          <span className="inline-flex items-center gap-1.5 font-medium underline decoration-2 underline-offset-2">
+            <TriangleAlert aria-hidden="true" className="size-4" /> {failed} not sent: needs your attention
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// My Bookings (/mybookings): the left panel, status tabs (Upcoming = future and pending or
+// accepted), and 'Your Bookings' read from the local store.
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useMyBookings } from '@/client/hooks';
+import { PillTabs } from '@/client/ui/pill-tabs';
+import { SidePanel } from '@/client/ui/side-panel';
+import { todayIn } from '@/domain/listing/departure';
+import { BOOKING_TABS, type BookingTab, matchesTab, newestFirst } from './-components/order-filters';
+import { OrderList } from './-components/order-list';
+import { useReference } from './-components/use-reference';
+
+export const Route = createFileRoute('/mybookings')({ component: MyBookings });
+
+const KINDS = ['All Bookings', 'Traveller Bookings', 'Carrier Bookings', 'Sender Bookings'];
+
+function MyBookings() {
+  const bookings = useMyBookings();
+  const reference = useReference();
+  const [tab, setTab] = useState<BookingTab>('all');
+  const today = todayIn(Date.now());
+  const rows = newestFirst(bookings.rows ?? []).filter((r) => matchesTab(r, tab, today));
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-8 md:grid-cols-[16rem_1fr]">
+      <SidePanel title="My Bookings">
+        <p>Everything you've booked on other travellers' flights.</p>
+        <div className="mt-4 flex flex-col gap-2">
+          {KINDS.map((k) => (
+            <label key={k} className="flex items-center gap-2 text-white">
+              <input type="checkbox" className="size-4 accent-brand-300" /> {k}
+            </label>
+          ))}
+        </div>
+      </SidePanel>
+      <section aria-labelledby="your-bookings" className="flex min-w-0 flex-col gap-4">
+        <h1 id="your-bookings" className="text-2xl font-bold tracking-tight text-slate-900">
+          Your Bookings
+        </h1>
+        <PillTabs label="Filter bookings" options={BOOKING_TABS} value={tab} onChange={setTab} />
+        <OrderList
+          loading={bookings.loading}
+          error={bookings.error ? 'Failed to load bookings. Please try again.' : null}
+          rows={rows}
+          emptyText="No bookings found."
+          reference={reference}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// Signup (/signup): two steps; step 1's values survive Back. Success toasts and returns to /.
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { useStore } from '@/client/hooks/store';
+import { ApiError, signup, track } from '@/data';
+import { signupSchema } from '@/domain/auth/schema';
+import { AuthLayout } from './-components/auth-layout';
+import { SignupStep1, type Step1Values } from './-components/signup-step1';
+import { SignupStep2, type Step2Values } from './-components/signup-step2';
+
+export const Route = createFileRoute('/signup')({ component: SignupPage });
+
+const EMPTY_STEP1: Step1Values = { name: '', phone: '', age: '', gender: '' };
+
+function SignupPage() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [step1, setStep1] = useState<Step1Values>(EMPTY_STEP1);
+
+  async function submit(step2: Step2Values) {
+    const req = v.parse(signupSchema, { ...step1, ...step2 });
+    try {
+      await signup(store, req);
+    } catch (err) {
+      if (err instanceof ApiError)
+        toast.error(err.status === 409 ? 'Account already exits by the email' : 'Failed Signup!');
+      else window.alert('Signup failed. Please try again.');
+      return;
+    }
+    void track(store, 'sign_up', { method: 'email', name: req.name, gender: req.gender, age: req.age }).catch(
+      () => {},
+    );
+    toast.success('Account created successfully!');
+    await navigate({ to: '/' });
+  }
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={step === 1 ? 'Step 1 of 2 · About you' : 'Step 2 of 2 · Your login'}
+    >
+      <ol aria-label="Signup progress" className="mb-6 grid grid-cols-2 gap-2">
+        {[1, 2].map((n) => (
+          <li
+            key={n}
+            aria-current={step === n ? 'step' : undefined}
+            className={`h-1.5 rounded-full ${n <= step ? 'bg-brand-600' : 'bg-slate-200'}`}
+          >
+            <span className="sr-only">Step {n}</span>
+          </li>
+        ))}
+      </ol>
+      {step === 1 ? (
+        <SignupStep1
+          initial={step1}
+          onNext={(values) => {
+            setStep1(values);
+            setStep(2);
+          }}
+        />
+      ) : (
+        <SignupStep2 onBack={() => setStep(1)} onSubmit={submit} />
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/" className="font-semibold text-brand-700 hover:underline">
+          Already have an account? Login
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

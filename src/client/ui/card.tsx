@@ -1,0 +1,8 @@
+// Surfaces: a white card with the app's border, radius and shadow.
+import type { HTMLAttributes } from 'react';
+
+export function Card({ className = '', ...rest }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className={`rounded-2xl border border-slate-200 bg-white shadow-card ${className}`} {...rest} />
+  );
+}

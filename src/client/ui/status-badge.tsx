@@ -1,0 +1,28 @@
+// A booking's status as a labelled pill: the word is always shown, colour only reinforces it.
+import type { BookingStatus } from '@/domain/booking/status';
+
+const TONES: Record<BookingStatus, string> = {
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
+  accepted: 'bg-sky-50 text-sky-800 ring-sky-200',
+  rejected: 'bg-red-50 text-red-800 ring-red-200',
+  cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
+  completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+};
+
+const LABELS: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+};
+
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status]}`}
+    >
+      {LABELS[status]}
+    </span>
+  );
+}
