@@ -9,7 +9,7 @@ import { track } from './analytics';
 import type { OrderRow } from './db';
 import { callParsed } from './http';
 import { replaceMirror } from './mirror';
-import { localId, newEntry, type StatusPayload } from './outbox';
+import { appendEntry, localId, newEntry, type StatusPayload } from './outbox';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
 
@@ -77,7 +77,7 @@ export async function bookListing(
   const { db } = store;
   await db.transaction('rw', db.bookings, db.outbox, db.searchResults, async () => {
     await db.bookings.add(row);
-    await db.outbox.add(entry);
+    await appendEntry(store, entry);
     // The space shown in search results shrinks at once, as the server's will.
     await db.searchResults
       .filter((r) => r.id === listing.id)
@@ -119,7 +119,7 @@ export async function updateBookingStatus(
       syncError: null,
       outboxKey: entry.key,
     });
-    await db.outbox.add(entry);
+    await appendEntry(store, entry);
     return next;
   });
   if (result.ok) store.wake();

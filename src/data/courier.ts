@@ -1,7 +1,7 @@
 // Courier requests: the form and the image bytes wait together in one outbox entry; replay
 // uploads the image, records its url, then submits (see replay-send.ts).
 import type { CourierFormValues } from '@/domain/courier/schema';
-import { type CourierPayload, newEntry } from './outbox';
+import { appendEntry, type CourierPayload, newEntry } from './outbox';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
 
@@ -18,7 +18,7 @@ export async function submitCourierRequest(
     itemImageUrl: null,
   };
   const entry = newEntry(store, 'courier', payload, session?.email ?? form.emailAddress);
-  await store.db.outbox.add(entry);
+  await store.db.transaction('rw', store.db.outbox, () => appendEntry(store, entry));
   store.wake();
   return { key: entry.key };
 }

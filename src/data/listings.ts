@@ -8,7 +8,7 @@ import type { ListingRow, SearchResultRow } from './db';
 import { OfflineError } from './errors';
 import { callParsed } from './http';
 import { replaceMirror } from './mirror';
-import { localId, newEntry } from './outbox';
+import { appendEntry, localId, newEntry } from './outbox';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
 
@@ -51,7 +51,7 @@ export async function addListing(store: Store, values: AddListingFormValues): Pr
   const { db } = store;
   await db.transaction('rw', db.listings, db.outbox, async () => {
     await db.listings.add(row);
-    await db.outbox.add(entry);
+    await appendEntry(store, entry);
   });
   await track(store, 'listing_submitted', {
     from: values.from,

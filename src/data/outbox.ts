@@ -35,6 +35,16 @@ export function newEntry<P>(store: Store, kind: OutboxKind, payload: P, user: st
   };
 }
 
+/**
+ * Appends an entry. Call inside a transaction that includes the outbox: createdAt is made strictly
+ * greater than the newest entry's, so commands issued within one millisecond keep their order.
+ */
+export async function appendEntry(store: Store, entry: OutboxEntry<unknown>): Promise<void> {
+  const last = await store.db.outbox.orderBy('createdAt').last();
+  entry.createdAt = Math.max(entry.createdAt, (last?.createdAt ?? 0) + 1);
+  await store.db.outbox.add(entry);
+}
+
 /** Id of the optimistic row a command writes for this entry. */
 export function localId(key: string): string {
   return `local-${key}`;
