@@ -1,0 +1,147 @@
+// Reference data, contact, courier requests, analytics events and health, through HTTP.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents, contactMessages, courierRequests } from '@/server/db/schema';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { signupAndLogin, type TestUser } from '../support/server-users';
+
+let server: TestServer;
+let user: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  [user, other] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
+});
+afterAll(() => server.close());
+
+describe('GET /api/get/airports and /api/get/airlines', () => {
+  it('lists Indian airports and the hubs, each with id, code, name and time zone', async () => {
+    const res = await server.request('/api/get/airports');
+    expect(res.status).toBe(200);
+    const airports = await res.json();
+    const byCode = new Map(airports.map((a: { code: string }) => [a.code, a]));
+    expect(byCode.get('DEL')).toMatchObject({
+      id: 'DEL',
+      code: 'DEL',
+      name: 'Indira Gandhi International Airport',
+      country: 'India',
+      timeZone: 'Asia/Calcutta',
+    });
+    for (const hub of ['DXB', 'SIN', 'LHR', 'JFK', 'CMB', 'KTM']) expect(byCode.has(hub)).toBe(true);
+    expect(airports.length).toBeGreaterThan(100);
+  });
+
+  it('lists active airlines serving India by IATA code', async () => {
+    const airlines = await (await server.request('/api/get/airlines')).json();
+    const codes = airlines.map((a: { code: string }) => a.code);
+    for (const code of ['AI', '6E', 'EK', 'QR', 'SQ', 'BA']) expect(codes).toContain(code);
+    expect(airlines[0]).toEqual({
+      id: expect.any(String),
+      code: expect.any(String),
+      name: expect.any(String),
+    });
+  });
+});
+
+describe('POST /api/contact', () => {
+  const message = (email: string) => ({
+    name: 'Asha Rao',
+    email,
+    phone: '9876543210',
+    message: 'My booking is stuck',
+  });
+
+  it('stores the message and answers 201', async () => {
+    const res = await user.call('POST', '/api/contact', message(user.email));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ message: 'Message sent successfully!' });
+    const rows = await server.db.select().from(contactMessages).where(eq(contactMessages.email, user.email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 400 for a name with digits, 403 for a foreign email, 401 without a session', async () => {
+    const bad = await user.call('POST', '/api/contact', { ...message(user.email), name: 'R2D2' });
+    expect((await bad.json()).message).toBe('Name must not contain numbers or special characters');
+    expect((await user.call('POST', '/api/contact', message(other.email))).status).toBe(403);
+    expect(
+      (await server.request('/api/contact', { method: 'POST', body: JSON.stringify(message(user.email)) }))
+        .status,
+    ).toBe(401);
+  });
+});
+
+describe('POST /api/courier/submit', () => {
+  const request = (overrides: Record<string, unknown> = {}) => ({
+    fullName: 'Asha Rao',
+    emailAddress: 'asha@example.com',
+    mobileNumber: '9876543210',
+    governmentIdType: 'Aadhaar',
+    governmentIdNumber: '1234',
+    currentAddress: 'MG Road',
+    pinCode: '560001',
+    itemDescription: 'Books',
+    paymentMode: 'UPI',
+    itemImageUrl: '/api/files/courier-images/abc-books.png',
+    ...overrides,
+  });
+
+  it('stores the request (hidden fields defaulted) and counts it on the sender profile', async () => {
+    const sender = await signupAndLogin(server);
+    const res = await sender.call('POST', '/api/courier/submit', request());
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const [row] = await server.db.select().from(courierRequests).where(eq(courierRequests.id, id));
+    expect(row?.details).toMatchObject({
+      paymentMode: 'UPI',
+      itemCategory: [],
+      declarations: { termsAgreed: false },
+    });
+    const profile = await (await sender.call('GET', `/api/profile/${sender.email}`)).json();
+    expect(profile.bookings.sender).toEqual({ pending: 1, completed: 0, declined: 0 });
+  });
+
+  it('answers 400 with a message for a missing image and a bad payment mode, 401 without a session', async () => {
+    const noImage = await user.call('POST', '/api/courier/submit', request({ itemImageUrl: '' }));
+    expect(noImage.status).toBe(400);
+    expect((await noImage.json()).message).toBe('Please upload an item image.');
+    expect((await user.call('POST', '/api/courier/submit', request({ paymentMode: 'Card' }))).status).toBe(
+      400,
+    );
+    expect(
+      (await server.request('/api/courier/submit', { method: 'POST', body: JSON.stringify(request()) }))
+        .status,
+    ).toBe(401);
+  });
+});
+
+describe('POST /api/events', () => {
+  const batch = { events: [{ name: 'page_view', props: { path: '/profile' }, at: Date.now() }] };
+
+  it('records events from a signed-in user and from nobody (sign_up comes before login)', async () => {
+    const res = await user.call('POST', '/api/events', batch);
+    expect(res.status).toBe(202);
+    const anonymous = await server.request('/api/events', {
+      method: 'POST',
+      body: JSON.stringify({ events: [{ name: 'sign_up', props: { method: 'email' }, at: Date.now() }] }),
+    });
+    expect(anonymous.status).toBe(202);
+    const rows = await server.db.select().from(analyticsEvents);
+    expect(rows.map((r) => r.name).sort()).toEqual(['page_view', 'sign_up']);
+  });
+
+  it('answers 400 for an unknown event name or an empty batch', async () => {
+    expect(
+      (await user.call('POST', '/api/events', { events: [{ name: 'hack', props: {}, at: 1 }] })).status,
+    ).toBe(400);
+    expect((await user.call('POST', '/api/events', { events: [] })).status).toBe(400);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 when the database answers', async () => {
+    const res = await server.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+});
