@@ -1,0 +1,147 @@
+// @vitest-environment node
+// replayOutbox's outcomes: refusals fail one entry, a 401 parks the queue for the same user,
+// and two replayers sharing one database send each entry once.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  addListing,
+  bookListing,
+  createStore,
+  login,
+  openDb,
+  refreshCarrierOrders,
+  replayOutbox,
+  sendContactMessage,
+  updateBookingStatus,
+} from '@/data';
+import { fakeLocks } from '../support/data-locks';
+import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { jsonInit } from '../support/server-users';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function contact(s: SignedIn, message: string) {
+  return sendContactMessage(s.store, { name: 'Asha Rao', email: s.user.email, phone: s.user.phone, message });
+}
+
+async function listingOf(carrier: SignedIn, weight: number) {
+  await addListing(carrier.store, listingValues({ weight }));
+  await replayOutbox(carrier.store);
+  const [listing] = await carrier.store.db.listings.toArray();
+  if (!listing) throw new Error('no listing');
+  return listing;
+}
+
+describe('replayOutbox refusals', () => {
+  it('fails an overbooking with the server message and still sends later entries', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    const listing = await listingOf(carrier, 2);
+    const { key } = await bookListing(traveller.store, { ...listing, available: 99 }, 5);
+    const later = await contact(traveller, 'after the refusal');
+    expect(await replayOutbox(traveller.store)).toMatchObject({ sent: 1, failed: 1, remaining: 0 });
+    expect(await traveller.store.db.outbox.get(key)).toMatchObject({
+      state: 'failed',
+      lastError: 'There is not enough space left on this listing.',
+    });
+    expect(await traveller.store.db.bookings.get(`local-${key}`)).toMatchObject({
+      syncState: 'failed',
+      syncError: 'There is not enough space left on this listing.',
+    });
+    expect(await traveller.store.db.outbox.get(later.key)).toBeUndefined();
+  });
+
+  it('fails a status change the server finds illegal', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    const listing = await listingOf(carrier, 5);
+    await bookListing(traveller.store, listing, 1);
+    await replayOutbox(traveller.store);
+    await refreshCarrierOrders(carrier.store);
+    const [order] = await carrier.store.db.orders.toArray();
+    if (!order) throw new Error('no order');
+    // Another device of the carrier declined it meanwhile; this one still shows it pending.
+    const other = await server.request(
+      '/auth/login',
+      jsonInit('POST', { email: carrier.user.email, password: carrier.user.password }),
+    );
+    const { token } = (await other.json()) as { token: string };
+    await server.request(
+      '/api/bookings/update-status',
+      jsonInit('PUT', { listingId: order.id, status: 'rejected' }, { Cookie: `carry_session=${token}` }),
+    );
+    await updateBookingStatus(carrier.store, order.id, 'accept');
+    await replayOutbox(carrier.store);
+    const [entry] = await carrier.store.db.outbox.toArray();
+    expect(entry).toMatchObject({
+      state: 'failed',
+      lastError: 'This booking can no longer change to that status.',
+    });
+    expect(await carrier.store.db.orders.get(order.id)).toMatchObject({ syncState: 'failed' });
+  });
+});
+
+describe('replayOutbox on 401', () => {
+  it('keeps the queue and resumes it after the same user logs in again', async () => {
+    const s = await signedIn(server);
+    const { key } = await contact(s, 'kept through expiry');
+    // The server session ends (expired or revoked elsewhere); the device still holds its copy.
+    await s.net.fetch('http://localhost/auth/logout', { method: 'POST' });
+    expect(await replayOutbox(s.store)).toMatchObject({ sent: 0, remaining: 1 });
+    expect(await s.store.db.outbox.get(key)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await replayOutbox(s.store)).toMatchObject({ sent: 0, remaining: 1 });
+    expect(s.net.delivered.filter((d) => d.key === key)).toHaveLength(1);
+
+    await login(s.store, { email: s.user.email, password: s.user.password });
+    expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 0 });
+  });
+
+  it('does not send another user\u2019s parked entries', async () => {
+    const s = await signedIn(server);
+    const other = await signedIn(server);
+    const { key } = await contact(s, 'not for the next user');
+    await s.net.fetch('http://localhost/auth/logout', { method: 'POST' });
+    await replayOutbox(s.store);
+    await login(s.store, { email: other.user.email, password: other.user.password });
+    await replayOutbox(s.store);
+    expect(await s.store.db.outbox.get(key)).toMatchObject({ user: s.user.email, state: 'queued' });
+    expect(s.net.applied().filter((d) => d.key === key)).toHaveLength(0);
+  });
+});
+
+describe('replayOutbox with two replayers', () => {
+  async function race(s: SignedIn) {
+    const keys: string[] = [];
+    for (let i = 0; i < 5; i += 1) keys.push((await contact(s, `race ${i}`)).key);
+    // The service worker: its own connection to the same database, no localStorage.
+    const worker = createStore({ db: openDb(s.dbName), baseUrl: 'http://localhost', fetch: s.net.fetch });
+    worker.storage = null;
+    await Promise.all([
+      replayOutbox(s.store),
+      replayOutbox(worker),
+      replayOutbox(s.store),
+      replayOutbox(worker),
+    ]);
+    await Promise.all([replayOutbox(s.store), replayOutbox(worker)]);
+    for (const key of keys) expect(s.net.delivered.filter((d) => d.key === key)).toHaveLength(1);
+    expect(await s.store.db.outbox.count()).toBe(0);
+  }
+
+  it('sends each entry once under the IndexedDB lease', async () => {
+    await race(await signedIn(server));
+  });
+
+  it('sends each entry once under Web Locks', async () => {
+    vi.stubGlobal('navigator', { locks: fakeLocks() });
+    await race(await signedIn(server));
+  });
+});
