@@ -1,0 +1,127 @@
+// @vitest-environment node
+// Property: any interleaving of commands, network cuts, lost answers, restarts and replays ends
+// with the server holding exactly the commands issued, each once, in order per booking.
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addListing,
+  bookListing,
+  createStore,
+  openDb,
+  refreshCarrierOrders,
+  replayOutbox,
+  type Store,
+  sendContactMessage,
+  updateBookingStatus,
+} from '@/data';
+import { BOOKING_ACTIONS } from '@/domain/booking/status';
+import { contactMessages } from '@/server/db/schema';
+import { listingValues, signedIn } from '../support/data-store';
+import { createTestServer, type TestServer } from '../support/server-app';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const op = fc.oneof(
+  fc.constant({ t: 'contact' } as const),
+  fc.record({
+    t: fc.constant('status' as const),
+    b: fc.integer({ min: 0, max: 1 }),
+    a: fc.constantFrom(...BOOKING_ACTIONS),
+  }),
+  fc.constant({ t: 'down' } as const),
+  fc.constant({ t: 'up' } as const),
+  fc.constant({ t: 'drop' } as const),
+  fc.constant({ t: 'replay' } as const),
+  fc.constant({ t: 'restart' } as const),
+);
+
+/** A carrier with one listing and two bookings on it, mirrored locally. */
+async function world() {
+  const carrier = await signedIn(server);
+  const traveller = await signedIn(server);
+  await addListing(carrier.store, listingValues({ weight: 10 }));
+  await replayOutbox(carrier.store);
+  const [listing] = await carrier.store.db.listings.toArray();
+  if (!listing) throw new Error('no listing');
+  await bookListing(traveller.store, listing, 1);
+  await bookListing(traveller.store, listing, 2);
+  await replayOutbox(traveller.store);
+  await refreshCarrierOrders(carrier.store);
+  const bookingIds = (await carrier.store.db.orders.toArray()).map((o) => o.id).sort();
+  return { carrier, bookingIds };
+}
+
+describe('replayOutbox (property)', () => {
+  it('delivers exactly the issued commands, once each, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 14 }), async (ops) => {
+        const { carrier: s, bookingIds } = await world();
+        let store: Store = s.store;
+        const contactKeys: string[] = [];
+        const statusKeys: Record<string, string[]> = {};
+        for (const o of ops) {
+          if (o.t === 'contact') {
+            const msg = {
+              name: 'Asha Rao',
+              email: s.user.email,
+              phone: s.user.phone,
+              message: `m${contactKeys.length}`,
+            };
+            contactKeys.push((await sendContactMessage(store, msg)).key);
+          } else if (o.t === 'status') {
+            const id = bookingIds[o.b] ?? '';
+            const before = await store.db.outbox.count();
+            const result = await updateBookingStatus(store, id, o.a);
+            if (result.ok) {
+              const entries = await store.db.outbox.orderBy('createdAt').toArray();
+              expect(entries).toHaveLength(before + 1);
+              statusKeys[id] = [...(statusKeys[id] ?? []), entries.at(-1)?.key ?? ''];
+            }
+          } else if (o.t === 'down') s.net.down = true;
+          else if (o.t === 'up') s.net.down = false;
+          else if (o.t === 'drop') s.net.inject('drop');
+          else if (o.t === 'replay') {
+            await replayOutbox(store);
+            s.clock.t += 10 * 60_000;
+          } else {
+            store.db.close();
+            store = createStore({
+              db: openDb(s.dbName),
+              baseUrl: 'http://localhost',
+              fetch: s.net.fetch,
+              now: () => s.clock.t,
+            });
+            store.storage = null;
+          }
+        }
+        s.net.down = false;
+        for (let i = 0; i < 10 && (await store.db.outbox.count()) > 0; i += 1) {
+          await replayOutbox(store);
+          s.clock.t += 10 * 60_000;
+        }
+        expect(await store.db.outbox.count()).toBe(0);
+        const applied = s.net.applied();
+        expect(applied.filter((d) => d.path === '/api/contact').map((d) => d.key)).toEqual(contactKeys);
+        for (const id of bookingIds) {
+          const keys = new Set(statusKeys[id] ?? []);
+          const sent = applied.filter((d) => d.key !== null && keys.has(d.key)).map((d) => d.key);
+          expect(sent).toEqual(statusKeys[id] ?? []);
+        }
+        const rows = await server.db
+          .select()
+          .from(contactMessages)
+          .where(eq(contactMessages.email, s.user.email));
+        expect(rows).toHaveLength(contactKeys.length);
+        store.db.close();
+      }),
+      { numRuns: 25 },
+    );
+  }, 180_000);
+});
