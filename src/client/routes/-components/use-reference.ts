@@ -26,7 +26,8 @@ export function useReference() {
     const airportByCode = new Map(airportRows.map((a) => [a.code, a]));
     const airlineByCode = new Map(airlineRows.map((a) => [a.code, a]));
     return {
-      loading: empty && attempt === 'running',
+      // Until rows arrive (the mirror may lag the fetch by a tick), keep showing the skeleton.
+      loading: empty && attempt !== 'failed',
       failed: empty && attempt === 'failed',
       airportOptions: airportRows.map((a): SelectOption => ({ value: a.code, label: airportLabel(a) })),
       airlineOptions: airlineRows.map(

@@ -1,0 +1,121 @@
+// Listing search and Confirm Booking: first-empty-field warning, results and filters, the
+// no-match message, the reference failure, and booking a listing into the local store.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Listing } from '@/domain/listing/schema';
+import { todayIn } from '@/domain/listing/departure';
+import { MSG } from '@/domain/messages';
+import { fakeApi, json } from './support/fake-api';
+import { findHeading, renderApp } from './support/render-app';
+
+const DATE = '2099-05-01';
+function listing(id: string, cost: number, available: number, email = 'carrier@example.com'): Listing {
+  return { id, email, name: 'Ravi', from: 'DEL', to: 'BOM', flightNo: 'AI101', airline: 'AI', departure: DATE, time: '09:30', weight: available, available, cost, createdAt: 1 };
+}
+
+async function search() {
+  await userEvent.selectOptions(await screen.findByLabelText('From'), 'DEL');
+  await userEvent.selectOptions(screen.getByLabelText('To'), 'BOM');
+  await userEvent.type(screen.getByLabelText('Departure Date'), DATE);
+  await userEvent.type(screen.getByLabelText('Flight Number'), 'AI101');
+  await userEvent.selectOptions(screen.getByLabelText('Airline'), 'AI');
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+describe('Listing search', () => {
+  it('warns about the first empty field only', async () => {
+    renderApp('/travellerhome');
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Please fill out the "From" field.')).toBeTruthy();
+    expect(screen.queryByText('Please fill out the "To" field.')).toBeNull();
+  });
+
+  it('leaves the chosen origin out of the destinations and limits the date to today', async () => {
+    renderApp('/travellerhome');
+    await userEvent.selectOptions(await screen.findByLabelText('From'), 'DEL');
+    const to = screen.getByLabelText('To') as HTMLSelectElement;
+    expect([...to.options].map((o) => o.value)).not.toContain('DEL');
+    expect(screen.getByLabelText('Departure Date').getAttribute('min')).toBe(todayIn(Date.now()));
+  });
+
+  it("shows results with 'Showing X of Y', hides the user's own listing, and filters by budget", async () => {
+    const api = fakeApi();
+    api.on('POST /api/search-listings', () => json([listing('a', 800, 5), listing('b', 4000, 12), listing('own', 10, 3, 'asha@example.com')]));
+    renderApp('/travellerhome', { api });
+    await search();
+    expect(await screen.findByText('Showing 2 of 2 results')).toBeTruthy();
+    expect(await screen.findByText('Found 3 listing(s)!')).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('Under ₹1,000'));
+    expect(screen.getByText('Showing 1 of 2 results')).toBeTruthy();
+    expect(screen.getByText('₹800')).toBeTruthy();
+  });
+
+  it('explains when the filters hide every result', async () => {
+    const api = fakeApi();
+    api.on('POST /api/search-listings', () => json([listing('a', 800, 5)]));
+    renderApp('/travellerhome', { api });
+    await search();
+    await screen.findByText('Showing 1 of 1 results');
+    await userEvent.click(screen.getByLabelText('Over 10 KG'));
+    expect(screen.getByText('No listings match your current filters')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your budget or weight filters to see more results')).toBeTruthy();
+  });
+
+  it('shows the team-will-contact message when nothing matched', async () => {
+    const api = fakeApi();
+    api.on('POST /api/search-listings', () => json({ message: 'Saved your request.' }));
+    renderApp('/travellerhome', { api });
+    await search();
+    expect(await screen.findByText('Our Team will contact you as soon as we find a match.')).toBeTruthy();
+    expect(screen.getByText('Saved your request.')).toBeTruthy();
+  });
+
+  it("shows 'Failed to load data' with Retry when airports cannot be loaded", async () => {
+    const api = fakeApi();
+    api.on('GET /api/get/airports', () => json({ message: 'down' }, 503));
+    renderApp('/travellerhome', { api });
+    expect(await screen.findByText('Failed to load data')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('refuses to search without the stored user details', async () => {
+    const api = fakeApi();
+    const view = renderApp('/travellerhome', { api });
+    view.store.storage?.removeItem('phone');
+    await search();
+    expect(await screen.findByText(MSG.userInfoMissing)).toBeTruthy();
+    expect(api.calls).not.toContain('POST /api/search-listings');
+  });
+});
+
+describe('Confirm Booking', () => {
+  it('says there is no booking data without a listing', async () => {
+    sessionStorage.clear();
+    renderApp('/booking');
+    expect(await screen.findByText('No booking data found. Please go back and try again.')).toBeTruthy();
+  });
+
+  it('prefills the space left, shows the total and refuses more than the space left', async () => {
+    renderApp('/booking', { state: { listing: listing('a', 800, 5) } });
+    await findHeading('Flight & Carrier Information');
+    const weight = screen.getByLabelText('Weight (KG)') as HTMLInputElement;
+    expect(weight.value).toBe('5');
+    expect(screen.getByLabelText('Total price').textContent).toBe('₹4,000');
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '6');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText(MSG.bookingTooHeavy)).toBeTruthy();
+  });
+
+  it('queues the booking, toasts and returns to the search', async () => {
+    const { store } = renderApp('/booking', { state: { listing: listing('a', 800, 5) } });
+    await findHeading('Flight & Carrier Information');
+    await userEvent.clear(screen.getByLabelText('Weight (KG)'));
+    await userEvent.type(screen.getByLabelText('Weight (KG)'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await findHeading("Can't Carry Your Luggage?");
+    expect(screen.getByText('Booking Conformed')).toBeTruthy();
+    await waitFor(async () => expect((await store.db.bookings.toArray()).map((b) => [b.weight, b.cost, b.syncState])).toEqual([[2, 1600, 'pending']]));
+  });
+});
