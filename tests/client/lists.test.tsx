@@ -1,0 +1,110 @@
+// My Bookings, Carrier Order History and Your Listings: loading, empty and error states, tabs,
+// details, the carrier's status actions and each row's sync state.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@/domain/booking/schema';
+import type { BookingStatus } from '@/domain/booking/status';
+import type { Listing } from '@/domain/listing/schema';
+import { fakeApi, json } from './support/fake-api';
+import { findHeading, renderApp } from './support/render-app';
+
+function order(id: string, status: BookingStatus, departure = '2099-05-01', seconds = 100): Order {
+  return {
+    id,
+    listingId: `${id}_carrier`,
+    name: 'Meera Shah',
+    email: 'meera@example.com',
+    phone: '9000000000',
+    carrierName: 'Asha Rao',
+    carrierEmail: 'asha@example.com',
+    weight: 3,
+    cost: 2400,
+    status,
+    flightDetails: { from: 'DEL', to: 'BOM', departure, flightNo: 'AI101', airline: 'AI', time: '09:30' },
+    createdAt: { _seconds: seconds },
+  };
+}
+
+describe('My Bookings', () => {
+  it("says 'No bookings found.' when there are none", async () => {
+    renderApp('/mybookings');
+    expect(await screen.findByText('No bookings found.')).toBeTruthy();
+  });
+
+  it('shows the load failure when nothing was ever synced', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ message: 'down' }, 500));
+    renderApp('/mybookings', { api });
+    expect(await screen.findByText('Failed to load bookings. Please try again.')).toBeTruthy();
+  });
+
+  it('filters Upcoming to future pending or accepted bookings and opens details', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () =>
+      json({ bookings: [order('a', 'pending'), order('b', 'completed'), order('c', 'accepted', '2001-01-01')] }),
+    );
+    renderApp('/mybookings', { api });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Upcoming' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'View Details' }));
+    expect(within(screen.getByLabelText('Booking details')).getByText('₹2,400')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelled' }));
+    expect(screen.getByText('No bookings found.')).toBeTruthy();
+  });
+});
+
+describe('Carrier Order History', () => {
+  it('offers Accept and Decline on a pending order, then Cancel and Complete once accepted', async () => {
+    const api = fakeApi();
+    api.on('GET /api/carrier-orders', () => json({ bookings: [order('a', 'pending')] }));
+    const { store } = renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('button', { name: 'Complete' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.getByText('Waiting to send')).toBeTruthy();
+    expect((await store.db.orders.get('a'))?.status).toBe('accepted');
+  });
+
+  it('shows a Completed badge with no actions, newest first', async () => {
+    const api = fakeApi();
+    api.on('GET /api/carrier-orders', () => json({ bookings: [order('old', 'rejected', '2099-05-01', 1), order('new', 'completed', '2099-05-01', 9)] }));
+    renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const [first, second] = screen.getAllByRole('article');
+    expect(within(first as HTMLElement).getByText('✓ Completed')).toBeTruthy();
+    expect(within(first as HTMLElement).queryAllByRole('button')).toHaveLength(0);
+    expect(within(second as HTMLElement).getByRole('button', { name: 'View Details' })).toBeTruthy();
+  });
+
+  it("says 'No orders found.' when a tab has none", async () => {
+    const api = fakeApi();
+    api.on('GET /api/carrier-orders', () => json({ bookings: [order('a', 'pending')] }));
+    renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
+    await screen.findByRole('button', { name: 'Accept' });
+    await userEvent.click(screen.getByRole('button', { name: 'Rejected' }));
+    expect(screen.getByText('No orders found.')).toBeTruthy();
+  });
+});
+
+describe('Your Listings', () => {
+  it("says 'No listings found.' and offers the Add listing button", async () => {
+    renderApp('/carrierhome', { session: { role: 'carrier' } });
+    expect(await screen.findByText('No listings found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add listing' }).getAttribute('href')).toBe('/carrier/add-listing');
+  });
+
+  it('shows a listing with its space, price per KG, date and 12-hour time', async () => {
+    const api = fakeApi();
+    const l: Listing = { id: 'l1', email: 'asha@example.com', name: 'Asha', from: 'DEL', to: 'BOM', flightNo: 'AI101', airline: 'AI', departure: '2099-11-21', time: '14:05', weight: 8, available: 6, cost: 800, createdAt: 1 };
+    api.on('GET /api/listings/*', () => json([l]));
+    renderApp('/carrierhome', { api, session: { role: 'carrier' } });
+    expect(await screen.findByText('6 KG')).toBeTruthy();
+    expect(screen.getByText('Space Available')).toBeTruthy();
+    expect(screen.getByText('₹800')).toBeTruthy();
+    expect(screen.getByText('21 Nov')).toBeTruthy();
+    expect(screen.getByText('2:05 PM')).toBeTruthy();
+    expect(await screen.findByText('Air India', { exact: false })).toBeTruthy();
+  });
+});
