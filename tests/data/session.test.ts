@@ -69,7 +69,7 @@ describe('login and logout', () => {
 
   it('reports a 409 signup as an ApiError with its status', async () => {
     const store = testStore({ net: createNet(server.app) });
-    const details = newUserDetails();
+    const details = { ...newUserDetails(), gender: 'female' as const };
     await signup(store, details);
     await expect(signup(store, details)).rejects.toMatchObject({ status: 409 });
     await expect(signup(store, details)).rejects.toBeInstanceOf(ApiError);
