@@ -13,7 +13,8 @@ const database = await createDb(
   env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) },
 );
 const seeded = await seedReferenceData(database.db);
-const staticRoot = resolve(env.STATIC_DIR);
+// Serve the built client only when there is one (npm run dev leaves it to Vite).
+const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
 
 const app = createApp({
   db: database.db,
@@ -22,7 +23,7 @@ const app = createApp({
     secureCookies: env.SECURE_COOKIES,
     trustProxy: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
-    staticRoot: existsSync(staticRoot) ? staticRoot : '',
+    staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
   },
 });
 

@@ -1,0 +1,19 @@
+// `npm run dev`: Vite with hot reload, plus the API server in watch mode on API_PORT (8787),
+// which vite.config.ts proxies /api, /auth and /carrier/carrier to. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '8787';
+const children = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', STATIC_DIR: '' },
+  }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+];
+
+function stopAll(code) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exitCode = code;
+}
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
