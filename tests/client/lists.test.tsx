@@ -7,7 +7,7 @@ import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
 import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp } from './support/render-app';
+import { renderApp } from './support/render-app';
 
 function order(id: string, status: BookingStatus, departure = '2099-05-01', seconds = 100): Order {
   return {
@@ -42,7 +42,9 @@ describe('My Bookings', () => {
   it('filters Upcoming to future pending or accepted bookings and opens details', async () => {
     const api = fakeApi();
     api.on('GET /api/orders', () =>
-      json({ bookings: [order('a', 'pending'), order('b', 'completed'), order('c', 'accepted', '2001-01-01')] }),
+      json({
+        bookings: [order('a', 'pending'), order('b', 'completed'), order('c', 'accepted', '2001-01-01')],
+      }),
     );
     renderApp('/mybookings', { api });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
@@ -69,7 +71,11 @@ describe('Carrier Order History', () => {
 
   it('shows a Completed badge with no actions, newest first', async () => {
     const api = fakeApi();
-    api.on('GET /api/carrier-orders', () => json({ bookings: [order('old', 'rejected', '2099-05-01', 1), order('new', 'completed', '2099-05-01', 9)] }));
+    api.on('GET /api/carrier-orders', () =>
+      json({
+        bookings: [order('old', 'rejected', '2099-05-01', 1), order('new', 'completed', '2099-05-01', 9)],
+      }),
+    );
     renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     const [first, second] = screen.getAllByRole('article');
@@ -92,12 +98,28 @@ describe('Your Listings', () => {
   it("says 'No listings found.' and offers the Add listing button", async () => {
     renderApp('/carrierhome', { session: { role: 'carrier' } });
     expect(await screen.findByText('No listings found.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add listing' }).getAttribute('href')).toBe('/carrier/add-listing');
+    expect(screen.getByRole('link', { name: 'Add listing' }).getAttribute('href')).toBe(
+      '/carrier/add-listing',
+    );
   });
 
   it('shows a listing with its space, price per KG, date and 12-hour time', async () => {
     const api = fakeApi();
-    const l: Listing = { id: 'l1', email: 'asha@example.com', name: 'Asha', from: 'DEL', to: 'BOM', flightNo: 'AI101', airline: 'AI', departure: '2099-11-21', time: '14:05', weight: 8, available: 6, cost: 800, createdAt: 1 };
+    const l: Listing = {
+      id: 'l1',
+      email: 'asha@example.com',
+      name: 'Asha',
+      from: 'DEL',
+      to: 'BOM',
+      flightNo: 'AI101',
+      airline: 'AI',
+      departure: '2099-11-21',
+      time: '14:05',
+      weight: 8,
+      available: 6,
+      cost: 800,
+      createdAt: 1,
+    };
     api.on('GET /api/listings/*', () => json([l]));
     renderApp('/carrierhome', { api, session: { role: 'carrier' } });
     expect(await screen.findByText('6 KG')).toBeTruthy();

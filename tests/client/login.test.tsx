@@ -39,7 +39,9 @@ describe('Login', () => {
 
   it('logs in, toasts success and shows the busy label until it moves on', async () => {
     const api = fakeApi({ authed: false });
-    api.on('POST /auth/login', () => json({ token: 't', email: 'asha@example.com', name: 'Asha', phone: '9876543210', message: 'ok' }));
+    api.on('POST /auth/login', () =>
+      json({ token: 't', email: 'asha@example.com', name: 'Asha', phone: '9876543210', message: 'ok' }),
+    );
     const { store } = await openLogin(api);
     await userEvent.type(screen.getByLabelText('Email Address'), 'asha@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret@123');
@@ -47,7 +49,7 @@ describe('Login', () => {
     expect(await screen.findByText('Login successful!')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logging in...' })).toHaveProperty('disabled', true);
     expect(store.storage?.getItem('email')).toBe('asha@example.com');
-    await findHeading('Who are you?');
+    expect(await screen.findByRole('heading', { name: 'Who are you?' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('toggles the password between hidden and shown', async () => {
