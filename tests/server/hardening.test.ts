@@ -115,4 +115,10 @@ describe('response headers and logging', () => {
     expect(JSON.stringify(lines)).not.toContain(user.password);
     expect(JSON.stringify(lines)).not.toContain(user.token);
   });
+
+  it('logs the route pattern, not the email in the path', async () => {
+    await user.call('GET', `/api/profile/${user.email}`);
+    expect(lines.findLast((l) => String(l.path).startsWith('/api/profile'))?.path).toBe('/api/profile/:email');
+    expect(JSON.stringify(lines)).not.toContain(user.email);
+  });
 });

@@ -23,8 +23,10 @@ export function requestLog(config: AppConfig, now: () => number): MiddlewareHand
   return async (c, next) => {
     const start = now();
     await next();
-    // Path only: query strings carry emails, and bodies or headers are never logged.
-    config.log({ method: c.req.method, path: c.req.path, status: c.res.status, ms: now() - start });
+    // The route pattern rather than the path (paths and queries carry emails); bodies and
+    // headers are never logged.
+    const route = c.req.routePath.includes(':') ? c.req.routePath : c.req.path;
+    config.log({ method: c.req.method, path: route, status: c.res.status, ms: now() - start });
   };
 }
 
