@@ -18,7 +18,7 @@ const PNG = new Uint8Array([
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 
 function upload(
-  bytes: Uint8Array,
+  bytes: Uint8Array<ArrayBuffer>,
   name: string,
   type = 'image/png',
   headers: Record<string, string> = { Cookie: user.cookie },

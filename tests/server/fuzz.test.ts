@@ -176,7 +176,7 @@ describe('write endpoints under fuzzing', () => {
         fc.string({ maxLength: 40 }),
         async (bytes, name, type) => {
           const form = new FormData();
-          form.append('file', new File([bytes], name, { type }));
+          form.append('file', new File([new Uint8Array(bytes)], name, { type }));
           const res = await server.request('/api/files/courier-images', {
             method: 'POST',
             body: form,
