@@ -118,7 +118,9 @@ describe('response headers and logging', () => {
 
   it('logs the route pattern, not the email in the path', async () => {
     await user.call('GET', `/api/profile/${user.email}`);
-    expect(lines.findLast((l) => String(l.path).startsWith('/api/profile'))?.path).toBe('/api/profile/:email');
+    expect(lines.findLast((l) => String(l.path).startsWith('/api/profile'))?.path).toBe(
+      '/api/profile/:email',
+    );
     expect(JSON.stringify(lines)).not.toContain(user.email);
   });
 });
