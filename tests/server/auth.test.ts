@@ -172,3 +172,20 @@ describe('POST /auth/logout', () => {
     expect((await server.request('/auth/logout', { method: 'POST' })).status).toBe(200);
   });
 });
+
+describe('failed logins per client address', () => {
+  it('answers 429 once one address has failed too often, across emails, when behind a trusted proxy', async () => {
+    const proxied = await createTestServer({ config: { trustProxy: true, loginMaxFailuresPerAddress: 4 } });
+    try {
+      const user = await signupAndLogin(proxied);
+      const attempt = (email: string, password: string, ip: string) =>
+        proxied.request('/auth/login', jsonInit('POST', { email, password }, { 'X-Forwarded-For': ip }));
+      for (let i = 0; i < 4; i += 1)
+        expect((await attempt(`x${i}@example.com`, 'Wrong@1234', '203.0.113.9')).status).toBe(401);
+      expect((await attempt(user.email, user.password, '203.0.113.9')).status).toBe(429);
+      expect((await attempt(user.email, user.password, '198.51.100.7')).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

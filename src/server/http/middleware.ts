@@ -51,16 +51,15 @@ function isOwnOrigin(c: Context, origin: string): boolean {
   }
 }
 
-/** 403 for a write whose Origin is neither this host nor a configured CORS origin. */
+/** 403 for a write whose Origin is not this host, the public URL's or a configured CORS origin. */
 export function originCheck(config: AppConfig): MiddlewareHandler {
+  // Behind a proxy that rewrites Host, the public URL names the app's own origin.
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
+  const allowed = (c: Context, origin: string) =>
+    isOwnOrigin(c, origin) || config.corsOrigins.includes(origin) || origin === publicOrigin;
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (
-      !SAFE_METHODS.has(c.req.method) &&
-      origin &&
-      !isOwnOrigin(c, origin) &&
-      !config.corsOrigins.includes(origin)
-    ) {
+    if (!SAFE_METHODS.has(c.req.method) && origin && !allowed(c, origin)) {
       throw new ApiError('auth/bad-origin');
     }
     await next();
