@@ -218,7 +218,7 @@ describe('POST /api/search-listings', () => {
 
 describe('listings table', () => {
   it('keeps weights exactly (grams) for fractional KG', async () => {
-    const id = await addListing(carrier, { flightNo: 'UK995', airline: 'UK', weight: 2.5 });
+    const id = await addListing(carrier, { flightNo: 'QP1101', airline: 'QP', weight: 2.5 });
     const [row] = await server.db.select().from(listings).where(eq(listings.id, id));
     expect(row?.weightGrams).toBe(2500);
   });
