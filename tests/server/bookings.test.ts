@@ -161,7 +161,7 @@ describe('GET /api/orders and /api/carrier-orders', () => {
   });
 
   it.each(['/api/orders', '/api/carrier-orders'])(
-    "%s answers 403 for someone else's email, 400 with none, 401 without a session",
+    "%s answers 403 for someone else's email or none, 401 without a session",
     async (path) => {
       expect((await traveller.call('GET', `${path}?email=${carrier.email}`)).status).toBe(403);
       expect((await traveller.call('GET', path)).status).toBe(403);

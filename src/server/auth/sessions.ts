@@ -1,7 +1,7 @@
 // Server-side sessions: a random token given to the client, only its sha256 stored. Sliding
 // expiry (renewed at most once a day to spare writes); logout deletes the row.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionUser } from '../deps';
@@ -13,6 +13,8 @@ export function hashToken(token: string): string {
 }
 
 export async function createSession(db: Db, userId: string, nowMs: number, ttlMs: number): Promise<string> {
+  // Each login sweeps the user's expired sessions, so the table does not grow without bound.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date(nowMs))));
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
