@@ -30,7 +30,7 @@ if (builtAt < sourcesAt) {
   console.log(
     builtAt ? 'Sources changed since the last build: rebuilding the client...' : 'Building the client...',
   );
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
