@@ -7,6 +7,7 @@ import type { Store } from '@/data';
 import { TOAST_WIDTH_PX } from '@/domain/constants';
 import type { AuthGate } from './auth/auth-gate';
 import { StoreProvider } from './hooks/store';
+import { PwaControls } from './pwa/pwa-controls';
 import type { AppRouter } from './router';
 import { FullScreenMessage } from './ui/full-screen';
 
@@ -24,6 +25,7 @@ export function App({ store, router, auth }: AppProps) {
   return (
     <StoreProvider store={store}>
       {ready ? <RouterProvider router={router} /> : <FullScreenMessage message="Loading..." />}
+      <PwaControls />
       <Toaster
         position="top-right"
         richColors
