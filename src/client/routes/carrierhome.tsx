@@ -25,7 +25,7 @@ function CarrierHome() {
           Tap the + button to list space on your next flight.
         </EmptyState>
       ) : (
-        <ol className="grid gap-4 pb-20 md:grid-cols-2">
+        <ol className="grid grid-cols-1 gap-4 pb-20 md:grid-cols-2">
           {rows.map((row, i) => (
             <li key={row.id}>
               <ListingCard row={row} index={i + 1} reference={reference} />

@@ -93,7 +93,7 @@ function TravellerHome() {
             <SearchForm reference={reference} today={today} onSearch={onSearch} />
           )}
         </Card>
-        <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr]">
+        <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
           <aside aria-label="Filters">
             <button
               type="button"
