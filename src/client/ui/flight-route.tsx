@@ -6,7 +6,7 @@ interface Place {
 
 function Stop({ place, align }: { place: Place; align: 'left' | 'right' }) {
   return (
-    <div className={`min-w-0 flex-1 ${align === 'right' ? 'text-right' : ''}`}>
+    <div className={`w-0 min-w-0 flex-1 ${align === 'right' ? 'text-right' : ''}`}>
       <p className="text-xl font-bold tracking-tight text-slate-900">{place.code}</p>
       {place.name ? <p className="truncate text-xs text-slate-500">{place.name}</p> : null}
     </div>
