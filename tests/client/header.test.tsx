@@ -14,7 +14,9 @@ describe('Header', () => {
   it('shows the carrier links and the capitalised role', async () => {
     renderApp('/carrierhome', { session: { role: 'carrier' } });
     await findHeading('Your Listings');
-    const links = within(mainNav()).getAllByRole('link').map((l) => l.textContent);
+    const links = within(mainNav())
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(links).toEqual(['Home', 'Order History', 'Contact Us']);
     expect(screen.getAllByText('Carrier').length).toBeGreaterThan(0);
     expect(screen.getByText('Monetize your travel')).toBeTruthy();
@@ -23,7 +25,11 @@ describe('Header', () => {
   it('shows the traveller links', async () => {
     renderApp('/mybookings', { session: { role: 'traveller' } });
     await findHeading('Your Bookings');
-    expect(within(mainNav()).getAllByRole('link').map((l) => l.textContent)).toEqual(['Home', 'My Bookings', 'Contact Us']);
+    expect(
+      within(mainNav())
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'My Bookings', 'Contact Us']);
   });
 
   it('gives a sender no links, no menu button and a logo that goes nowhere', async () => {
@@ -65,7 +71,14 @@ describe('Header', () => {
   it('asks before discarding unsent changes, and keeps them when the user stays', async () => {
     const { store } = renderApp('/contact');
     await findHeading('Contact Us');
-    await act(() => sendContactMessage(store, { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', message: 'Hi' }));
+    await act(() =>
+      sendContactMessage(store, {
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: '9876543210',
+        message: 'Hi',
+      }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Discard unsent changes?' });
@@ -77,7 +90,14 @@ describe('Header', () => {
   it('shows how many changes wait to be sent', async () => {
     const { store } = renderApp('/contact');
     await findHeading('Contact Us');
-    await act(() => sendContactMessage(store, { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', message: 'Hi' }));
+    await act(() =>
+      sendContactMessage(store, {
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: '9876543210',
+        message: 'Hi',
+      }),
+    );
     await waitFor(() => expect(screen.getByText(/1 change waiting to be sent/)).toBeTruthy());
   });
 });

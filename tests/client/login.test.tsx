@@ -50,7 +50,8 @@ describe('Login', () => {
     expect(screen.getByRole('button', { name: 'Logging in...' })).toHaveProperty('disabled', true);
     expect(store.storage?.getItem('email')).toBe('asha@example.com');
     expect(await screen.findByRole('heading', { name: 'Who are you?' }, { timeout: 10_000 })).toBeTruthy();
-  });
+    // The redirect waits LOGIN_REDIRECT_DELAY_MS by design; allow for a busy machine.
+  }, 20_000);
 
   it('toggles the password between hidden and shown', async () => {
     await openLogin();

@@ -3,15 +3,29 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '@/domain/listing/schema';
 import { todayIn } from '@/domain/listing/departure';
+import type { Listing } from '@/domain/listing/schema';
 import { MSG } from '@/domain/messages';
 import { fakeApi, json } from './support/fake-api';
 import { findHeading, renderApp } from './support/render-app';
 
 const DATE = '2099-05-01';
 function listing(id: string, cost: number, available: number, email = 'carrier@example.com'): Listing {
-  return { id, email, name: 'Ravi', from: 'DEL', to: 'BOM', flightNo: 'AI101', airline: 'AI', departure: DATE, time: '09:30', weight: available, available, cost, createdAt: 1 };
+  return {
+    id,
+    email,
+    name: 'Ravi',
+    from: 'DEL',
+    to: 'BOM',
+    flightNo: 'AI101',
+    airline: 'AI',
+    departure: DATE,
+    time: '09:30',
+    weight: available,
+    available,
+    cost,
+    createdAt: 1,
+  };
 }
 
 async function search() {
@@ -41,7 +55,9 @@ describe('Listing search', () => {
 
   it("shows results with 'Showing X of Y', hides the user's own listing, and filters by budget", async () => {
     const api = fakeApi();
-    api.on('POST /api/search-listings', () => json([listing('a', 800, 5), listing('b', 4000, 12), listing('own', 10, 3, 'asha@example.com')]));
+    api.on('POST /api/search-listings', () =>
+      json([listing('a', 800, 5), listing('b', 4000, 12), listing('own', 10, 3, 'asha@example.com')]),
+    );
     renderApp('/travellerhome', { api });
     await search();
     expect(await screen.findByText('Showing 2 of 2 results')).toBeTruthy();
@@ -116,6 +132,10 @@ describe('Confirm Booking', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     await findHeading("Can't Carry Your Luggage?");
     expect(screen.getByText('Booking Conformed')).toBeTruthy();
-    await waitFor(async () => expect((await store.db.bookings.toArray()).map((b) => [b.weight, b.cost, b.syncState])).toEqual([[2, 1600, 'pending']]));
+    await waitFor(async () =>
+      expect((await store.db.bookings.toArray()).map((b) => [b.weight, b.cost, b.syncState])).toEqual([
+        [2, 1600, 'pending'],
+      ]),
+    );
   });
 });

@@ -5,9 +5,30 @@ import type { Airline, Airport } from '@/domain/reference/schema';
 export type Handler = (req: Request) => Response | Promise<Response>;
 
 export const AIRPORTS: Airport[] = [
-  { id: '1', code: 'BOM', name: 'Chhatrapati Shivaji Maharaj International Airport', city: 'Mumbai', country: 'IN', timeZone: 'Asia/Kolkata' },
-  { id: '2', code: 'DEL', name: 'Indira Gandhi International Airport', city: 'Delhi', country: 'IN', timeZone: 'Asia/Kolkata' },
-  { id: '3', code: 'DXB', name: 'Dubai International Airport', city: 'Dubai', country: 'AE', timeZone: 'Asia/Dubai' },
+  {
+    id: '1',
+    code: 'BOM',
+    name: 'Chhatrapati Shivaji Maharaj International Airport',
+    city: 'Mumbai',
+    country: 'IN',
+    timeZone: 'Asia/Kolkata',
+  },
+  {
+    id: '2',
+    code: 'DEL',
+    name: 'Indira Gandhi International Airport',
+    city: 'Delhi',
+    country: 'IN',
+    timeZone: 'Asia/Kolkata',
+  },
+  {
+    id: '3',
+    code: 'DXB',
+    name: 'Dubai International Airport',
+    city: 'Dubai',
+    country: 'AE',
+    timeZone: 'Asia/Dubai',
+  },
 ];
 export const AIRLINES: Airline[] = [
   { id: '1', code: 'AI', name: 'Air India' },
@@ -51,7 +72,9 @@ export function fakeApi(opts: { authed?: boolean; offline?: boolean } = {}): Fak
       calls.push(`${req.method} ${pathname}`);
       if (opts.offline) throw new TypeError('fetch failed');
       const exact = routes.get(`${req.method} ${pathname}`);
-      const prefix = [...routes.entries()].find(([k]) => k.endsWith('*') && `${req.method} ${pathname}`.startsWith(k.slice(0, -1)));
+      const prefix = [...routes.entries()].find(
+        ([k]) => k.endsWith('*') && `${req.method} ${pathname}`.startsWith(k.slice(0, -1)),
+      );
       const handler = exact ?? prefix?.[1];
       return handler ? handler(req) : json({ message: 'Not found.' }, 404);
     },
