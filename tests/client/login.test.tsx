@@ -39,9 +39,19 @@ describe('Login', () => {
 
   it('logs in, toasts success and shows the busy label until it moves on', async () => {
     const api = fakeApi({ authed: false });
-    api.on('POST /auth/login', () =>
-      json({ token: 't', email: 'asha@example.com', name: 'Asha', phone: '9876543210', message: 'ok' }),
-    );
+    // As with the real server's cookie, the auth check passes once the login has happened.
+    let loggedIn = false;
+    api.on('GET /api/auth', () => (loggedIn ? json({ status: 200 }) : json({ status: 401 }, 401)));
+    api.on('POST /auth/login', () => {
+      loggedIn = true;
+      return json({
+        token: 't',
+        email: 'asha@example.com',
+        name: 'Asha',
+        phone: '9876543210',
+        message: 'ok',
+      });
+    });
     const { store } = await openLogin(api);
     await userEvent.type(screen.getByLabelText('Email Address'), 'asha@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret@123');
