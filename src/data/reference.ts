@@ -5,8 +5,19 @@ import { callParsed } from './http';
 import { getMeta, META, setMeta } from './meta';
 import type { Store } from './store';
 
+// Several screens and hooks ask at once on mount: callers share the refresh already running.
+const inFlight = new WeakMap<Store, Promise<void>>();
+
 /** Throws only when the fetch failed and there is nothing cached to fall back on. */
-export async function refreshReference(store: Store, opts: { force?: boolean } = {}): Promise<void> {
+export function refreshReference(store: Store, opts: { force?: boolean } = {}): Promise<void> {
+  const running = inFlight.get(store);
+  if (running) return running;
+  const refresh = refreshNow(store, opts).finally(() => inFlight.delete(store));
+  inFlight.set(store, refresh);
+  return refresh;
+}
+
+async function refreshNow(store: Store, opts: { force?: boolean }): Promise<void> {
   const { db } = store;
   const fetchedAt = (await getMeta<number>(db, META.referenceFetchedAt)) ?? null;
   const fresh = fetchedAt !== null && store.now() - fetchedAt < REFERENCE_DATA_MAX_AGE_MS;

@@ -103,6 +103,13 @@ describe('refreshReference', () => {
     expect(await s.store.db.airlines.get('AI')).toMatchObject({ code: 'AI' });
   });
 
+  it('shares one fetch between callers that ask at the same time', async () => {
+    const s = await signedIn(server);
+    const fetches = () => s.net.delivered.filter((d) => d.path === '/api/get/airports').length;
+    await Promise.all([refreshReference(s.store), refreshReference(s.store), refreshReference(s.store)]);
+    expect(fetches()).toBe(1);
+  });
+
   it('throws only when it fails with nothing cached', async () => {
     const s = await signedIn(server);
     s.net.down = true;
