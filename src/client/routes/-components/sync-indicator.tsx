@@ -1,10 +1,13 @@
 // The app-wide sync line: offline, and how many changes wait to be sent or need attention.
-import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { ChevronDown, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
+import { UnsentChanges } from './unsent-changes';
 
 export function SyncIndicator() {
   const { online, pending, failed: failedEntries } = useSyncStatus();
   const failed = failedEntries.length;
+  const [open, setOpen] = useState(false);
   if (online && pending === 0 && failed === 0) return null;
   const waiting =
     pending > 0 ? `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent` : null;
@@ -25,11 +28,21 @@ export function SyncIndicator() {
           </span>
         ) : null}
         {failed > 0 ? (
-          <span className="inline-flex items-center gap-1.5 font-medium underline decoration-2 underline-offset-2">
+          <button
+            type="button"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            className="inline-flex items-center gap-1.5 rounded font-medium underline decoration-2 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
             <TriangleAlert aria-hidden="true" className="size-4" /> {failed} not sent: needs your attention
-          </span>
+            <ChevronDown
+              aria-hidden="true"
+              className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+            />
+          </button>
         ) : null}
       </div>
+      {failed > 0 && open ? <UnsentChanges entries={failedEntries} /> : null}
     </div>
   );
 }
