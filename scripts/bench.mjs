@@ -1,0 +1,75 @@
+// `npm run bench`: builds the client into bench-results/dist, then measures in one run the
+// bundle, the store filter (Node), the browser (start-up, Lighthouse, IndexedDB mirror and My
+// Bookings render, outbox drain) and the server under load on PGlite and PostgreSQL, and writes
+// BENCHMARKS.md. Each part is a child process with a deadline; a failed part is reported as such.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { buildForBench } from './bench/build.mjs';
+import { checkBudgets, measureBundle } from './bench/bundle.mjs';
+import { renderReport } from './bench/report.mjs';
+
+const RESULTS = 'bench-results';
+const PARTS = [
+  { name: 'filter', args: ['--import', 'tsx', 'scripts/bench/filter.ts'], timeoutMs: 2 * 60_000 },
+  { name: 'browser', args: ['scripts/bench/browser.mjs'], timeoutMs: 9 * 60_000 },
+  { name: 'server', args: ['--import', 'tsx', 'scripts/bench/server.ts'], timeoutMs: 9 * 60_000 },
+];
+
+function runPart(part) {
+  const file = `${RESULTS}/${part.name}.json`;
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [...part.args, file], { stdio: 'inherit' });
+    const timer = setTimeout(() => child.kill('SIGTERM'), part.timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (Date.now() - started) / 1000;
+      try {
+        resolve({ ...JSON.parse(readFileSync(file, 'utf8')), seconds, exit: code ?? signal });
+      } catch {
+        resolve({ error: `exited with ${code ?? signal} and wrote no results`, seconds });
+      }
+    });
+  });
+}
+
+function command(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : 'unknown';
+}
+
+function machine() {
+  const pgVersion = command('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-tAc', 'SHOW server_version']);
+  return {
+    date: new Date().toISOString(),
+    commit: `${command('git', ['rev-parse', '--short', 'HEAD'])}${command('git', ['status', '--porcelain', 'src', 'sw', 'index.html', 'vite.config.ts']) ? ' (working tree had uncommitted changes)' : ''}`,
+    nproc: availableParallelism(),
+    memoryGiB: (totalmem() / 1024 ** 3).toFixed(1),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    chromium: command(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version']),
+    postgres: pgVersion,
+  };
+}
+
+// --report-only: render BENCHMARKS.md again from the last run's results, measuring nothing.
+if (process.argv.includes('--report-only')) {
+  writeFileSync('BENCHMARKS.md', renderReport(JSON.parse(readFileSync(`${RESULTS}/all.json`, 'utf8'))));
+  process.exit(0);
+}
+
+mkdirSync(RESULTS, { recursive: true });
+const started = Date.now();
+console.log('bench: building the client (bench-results/dist)...');
+const dist = await buildForBench();
+const sizes = measureBundle(dist);
+const results = { machine: machine(), bundle: { sizes, budgets: checkBudgets(sizes) } };
+for (const part of PARTS) {
+  console.log(`bench: ${part.name}...`);
+  results[part.name] = await runPart(part);
+}
+results.totalSeconds = (Date.now() - started) / 1000;
+writeFileSync(`${RESULTS}/all.json`, JSON.stringify(results, null, 2));
+writeFileSync('BENCHMARKS.md', renderReport(results));
+console.log(`bench: done in ${results.totalSeconds.toFixed(0)} s; BENCHMARKS.md written`);

@@ -1,0 +1,282 @@
+// Browser benchmarks against the real server serving bench-results/dist on a temporary PGlite
+// database, in headless Chromium: cold and warm-offline start-up (FCP and login form usable,
+// median of 10), Lighthouse on its mobile profile, the bulk mirror of 10,000 bookings and the
+// first render of My Bookings with them, and the drain of 1,000 queued mutations.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { boundedRuns, freePort, median, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const RUNS = 10;
+const BOOKINGS = 10_000;
+const MUTATIONS = 1_000;
+const OUT = process.argv[2] ?? 'bench-results/browser.json';
+const DIST = resolve(process.argv[3] ?? 'bench-results/dist');
+const USER = { email: 'bench.sync@example.com', password: 'Bench@12345' };
+
+// Runs in every page before its own scripts: FCP from the paint timeline, and the moment the
+// 'Email Address' input is visible and enabled (checked every frame until then).
+const PROBE = `(() => {
+  const m = (window.__bench = { fcp: null, loginReady: null, firstRow: null, empty: null });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') m.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  const usable = (el) => el && !el.disabled && el.getClientRects().length > 0;
+  const loginInput = () => {
+    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim().startsWith('Email Address'));
+    return label && (label.control || document.getElementById(label.htmlFor));
+  };
+  const rowLink = () => [...document.querySelectorAll('a, button')].find((e) => e.textContent.trim() === 'View Details');
+  const tick = () => {
+    if (m.loginReady === null && usable(loginInput())) m.loginReady = performance.now();
+    if (location.pathname === '/mybookings') {
+      if (m.firstRow === null && rowLink()) m.firstRow = performance.now();
+      if (m.empty === null && document.body && document.body.innerText.includes('No bookings found.')) m.empty = performance.now();
+    }
+    if (m.loginReady === null || (location.pathname === '/mybookings' && m.firstRow === null && m.empty === null))
+      requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+async function measureLoad(page, url) {
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email Address').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction(() => window.__bench.loginReady !== null && window.__bench.fcp !== null, null, {
+    timeout: 30_000,
+  });
+  return page.evaluate(() => ({ fcp: window.__bench.fcp, loginReady: window.__bench.loginReady }));
+}
+
+const contextOptions = { executablePath: CHROME_PATH, headless: true, args: ARGS, bypassCSP: true };
+
+async function cold(base) {
+  const runs = await boundedRuns(RUNS, 180_000, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carry-bench-cold-'));
+    const context = await chromium.launchPersistentContext(dir, contextOptions);
+    try {
+      await context.addInitScript(PROBE);
+      const page = context.pages()[0] ?? (await context.newPage());
+      return await measureLoad(page, `${base}/`);
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  return summarise(runs);
+}
+
+async function warmOffline(base) {
+  const dir = mkdtempSync(join(tmpdir(), 'carry-bench-warm-'));
+  const context = await chromium.launchPersistentContext(dir, contextOptions);
+  try {
+    await context.addInitScript(PROBE);
+    const first = context.pages()[0] ?? (await context.newPage());
+    await measureLoad(first, `${base}/`);
+    // The precache is complete once the worker is active and controls the page.
+    await first
+      .waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
+        timeout: 30_000,
+      })
+      .catch(() => {
+        throw new Error('no active service worker controlled the page within 30 s');
+      });
+    await context.setOffline(true);
+    const runs = await boundedRuns(RUNS, 120_000, async () => {
+      const page = await context.newPage();
+      try {
+        const m = await measureLoad(page, `${base}/`);
+        const fromSw = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+        return { ...m, fromSw };
+      } finally {
+        await page.close();
+      }
+    });
+    await first.close();
+    return { ...summarise(runs), allFromServiceWorker: runs.every((r) => r.fromSw) };
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function summarise(runs) {
+  return {
+    runs: runs.length,
+    fcpMs: median(runs.map((r) => r.fcp)),
+    loginReadyMs: median(runs.map((r) => r.loginReady)),
+    fcpAll: runs.map((r) => Math.round(r.fcp)),
+    loginReadyAll: runs.map((r) => Math.round(r.loginReady)),
+  };
+}
+
+async function runLighthouse(port) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const { lhr } = await lighthouse(`http://localhost:${port}/`, {
+      port: chrome.port,
+      output: 'json',
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
+    const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+    return {
+      profile: 'mobile',
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      speedIndexMs: audit('speed-index'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function benchPage(browser, base) {
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(`${base}/__bench/index.html`);
+  await page.waitForFunction(() => document.title.includes('(ready)'), null, { timeout: 30_000 });
+  return { context, page };
+}
+
+async function store(browser, base) {
+  const { context, page } = await benchPage(browser, base);
+  try {
+    const mirror = await page.evaluate((n) => window.carryBench.mirror(n), BOOKINGS);
+    await page.evaluate((n) => window.carryBench.seedApp(n), BOOKINGS);
+    // Offline API: the screen renders what IndexedDB holds, and no refresh replaces it meanwhile.
+    await context.route(/\/(api|auth)\//, (route) => route.abort('internetdisconnected'));
+    await context.addInitScript(PROBE);
+    const renders = await boundedRuns(3, 90_000, async () => {
+      await page.goto(`${base}/mybookings`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(
+        () => window.__bench.firstRow !== null || window.__bench.empty !== null,
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
+      return page.evaluate(() => ({
+        firstRowMs: window.__bench.firstRow,
+        emptyMs: window.__bench.empty,
+        rendered: [...document.querySelectorAll('a, button')].filter(
+          (e) => e.textContent.trim() === 'View Details',
+        ).length,
+        path: location.pathname,
+      }));
+    }).catch((err) => ({ error: err.message.split('\n')[0] }));
+    const render = Array.isArray(renders)
+      ? {
+          runs: renders.length,
+          firstRowMs: median(renders.map((r) => r.firstRowMs ?? Number.NaN)),
+          rowsInDom: renders.at(-1)?.rendered ?? 0,
+          sawEmpty: renders.some((r) => r.emptyMs !== null && r.firstRowMs === null),
+          path: renders.at(-1)?.path,
+        }
+      : { error: `${renders.error} (is the My Bookings screen built?)` };
+    return { bookings: BOOKINGS, mirror, render };
+  } finally {
+    await context.close();
+  }
+}
+
+async function sync(browser, base) {
+  const signup = await fetch(`${base}/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Sync',
+      phone: '9876543210',
+      age: 30,
+      gender: 'other',
+      email: USER.email,
+      password: USER.password,
+      confirmPassword: USER.password,
+    }),
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const { context, page } = await benchPage(browser, base);
+  try {
+    page.setDefaultTimeout(600_000);
+    return await page.evaluate(({ n, email, password }) => window.carryBench.drain(n, email, password), {
+      n: MUTATIONS,
+      ...USER,
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+async function section(name, out, fn) {
+  const started = Date.now();
+  console.log(`browser bench: ${name}...`);
+  try {
+    out[name] = await fn();
+  } catch (err) {
+    console.error(`browser bench: ${name} failed: ${err.stack}`);
+    out[name] = { error: err.message.split('\n')[0] };
+  }
+  console.log(`browser bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'carry-bench-app-'));
+const port = await freePort();
+const server = startProcess(SERVER_ARGS, {
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, 'db'),
+    DATABASE_URL: '',
+    STATIC_DIR: DIST,
+  },
+});
+const out = { port };
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await waitForOk(`${base}/api/health`, 180_000).catch((err) => {
+    throw new Error(`${err.message}\n${server.stderr()}`);
+  });
+  const sections = (process.env.BENCH_BROWSER_SECTIONS ?? 'cold,warmOffline,lighthouse,store,sync').split(
+    ',',
+  );
+  if (sections.includes('cold')) await section('cold', out, () => cold(base));
+  if (sections.includes('warmOffline')) await section('warmOffline', out, () => warmOffline(base));
+  if (sections.includes('lighthouse')) await section('lighthouse', out, () => runLighthouse(port));
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
+  try {
+    if (sections.includes('store')) await section('store', out, () => store(browser, base));
+    if (sections.includes('sync')) await section('sync', out, () => sync(browser, base));
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  writeFileSync(OUT, JSON.stringify(out, null, 2));
+}

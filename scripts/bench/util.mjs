@@ -1,0 +1,83 @@
+// Shared pieces of the benchmark scripts: statistics, child processes with a deadline, waiting
+// for a port to answer, and bounded loops (every loop stops at a count or a time, first of both).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const median = (xs) => percentile(xs, 50);
+
+export function percentile(xs, p) {
+  if (xs.length === 0) return Number.NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export const round = (x, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `url` until it answers 2xx, or throws after `timeoutMs`. */
+export async function waitForOk(url, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = err.message;
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms (${last})`);
+}
+
+/** Starts a child process; `stop()` ends it (and waits), by its own pid only. */
+export function startProcess(args, { env = {}, quiet = true } = {}) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    child,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** Runs `fn` up to `count` times or until `maxMs` has passed; returns each run's result. */
+export async function boundedRuns(count, maxMs, fn) {
+  const out = [];
+  const end = Date.now() + maxMs;
+  for (let i = 0; i < count && (i === 0 || Date.now() < end); i++) out.push(await fn(i));
+  return out;
+}
+
+/** The server command the repo's own start script runs. */
+export const SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
