@@ -1,7 +1,7 @@
 // Background Sync: when the browser regains a connection (even with every tab closed), the
 // worker drains the outbox with the same replayer the page uses, under the same lock.
 
-import { createStore, replayOutbox, type Store } from '@/data';
+import { clearBackoff, createStore, replayOutbox, type Store } from '@/data';
 import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';
 
 interface SyncEvent extends ExtendableEvent {
@@ -16,6 +16,8 @@ export function registerOutboxSync(scope: ServiceWorkerGlobalScope): void {
     sync.waitUntil(
       (async () => {
         store ??= createStore();
+        // The browser fires this when it has a connection: the page's backoff need not hold.
+        await clearBackoff(store);
         const result = await replayOutbox(store);
         // Entries still queued (network still flaky, or the session expired): a rejected
         // promise asks the browser to fire this sync again later, with its own backoff.

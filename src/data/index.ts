@@ -23,7 +23,7 @@ export {
 export { ApiError, isOffline, OfflineError } from './errors';
 export { addListing, refreshMyListings, type SearchOutcome, searchKeyOf, searchListings } from './listings';
 export { META } from './meta';
-export { discardEntry, retryEntry } from './outbox';
+export { clearBackoff, discardEntry, retryEntry } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { refreshProfile } from './profile';
 export { refreshReference } from './reference';

@@ -93,3 +93,11 @@ export async function discardEntry(store: Store, key: string): Promise<void> {
     }
   });
 }
+
+/**
+ * The network is back (the `online` event, a Background Sync): entries waiting out a backoff may
+ * go at once instead of after up to five minutes. Their keys keep an early resend harmless.
+ */
+export async function clearBackoff(store: Store): Promise<void> {
+  await store.db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 });
+}

@@ -3,7 +3,7 @@
 import { flushAnalytics } from './analytics';
 import { refreshCarrierOrders, refreshMyBookings } from './bookings';
 import { refreshMyListings } from './listings';
-import { orderedEntries } from './outbox';
+import { clearBackoff, orderedEntries } from './outbox';
 import { refreshProfile } from './profile';
 import { replayOutbox } from './replay';
 import { runtime } from './runtime';
@@ -43,11 +43,15 @@ export function startSync(store: Store): () => void {
     await schedule().catch(() => undefined);
   };
   const onOnline = () => {
-    void run();
+    void clearBackoff(store)
+      .catch(() => undefined)
+      .then(run);
     void refreshAll(store);
   };
   const onVisibility = () => {
-    if (runtime.document?.visibilityState === 'visible') onOnline();
+    if (runtime.document?.visibilityState !== 'visible') return;
+    void run();
+    void refreshAll(store);
   };
 
   globalThis.addEventListener?.('online', onOnline);
