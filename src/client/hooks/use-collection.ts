@@ -54,7 +54,9 @@ export function useRefresher(name: string, refresh: (store: Store) => Promise<vo
 function useCollection<T>(name: string, refresh: (s: Store) => Promise<void>, rows: T[] | undefined) {
   const { run, running, error, everSynced } = useRefresher(name, refresh);
   const nothingLocal = rows === undefined || (rows.length === 0 && !everSynced);
-  return { rows, loading: nothingLocal && running, error, refresh: run } satisfies Collection<T>;
+  // Rows written locally (an offline booking before the first sync) show rather than the error.
+  const shown = rows !== undefined && rows.length > 0 ? null : error;
+  return { rows, loading: nothingLocal && running, error: shown, refresh: run } satisfies Collection<T>;
 }
 
 export function useMyListings(): Collection<ListingRow> {
