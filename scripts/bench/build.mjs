@@ -25,3 +25,22 @@ export async function buildForBench() {
   if (compress.status !== 0) throw new Error('scripts/compress.mjs failed');
   return BENCH_DIST;
 }
+
+export const STACK_FLOOR_DIST = 'bench-results/stack-floor';
+
+/** Builds the stack-floor page (React + TanStack Router + TanStack Form + valibot, one login route). */
+export async function buildStackFloor() {
+  const react = (await import('@vitejs/plugin-react')).default;
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: fileURLToPath(new URL('./stack-floor', import.meta.url)),
+    plugins: [react()],
+    build: {
+      outDir: fileURLToPath(new URL(`../../${STACK_FLOOR_DIST}`, import.meta.url)),
+      emptyOutDir: true,
+      target: 'es2022',
+    },
+  });
+  return STACK_FLOOR_DIST;
+}

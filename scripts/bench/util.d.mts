@@ -1,0 +1,15 @@
+// Types of util.mjs for the TypeScript bench parts.
+import type { ChildProcess } from 'node:child_process';
+
+export declare const median: (xs: number[]) => number;
+export declare function percentile(xs: number[], p: number): number;
+export declare const round: (x: number, digits?: number) => number | null;
+export declare function freePort(): Promise<number>;
+export declare const sleep: (ms: number) => Promise<void>;
+export declare function waitForOk(url: string, timeoutMs?: number): Promise<void>;
+export declare function startProcess(
+  args: string[],
+  opts?: { env?: Record<string, string>; quiet?: boolean },
+): { child: ChildProcess; stderr(): string; stop(): Promise<void> };
+export declare function boundedRuns<T>(count: number, maxMs: number, fn: (i: number) => Promise<T>): Promise<T[]>;
+export declare const SERVER_ARGS: string[];
