@@ -37,7 +37,13 @@ try {
   await waitForHealth(`http://127.0.0.1:${PORT}/api/health`);
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   const result = await lighthouse(
     `http://localhost:${PORT}${path}`,
@@ -52,9 +58,17 @@ try {
   writeFileSync('lighthouse-report.html', html);
   writeFileSync('lighthouse-report.json', json);
   const lhr = result.lhr;
-  console.log(`Lighthouse ${lhr.lighthouseVersion}, ${desktop ? 'desktop' : 'mobile'} profile, ${lhr.finalDisplayedUrl}`);
-  for (const [id, cat] of Object.entries(lhr.categories)) console.log(`  ${id}: ${Math.round((cat.score ?? 0) * 100)}`);
-  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
+  console.log(
+    `Lighthouse ${lhr.lighthouseVersion}, ${desktop ? 'desktop' : 'mobile'} profile, ${lhr.finalDisplayedUrl}`,
+  );
+  for (const [id, cat] of Object.entries(lhr.categories))
+    console.log(`  ${id}: ${Math.round((cat.score ?? 0) * 100)}`);
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ]) {
     console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? 'n/a'}`);
   }
 } finally {
