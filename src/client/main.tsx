@@ -10,6 +10,8 @@ const store = createStore();
 startSync(store);
 void requestPersistentStorage();
 const { router, auth } = createAppRouter(store);
+// Back online: a session that ended meanwhile sends the user to log in (queued changes stay).
+window.addEventListener('online', () => void auth.revalidate());
 
 const root = document.getElementById('root');
 if (root) {

@@ -14,6 +14,11 @@ export interface AuthGate {
    */
   checkPath(pathname: string): Promise<void>;
   isReady(): boolean;
+  /**
+   * Checks the session again now, whatever the path: a session that expired while the device was
+   * offline ends as soon as the network is back, instead of at the next navigation.
+   */
+  revalidate(): Promise<void>;
   subscribe(listener: () => void): () => void;
 }
 
@@ -61,6 +66,9 @@ export function createAuthGate(store: Store, onSessionEnded: () => void): AuthGa
       });
     },
     isReady: () => done,
+    async revalidate() {
+      if (await run()) onSessionEnded();
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
