@@ -80,15 +80,6 @@ export async function chooseRole(page: Page, role: Role): Promise<void> {
   await page.waitForURL((u) => u.pathname !== '/choose_user_type');
 }
 
-/** The number of changes the app-wide indicator says are waiting (0 when it shows none). */
-export async function waitingCount(page: Page): Promise<number> {
-  const text = await page
-    .getByText(/changes? waiting to be sent/)
-    .textContent({ timeout: 1_000 })
-    .catch(() => null);
-  return text ? Number(/(\d+) changes? waiting/.exec(text)?.[1] ?? 0) : 0;
-}
-
 /** The session token the app stored at login. */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('token'));

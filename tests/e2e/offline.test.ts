@@ -1,0 +1,331 @@
+// The offline promise in real headless Chromium against the real server: after one online visit
+// every route opens with no network; every kind of write is accepted offline, shows as waiting,
+// and reaches the server exactly once when the network is back (one of them by Background Sync
+// with the page closed); a server answering 503 (some after applying the write) loses and
+// duplicates nothing; a session that ended while offline keeps the queue until the same user
+// logs in again.
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, type TestUser, testUser } from '../support/pwa-api';
+import {
+  launchPersistent,
+  loginThroughUi,
+  makePng,
+  type PwaBrowser,
+  storedToken,
+  waitForServiceWorker,
+} from '../support/pwa-browser';
+import { type PwaServer, startPwaServer } from '../support/pwa-server';
+
+const run = Date.now().toString(36);
+const CARRIER = testUser('Carrier', run);
+const TRAVELLER = testUser('Traveller', run);
+const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const SYNC_TIMEOUT_MS = 30_000;
+
+let server: PwaServer;
+let carrierApi: Api;
+let travellerApi: Api;
+let carrierBrowser: PwaBrowser;
+let travellerBrowser: PwaBrowser;
+let carrier: Page;
+let traveller: Page;
+
+const poll = { timeout: SYNC_TIMEOUT_MS, interval: 250 };
+
+/** Waits until the app-wide indicator has nothing left to send. */
+async function drained(page: Page): Promise<void> {
+  await page.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+}
+
+async function expectWaiting(page: Page, count: number): Promise<void> {
+  const label = `${count} ${count === 1 ? 'change' : 'changes'} waiting to be sent`;
+  await page.getByText(label).waitFor();
+}
+
+async function addListing(page: Page, flightNo: string, weight: number): Promise<void> {
+  await page.goto(`${server.url}/carrier/add-listing`);
+  await page.getByLabel('Flight No').waitFor();
+  await page.getByLabel('From').selectOption('DEL');
+  await page.getByLabel('To', { exact: true }).selectOption('BOM');
+  await page.getByLabel('Departure').fill(DEPARTURE);
+  await page.getByLabel('Time').fill('11:45');
+  await page.getByLabel('Airline').selectOption('AI');
+  await page.getByLabel('Flight No').fill(flightNo);
+  await page.getByLabel('Weight (KG)').fill(String(weight));
+  await page.getByLabel('Cost per KG (₹)').fill('500');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText('Uploaded Successfully!').waitFor();
+}
+
+/** The card of the carrier's listing on `flightNo`, on /carrierhome. */
+function listingCard(page: Page, flightNo: string) {
+  return page.getByRole('listitem').filter({ hasText: flightNo });
+}
+
+async function sendContact(page: Page, message: string): Promise<void> {
+  await page.goto(`${server.url}/contact`);
+  await page.getByLabel('Your Query').fill(message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByText('Message sent successfully!').waitFor();
+}
+
+async function submitCourier(page: Page, description: string, seed: number): Promise<void> {
+  await page.goto(`${server.url}/senderhome`);
+  await page.getByRole('heading', { name: 'Courier Service Request' }).waitFor();
+  await page
+    .getByLabel('Upload Item Image')
+    .setInputFiles({ name: `item-${seed}.png`, mimeType: 'image/png', buffer: makePng(16, seed) });
+  await page.getByAltText('Preview of the item').waitFor();
+  await page.getByLabel('Item Description').fill(description);
+  await page.getByLabel('Payment Mode').selectOption('UPI');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await page.getByAltText('Preview of the item').waitFor({ state: 'detached' });
+}
+
+/** The outbox as the page's IndexedDB holds it. */
+function outboxStates(page: Page): Promise<Array<{ kind: string; state: string }>> {
+  return page.evaluate(
+    () =>
+      new Promise<Array<{ kind: string; state: string }>>((resolve, reject) => {
+        const open = indexedDB.open('carry');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            resolve(
+              (req.result as Array<{ kind: string; state: string }>).map(({ kind, state }) => ({
+                kind,
+                state,
+              })),
+            );
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+async function openApp(browser: PwaBrowser, user: TestUser, role: 'Carrier' | 'Traveller'): Promise<Page> {
+  const page = await browser.context.newPage();
+  await loginThroughUi(page, server.url, user, role);
+  await waitForServiceWorker(page);
+  return page;
+}
+
+describe('offline', () => {
+  beforeAll(async () => {
+    server = await startPwaServer();
+    carrierApi = await new Api(server.url).signIn(CARRIER);
+    travellerApi = await new Api(server.url).signIn(TRAVELLER);
+    await carrierApi.json('POST', '/carrier/carrier/add-listing', {
+      from: 'DEL',
+      to: 'BOM',
+      departure: DEPARTURE,
+      time: '09:30',
+      airline: 'AI',
+      flightNo: 'AI101',
+      weight: 10,
+      cost: 800,
+      email: CARRIER.email,
+      name: CARRIER.name,
+      phone: CARRIER.phone,
+    });
+    const [listing] = await carrierApi.listings(CARRIER.email);
+    await travellerApi.json('POST', '/api/book', {
+      name: TRAVELLER.name,
+      email: TRAVELLER.email,
+      phone: TRAVELLER.phone,
+      weight: 2,
+      listingId: listing?.id,
+    });
+    [carrierBrowser, travellerBrowser] = await Promise.all([launchPersistent(), launchPersistent()]);
+    [carrier, traveller] = await Promise.all([
+      openApp(carrierBrowser, CARRIER, 'Carrier'),
+      openApp(travellerBrowser, TRAVELLER, 'Traveller'),
+    ]);
+  });
+
+  afterAll(async () => {
+    await carrierBrowser?.close();
+    await travellerBrowser?.close();
+    await server?.stop();
+    server?.remove();
+  });
+
+  it('opens every route offline after one online visit, still logged in', async () => {
+    // The online visit: the screens whose data the offline reloads will read from the mirror.
+    await carrier.getByText('AI101').waitFor();
+    await carrier.goto(`${server.url}/carrier/orders`);
+    await carrier.getByRole('button', { name: 'Accept' }).waitFor();
+    await carrier.goto(`${server.url}/set-profile`);
+    await carrier.getByText('Gender: female').waitFor();
+    await carrier.goto(`${server.url}/carrier/add-listing`);
+    await carrier.getByLabel('Flight No').waitFor();
+
+    await carrier.context().setOffline(true);
+    const token = await storedToken(carrier);
+    expect(token).toBeTruthy();
+    const screens: Array<[string, (p: Page) => Promise<void>]> = [
+      ['/', (p) => p.getByRole('heading', { name: 'Who are you?' }).waitFor()],
+      ['/signup', (p) => p.getByRole('heading', { name: 'Create your account' }).waitFor()],
+      ['/choose_user_type', (p) => p.getByRole('heading', { name: 'Who are you?' }).waitFor()],
+      ['/travellerhome', (p) => p.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor()],
+      ['/mybookings', (p) => p.getByRole('heading', { name: 'Your Bookings' }).waitFor()],
+      ['/contact', (p) => p.getByRole('heading', { name: "We'd love to hear from you!" }).waitFor()],
+      ['/carrierhome', (p) => listingCard(p, 'AI101').waitFor()],
+      ['/carrier/orders', (p) => p.getByRole('button', { name: 'Accept' }).waitFor()],
+      ['/carrier/add-listing', (p) => p.getByLabel('Flight No').waitFor()],
+      ['/booking', (p) => p.getByRole('heading', { name: 'Confirm Your Booking' }).waitFor()],
+      ['/senderhome', (p) => p.getByLabel('Upload Item Image').waitFor()],
+      ['/profile', (p) => p.getByText('Gender: female').waitFor()],
+      ['/set-profile', (p) => p.getByText('Gender: female').waitFor()],
+    ];
+    for (const [path, shows] of screens) {
+      const response = await carrier.goto(`${server.url}${path}`);
+      expect(response?.fromServiceWorker(), path).toBe(true);
+      await shows(carrier);
+      expect(await storedToken(carrier), path).toBe(token);
+      if (!['/', '/signup', '/choose_user_type'].includes(path)) {
+        await carrier.getByRole('button', { name: 'Profile menu' }).waitFor();
+        await carrier.getByText("You're offline").waitFor();
+      }
+    }
+  });
+
+  it('accepts every kind of write offline and delivers each once, one of them with the page closed', async () => {
+    // The traveller's online search puts the listing in the local store.
+    await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
+    const search = async () => {
+      await traveller.getByLabel('From').selectOption('DEL');
+      await traveller.getByLabel('To', { exact: true }).selectOption('BOM');
+      await traveller.getByLabel('Departure Date').fill(DEPARTURE);
+      await traveller.getByLabel('Flight Number').fill('AI101');
+      await traveller.getByLabel('Airline').selectOption('AI');
+      await traveller.getByRole('button', { name: 'Search' }).click();
+      await traveller.getByText('Showing 1 of 1 results').waitFor();
+    };
+    await search();
+    await traveller.context().setOffline(true);
+    await traveller.reload();
+    await search();
+    await traveller.getByRole('button', { name: /Book Now/ }).click();
+    await traveller.getByLabel('Weight (KG)').fill('3');
+    await traveller.getByRole('button', { name: 'Confirm Booking' }).click();
+    await traveller.getByText('Booking Conformed').waitFor();
+    await traveller.goto(`${server.url}/mybookings`);
+    await traveller.getByRole('article').filter({ hasText: 'Waiting to send' }).waitFor();
+    await sendContact(traveller, 'Can I carry a guitar as cabin baggage?');
+    await submitCourier(traveller, 'A box of sweets', 1);
+    await expectWaiting(traveller, 3);
+
+    // The carrier (offline since the previous test): a new listing and an accepted booking.
+    await addListing(carrier, 'AI202', 5);
+    await carrier.goto(`${server.url}/carrierhome`);
+    await listingCard(carrier, 'AI202').getByText('Waiting to send').waitFor();
+    await carrier.goto(`${server.url}/carrier/orders`);
+    await carrier.getByRole('button', { name: 'Accept' }).click();
+    await carrier.getByText('Waiting to send').waitFor();
+    await expectWaiting(carrier, 2);
+    expect(await carrierApi.listings(CARRIER.email)).toHaveLength(1);
+
+    // The carrier's page closes; the network comes back; Background Sync delivers.
+    await carrier.close();
+    await carrierBrowser.context.setOffline(false);
+    await expect
+      .poll(async () => (await carrierApi.listings(CARRIER.email)).map((l) => l.flightNo).sort(), poll)
+      .toEqual(['AI101', 'AI202']);
+    await expect
+      .poll(async () => (await carrierApi.carrierOrders(CARRIER.email)).map((o) => o.status), poll)
+      .toEqual(['accepted']);
+    carrier = await carrierBrowser.context.newPage();
+    await carrier.goto(`${server.url}/carrierhome`);
+    await listingCard(carrier, 'AI202').waitFor();
+    expect(await carrier.getByText('Waiting to send').count()).toBe(0);
+    await carrier.goto(`${server.url}/carrier/orders`);
+    await carrier.getByRole('button', { name: 'Complete', exact: true }).waitFor();
+    expect(await carrier.getByText(/Waiting to send|waiting to be sent/).count()).toBe(0);
+
+    // The traveller stays on the page.
+    await traveller.context().setOffline(false);
+    await drained(traveller);
+    await traveller.goto(`${server.url}/mybookings`);
+    await traveller.getByRole('heading', { name: 'Your Bookings' }).waitFor();
+    await expect
+      .poll(async () => (await travellerApi.orders(TRAVELLER.email)).map((o) => o.weight).sort(), poll)
+      .toEqual([2, 3]);
+    expect(await traveller.getByText('Waiting to send').count()).toBe(0);
+    expect((await travellerApi.profile(TRAVELLER.email)).bookings.sender.pending).toBe(1);
+    expect(await outboxStates(traveller)).toEqual([]);
+  });
+
+  it('loses and duplicates nothing while the server answers 503 for a while', async () => {
+    // Outbox writes only: analytics batches are not the subject here.
+    const answered: string[] = [];
+    const flaky = async (route: Route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'GET' || path === '/api/events') return route.continue();
+      // The first answers are lost after the server applied the write; later ones never arrive.
+      if (answered.length < 2) await route.fetch();
+      answered.push(path);
+      return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+    };
+    const context: BrowserContext = traveller.context();
+    await context.route('**/api/**', flaky);
+    await sendContact(traveller, 'Do you cover Chennai?');
+    await submitCourier(traveller, 'Two paperback books', 2);
+    await expectWaiting(traveller, 2);
+    await expect.poll(() => answered.length, poll).toBeGreaterThanOrEqual(4);
+    // Replay keeps its order: the contact message, applied but unanswered, is retried first.
+    expect(answered.slice(0, 2)).toEqual(['/api/contact', '/api/contact']);
+    await context.unroute('**/api/**', flaky);
+    await drained(traveller);
+    await expect
+      .poll(async () => (await travellerApi.profile(TRAVELLER.email)).bookings.sender.pending, poll)
+      .toBe(2);
+    expect(await outboxStates(traveller)).toEqual([]);
+  });
+
+  it('keeps the queue through a session that ended offline, and drains it after logging in again', async () => {
+    await carrier.context().setOffline(true);
+    await addListing(carrier, 'AI404', 4);
+    await expectWaiting(carrier, 1);
+    const token = await storedToken(carrier);
+    await carrierApi.revoke(token ?? '');
+    await carrier.context().setOffline(false);
+    // Sent to log in, the change kept and not failed.
+    await carrier.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    expect(await outboxStates(carrier)).toEqual([{ kind: 'add-listing', state: 'queued' }]);
+    expect((await carrierApi.listings(CARRIER.email)).map((l) => l.flightNo)).not.toContain('AI404');
+
+    await loginThroughUi(carrier, server.url, CARRIER, 'Carrier');
+    await listingCard(carrier, 'AI404').waitFor();
+    await drained(carrier);
+    await expect
+      .poll(async () => (await carrierApi.listings(CARRIER.email)).map((l) => l.flightNo).sort(), poll)
+      .toEqual(['AI101', 'AI202', 'AI404']);
+    expect(await listingCard(carrier, 'AI404').getByText('Waiting to send').count()).toBe(0);
+    expect(await outboxStates(carrier)).toEqual([]);
+  });
+
+  it('holds every contact message and image once in the database', async () => {
+    await carrierBrowser.close();
+    await travellerBrowser.close();
+    await server.stop();
+    const database = await server.openDatabase();
+    try {
+      const { contactMessages, courierRequests, files } = await import('../../src/server/db/schema');
+      const messages = await database.db.select().from(contactMessages);
+      expect(messages.map((m) => m.message).sort()).toEqual([
+        'Can I carry a guitar as cabin baggage?',
+        'Do you cover Chennai?',
+      ]);
+      expect(await database.db.select().from(courierRequests)).toHaveLength(2);
+      expect(await database.db.select().from(files)).toHaveLength(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
