@@ -13,12 +13,16 @@ export async function replaceMirror<T extends { id: string }>(
 ): Promise<void> {
   const { db } = store;
   await db.transaction('rw', table, db.meta, async () => {
-    await table.where('syncState').equals('synced').delete();
-    for (const row of rows) {
-      const local = await table.get(row.id);
-      if (local && local.syncState !== 'synced') continue;
-      await table.put({ ...row, syncState: 'synced', syncError: null, outboxKey: null } as Synced<T>);
-    }
+    // Keys only (no row values): which rows are synced, and which hold unsent changes.
+    const synced = new Set(await table.where('syncState').equals('synced').primaryKeys());
+    const held = new Set((await table.toCollection().primaryKeys()).filter((id) => !synced.has(id)));
+    const fromServer = new Set(rows.map((r) => r.id));
+    await table.bulkDelete([...synced].filter((id) => !fromServer.has(id)));
+    await table.bulkPut(
+      rows
+        .filter((row) => !held.has(row.id))
+        .map((row) => ({ ...row, syncState: 'synced', syncError: null, outboxKey: null }) as Synced<T>),
+    );
     await setMeta(db, META.syncedAt(collection), store.now());
   });
 }
