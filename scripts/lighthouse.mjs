@@ -8,24 +8,12 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { waitForOk } from './bench/util.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8099);
 const desktop = process.argv.includes('--desktop');
 const path = process.argv.find((a) => a.startsWith('/')) ?? '/';
-
-async function waitForHealth(url, timeoutMs = 180_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`The app did not answer ${url} in time`);
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'carry-lh-'));
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -34,7 +22,7 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
 });
 let chrome;
 try {
-  await waitForHealth(`http://127.0.0.1:${PORT}/api/health`);
+  await waitForOk(`http://127.0.0.1:${PORT}/api/health`, 180_000);
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: [

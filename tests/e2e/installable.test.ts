@@ -4,8 +4,8 @@
 // offer when headless Chromium makes one.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eServer, startE2eServer } from '../support/e2e-server';
 import { launchPersistent, type PwaBrowser, waitForServiceWorker } from '../support/pwa-browser';
-import { type PwaServer, startPwaServer } from '../support/pwa-server';
 
 interface ManifestImage {
   src: string;
@@ -25,7 +25,7 @@ interface Manifest {
   screenshots: ManifestImage[];
 }
 
-let server: PwaServer;
+let server: E2eServer;
 let browser: PwaBrowser;
 let page: Page;
 let manifestUrl: string;
@@ -38,7 +38,7 @@ function pngSize(bytes: Buffer): string {
 
 describe('installable', () => {
   beforeAll(async () => {
-    server = await startPwaServer();
+    server = await startE2eServer();
     // The engagement check would otherwise hold back the install offer in a fresh profile.
     browser = await launchPersistent({ width: 1280, height: 800 }, ['--bypass-app-banner-engagement-checks']);
     page = await browser.context.newPage();
@@ -51,8 +51,7 @@ describe('installable', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    server?.remove();
+    await server?.remove();
   });
 
   it('links a manifest with every field an install needs', async () => {

@@ -72,7 +72,7 @@ describe('journey', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await server?.remove();
   });
 
   it('lets a carrier sign up, log in, choose Carrier and add a listing', async () => {

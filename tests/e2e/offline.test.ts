@@ -6,6 +6,7 @@
 // logs in again.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eServer, startE2eServer } from '../support/e2e-server';
 import { Api, type TestUser, testUser } from '../support/pwa-api';
 import {
   launchPersistent,
@@ -15,7 +16,6 @@ import {
   storedToken,
   waitForServiceWorker,
 } from '../support/pwa-browser';
-import { type PwaServer, startPwaServer } from '../support/pwa-server';
 
 const run = Date.now().toString(36);
 const CARRIER = testUser('Carrier', run);
@@ -23,7 +23,7 @@ const TRAVELLER = testUser('Traveller', run);
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const SYNC_TIMEOUT_MS = 30_000;
 
-let server: PwaServer;
+let server: E2eServer;
 let carrierApi: Api;
 let travellerApi: Api;
 let carrierBrowser: PwaBrowser;
@@ -116,7 +116,7 @@ async function openApp(browser: PwaBrowser, user: TestUser, role: 'Carrier' | 'T
 
 describe('offline', () => {
   beforeAll(async () => {
-    server = await startPwaServer();
+    server = await startE2eServer();
     carrierApi = await new Api(server.url).signIn(CARRIER);
     travellerApi = await new Api(server.url).signIn(TRAVELLER);
     await carrierApi.json('POST', '/carrier/carrier/add-listing', {
@@ -150,8 +150,7 @@ describe('offline', () => {
   afterAll(async () => {
     await carrierBrowser?.close();
     await travellerBrowser?.close();
-    await server?.stop();
-    server?.remove();
+    await server?.remove();
   });
 
   it('opens every route offline after one online visit, still logged in', async () => {

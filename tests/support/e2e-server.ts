@@ -1,38 +1,25 @@
-// The real app for end-to-end tests: builds the client when dist/ is missing or older than its
-// sources (as `npm start` does), then runs the API server on a free port with a temporary
-// DATA_DIR, waits for /api/health, and stops it afterwards.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+// The real app for end-to-end tests: builds the production client when dist/ is missing or stale
+// (as `npm start` does), runs the API server on a free port with a temporary DATA_DIR, waits for
+// /api/health. `stop()` ends the process and keeps the data, so a test can open the database
+// (`openDatabase()`) to count records no API reads back; `remove()` deletes it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { createDb, type Database } from '../../src/server/db/client';
 
-const SOURCES = [
-  'src/client',
-  'src/domain',
-  'src/data',
-  'sw',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-];
 const HEALTH_TIMEOUT_MS = 60_000;
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
-  return newest;
-}
-
-export function buildClientIfStale(): void {
-  const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-  if (builtAt >= Math.max(...SOURCES.map(newestMtime))) return;
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`vite build failed with status ${build.status}`);
+export interface E2eServer {
+  url: string;
+  /** Stops the server, keeping its data. */
+  stop(): Promise<void>;
+  /** Opens the stopped server's database (close it when done). */
+  openDatabase(): Promise<Database>;
+  /** Stops the server if it runs, and deletes its data folder. */
+  remove(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -51,24 +38,18 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`API server did not answer ${url}/api/health within ${HEALTH_TIMEOUT_MS} ms`);
 }
 
-export interface E2eServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
 export async function startE2eServer(): Promise<E2eServer> {
-  buildClientIfStale();
+  buildIfStale();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'carry-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -77,14 +58,18 @@ export async function startE2eServer(): Promise<E2eServer> {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
   return {
     url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+    stop,
+    openDatabase: () => createDb({ dataDir }),
+    async remove() {
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

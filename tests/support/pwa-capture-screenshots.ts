@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './e2e-browser';
+import { startE2eServer } from './e2e-server';
 import { Api, testUser } from './pwa-api';
 import { loginThroughUi } from './pwa-browser';
-import { startPwaServer } from './pwa-server';
 
 const OUT = 'public/screenshots';
 const DEPARTURE = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
@@ -22,7 +22,7 @@ async function settle(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
 }
 
-const server = await startPwaServer();
+const server = await startE2eServer();
 const browser = await launchBrowser();
 try {
   const run = Date.now().toString(36);
@@ -75,6 +75,5 @@ try {
   console.log(`Wrote ${OUT}/narrow.png and ${OUT}/wide.png`);
 } finally {
   await browser.close();
-  await server.stop();
-  server.remove();
+  await server.remove();
 }
