@@ -11,5 +11,9 @@ export declare function startProcess(
   args: string[],
   opts?: { env?: Record<string, string>; quiet?: boolean },
 ): { child: ChildProcess; stderr(): string; stop(): Promise<void> };
-export declare function boundedRuns<T>(count: number, maxMs: number, fn: (i: number) => Promise<T>): Promise<T[]>;
+export declare function boundedRuns<T>(
+  count: number,
+  maxMs: number,
+  fn: (i: number) => Promise<T>,
+): Promise<T[]>;
 export declare const SERVER_ARGS: string[];
