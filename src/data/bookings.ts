@@ -80,7 +80,8 @@ export async function bookListing(
     await appendEntry(store, entry);
     // The space shown in search results shrinks at once, as the server's will.
     await db.searchResults
-      .filter((r) => r.id === listing.id)
+      .where('id')
+      .equals(listing.id)
       .modify((r) => {
         r.available = Math.max(0, r.available - weightKg);
       });

@@ -48,6 +48,15 @@ export const DB_VERSIONS = [
       outbox: 'key, createdAt, user, state',
     },
   },
+  {
+    // v3: the replayer takes the oldest sendable entry straight from an index instead of sorting
+    // the whole outbox per entry, and booking finds a listing's search results by id.
+    version: 3,
+    stores: {
+      searchResults: '[searchKey+id], searchKey, [from+to+departure], id',
+      outbox: 'key, createdAt, user, state, [user+state+createdAt]',
+    },
+  },
 ] as const;
 
 const SYNCED_TABLES = ['listings', 'bookings', 'orders'] as const;
@@ -66,7 +75,7 @@ export class AppDb extends Dexie {
 
   constructor(name: string) {
     super(name);
-    const [v1, v2] = DB_VERSIONS;
+    const [v1, v2, v3] = DB_VERSIONS;
     this.version(v1.version).stores(v1.stores);
     // Version 1 rows were written before sync state existed: they came from the server.
     this.version(v2.version)
@@ -92,6 +101,8 @@ export class AppDb extends Dexie {
             entry.lastError ??= null;
           });
       });
+    // Indexes only: IndexedDB builds them from the rows already stored.
+    this.version(v3.version).stores(v3.stores);
   }
 }
 

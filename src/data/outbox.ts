@@ -1,8 +1,9 @@
 // Queue policy: building entries, the user's actions on failed ones (retry, discard), and
 // what an entry's local optimistic record is, so discarding can undo it.
 
+import Dexie from 'dexie';
 import type { BookingStatus } from '@/domain/booking/status';
-import type { OutboxEntry, OutboxKind } from '@/domain/outbox/entry';
+import type { OutboxEntry, OutboxKind, OutboxState } from '@/domain/outbox/entry';
 import { syncedTables } from './db';
 import type { Store } from './store';
 
@@ -50,10 +51,44 @@ export function localId(key: string): string {
   return `local-${key}`;
 }
 
-/** Entries in replay order: oldest first, the key breaking ties. */
+/** Replay order: oldest first, the key breaking ties. */
+function inReplayOrder(a: OutboxEntry, b: OutboxEntry): number {
+  return a.createdAt - b.createdAt || a.key.localeCompare(b.key);
+}
+
+/** Entries in replay order. */
 export async function orderedEntries(store: Store, user: string): Promise<OutboxEntry[]> {
   const rows = await store.db.outbox.where('user').equals(user).toArray();
-  return rows.sort((a, b) => a.createdAt - b.createdAt || a.key.localeCompare(b.key));
+  return rows.sort(inReplayOrder);
+}
+
+/** The states the replayer sends: 'failed' entries wait for the user's Retry or Discard. */
+const SENDABLE: readonly OutboxState[] = ['queued', 'sending'];
+
+function byState(store: Store, user: string, state: OutboxState) {
+  return store.db.outbox
+    .where('[user+state+createdAt]')
+    .between([user, state, Dexie.minKey], [user, state, Dexie.maxKey]);
+}
+
+/**
+ * The first entry of orderedEntries that is not failed, read from the index: the oldest queued
+ * and the oldest sending entry, whichever came first (ties go to the lower key, as the index
+ * orders them), so the cost does not grow with the queue.
+ */
+export function nextEntry(store: Store, user: string): Promise<OutboxEntry | undefined> {
+  return store.db.transaction('r', store.db.outbox, async () => {
+    const heads = await Promise.all(SENDABLE.map((state) => byState(store, user, state).first()));
+    return heads.filter((e) => e !== undefined).sort(inReplayOrder)[0];
+  });
+}
+
+/** How many of the user's entries are still to send (not failed). */
+export function countSendable(store: Store, user: string): Promise<number> {
+  return store.db.transaction('r', store.db.outbox, async () => {
+    const counts = await Promise.all(SENDABLE.map((state) => byState(store, user, state).count()));
+    return counts.reduce((a, b) => a + b, 0);
+  });
 }
 
 /** Puts a failed entry back in the queue, to be sent now. */

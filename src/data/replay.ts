@@ -8,7 +8,7 @@ import { ApiError, isTransient } from './errors';
 import { refreshMyListings } from './listings';
 import { withReplayLock } from './lock';
 import { getMeta, META, setMeta } from './meta';
-import { orderedEntries } from './outbox';
+import { countSendable, nextEntry } from './outbox';
 import { applySuccess, markFailed, sendEntry } from './replay-send';
 import { loadSession } from './session';
 import type { Store } from './store';
@@ -60,7 +60,7 @@ async function replayLocked(store: Store): Promise<ReplayResult> {
 async function countQueued(store: Store): Promise<number> {
   const user = (await loadSession(store))?.email;
   if (!user) return 0;
-  return (await orderedEntries(store, user)).filter((e) => e.state !== 'failed').length;
+  return countSendable(store, user);
 }
 
 type Step = 'sent' | 'failed' | 'stop';
@@ -75,7 +75,8 @@ async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayRe
   let stopped = false;
   for (;;) {
     // Oldest first; an entry still backing off holds the ones behind it, to keep their order.
-    const entry = (await orderedEntries(store, user)).find((e) => e.state !== 'failed');
+    // Read fresh each time: a Retry, Discard or the online event may change the queue mid-pass.
+    const entry = await nextEntry(store, user);
     if (!entry) break;
     if (entry.nextAttemptAt > store.now()) {
       stopped = true;

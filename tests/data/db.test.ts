@@ -29,6 +29,41 @@ describe('AppDb', () => {
     expect(await db.airports.count()).toBe(1);
     expect(await db.listings.where('syncState').equals('synced').count()).toBe(1);
     expect(db.verno).toBe(DB_VERSIONS.at(-1)?.version);
+    expect(
+      await db.outbox.where('[user+state+createdAt]').equals(['a@example.com', 'queued', 1]).primaryKeys(),
+    ).toEqual(['k1']);
+    db.close();
+  });
+
+  it('upgrades a version 2 database, indexing queued entries by user and search results by id', async () => {
+    const name = uniqueDbName();
+    const [v1, v2] = DB_VERSIONS;
+    const old = new Dexie(name);
+    old.version(v1.version).stores(v1.stores);
+    old.version(v2.version).stores(v2.stores);
+    const entry = { kind: 'contact', payload: {}, attempts: 0, nextAttemptAt: 0, lastError: null };
+    await old.table('outbox').bulkPut([
+      { ...entry, key: 'late', user: 'a@example.com', createdAt: 9, state: 'queued' },
+      { ...entry, key: 'early', user: 'a@example.com', createdAt: 2, state: 'queued' },
+      { ...entry, key: 'refused', user: 'a@example.com', createdAt: 1, state: 'failed' },
+      { ...entry, key: 'other', user: 'b@example.com', createdAt: 1, state: 'queued' },
+    ]);
+    const result = { id: 'L1', from: 'DEL', to: 'BOM', departure: '2099-01-01', rank: 0 };
+    await old.table('searchResults').bulkPut([
+      { ...result, searchKey: 's1' },
+      { ...result, searchKey: 's2' },
+      { ...result, id: 'L2', searchKey: 's1' },
+    ]);
+    old.close();
+
+    const db = openDb(name);
+    const queued = await db.outbox
+      .where('[user+state+createdAt]')
+      .between(['a@example.com', 'queued', Dexie.minKey], ['a@example.com', 'queued', Dexie.maxKey])
+      .primaryKeys();
+    expect(queued).toEqual(['early', 'late']);
+    expect(await db.searchResults.where('id').equals('L1').count()).toBe(2);
+    expect(db.verno).toBe(3);
     db.close();
   });
 
