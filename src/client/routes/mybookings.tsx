@@ -1,7 +1,7 @@
 // My Bookings (/mybookings): the left panel, status tabs (Upcoming = future and pending or
-// accepted), and 'Your Bookings' read from the local store.
+// accepted), and 'Your Bookings' read from the local store, in pages; a new tab starts at page one.
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMyBookings } from '@/client/hooks';
 import { PillTabs } from '@/client/ui/pill-tabs';
 import { SidePanel } from '@/client/ui/side-panel';
@@ -19,7 +19,8 @@ function MyBookings() {
   const reference = useReference();
   const [tab, setTab] = useState<BookingTab>('all');
   const today = todayIn(Date.now());
-  const rows = newestFirst(bookings.rows ?? []).filter((r) => matchesTab(r, tab, today));
+  const sorted = useMemo(() => newestFirst(bookings.rows ?? []), [bookings.rows]);
+  const rows = useMemo(() => sorted.filter((r) => matchesTab(r, tab, today)), [sorted, tab, today]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-8 md:grid-cols-[16rem_1fr]">
@@ -39,6 +40,7 @@ function MyBookings() {
         </h1>
         <PillTabs label="Filter bookings" options={BOOKING_TABS} value={tab} onChange={setTab} />
         <OrderList
+          key={tab}
           loading={bookings.loading}
           error={bookings.error ? 'Failed to load bookings. Please try again.' : null}
           rows={rows}

@@ -2,7 +2,7 @@
 // phones, always shown from md) and the results, read from the local store by search key.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SlidersHorizontal } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { saveBookingDraft } from '@/client/booking-draft';
 import { useStore } from '@/client/hooks/store';
@@ -70,10 +70,14 @@ function TravellerHome() {
     }
   }
 
-  function onBook(listing: Listing) {
-    saveBookingDraft(listing);
-    void navigate({ to: '/booking', state: { listing } });
-  }
+  // Stable, so a result card re-renders only when its own listing changes.
+  const onBook = useCallback(
+    (listing: Listing) => {
+      saveBookingDraft(listing);
+      void navigate({ to: '/booking', state: { listing } });
+    },
+    [navigate],
+  );
 
   return (
     <div className="flex flex-col">

@@ -1,5 +1,6 @@
 // One search result: route, flight, space available, airline, departure, price per KG, Book Now.
 import { CalendarDays, Plane, Weight } from 'lucide-react';
+import { memo } from 'react';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { FlightRoute } from '@/client/ui/flight-route';
@@ -13,7 +14,11 @@ interface ListingResultCardProps {
   onBook: (listing: Listing) => void;
 }
 
-export function ListingResultCard({ listing, reference, onBook }: ListingResultCardProps) {
+export const ListingResultCard = memo(function ListingResultCard({
+  listing,
+  reference,
+  onBook,
+}: ListingResultCardProps) {
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <FlightRoute
@@ -59,4 +64,4 @@ export function ListingResultCard({ listing, reference, onBook }: ListingResultC
       </div>
     </Card>
   );
-}
+});

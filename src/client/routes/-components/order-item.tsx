@@ -1,6 +1,6 @@
 // One booking in a list: initial, route, weight and name, departure, status, sync state, the
 // caller's actions, and a View Details disclosure.
-import { type ReactNode, useId, useState } from 'react';
+import { memo, type ReactNode, useId, useState } from 'react';
 import { useStore } from '@/client/hooks/store';
 import { Avatar } from '@/client/ui/avatar';
 import { StatusBadge } from '@/client/ui/status-badge';
@@ -17,7 +17,12 @@ interface OrderItemProps {
   showDetailsLink?: boolean;
 }
 
-export function OrderItem({ row, reference, actions, showDetailsLink = true }: OrderItemProps) {
+export const OrderItem = memo(function OrderItem({
+  row,
+  reference,
+  actions,
+  showDetailsLink = true,
+}: OrderItemProps) {
   const store = useStore();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -76,4 +81,4 @@ export function OrderItem({ row, reference, actions, showDetailsLink = true }: O
       {open ? <BookingDetails id={detailsId} row={row} reference={reference} /> : null}
     </article>
   );
-}
+});

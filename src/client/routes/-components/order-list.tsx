@@ -1,19 +1,24 @@
 // A list of bookings with its loading, error and empty states; `actionsFor` adds row actions.
+// Rows come in pages of PAGE_SIZE; each row re-renders only when its own booking changes.
 import { CalendarX, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Spinner } from '@/client/ui/spinner';
 import type { OrderRow } from '@/data';
 import { OrderItem } from './order-item';
+import { ShowMore, usePage } from './show-more';
 import type { Reference } from './use-reference';
+
+/** Keep it stable (module level): a new function each render re-renders every row. */
+export type ActionsFor = (row: OrderRow) => { actions: ReactNode; details: boolean };
 
 interface OrderListProps {
   loading: boolean;
   error: string | null;
-  rows: OrderRow[];
+  rows: readonly OrderRow[];
   emptyText: string;
   reference: Reference;
-  actionsFor?: (row: OrderRow) => { actions: ReactNode; details: boolean };
+  actionsFor?: ActionsFor;
 }
 
 export function OrderList({ loading, error, rows, emptyText, reference, actionsFor }: OrderListProps) {
@@ -26,21 +31,43 @@ export function OrderList({ loading, error, rows, emptyText, reference, actionsF
     );
   }
   if (rows.length === 0) return <EmptyState icon={<CalendarX className="size-10" />} title={emptyText} />;
+  return <PagedOrders rows={rows} reference={reference} actionsFor={actionsFor} />;
+}
+
+interface PagedOrdersProps {
+  rows: readonly OrderRow[];
+  reference: Reference;
+  actionsFor: ActionsFor | undefined;
+}
+
+function PagedOrders({ rows, reference, actionsFor }: PagedOrdersProps) {
+  const page = usePage(rows);
   return (
-    <ul className="flex flex-col gap-3">
-      {rows.map((row) => {
-        const extra = actionsFor?.(row);
-        return (
+    <>
+      <ul className="flex flex-col gap-3">
+        {page.visible.map((row) => (
           <li key={row.id}>
-            <OrderItem
-              row={row}
-              reference={reference}
-              actions={extra?.actions}
-              showDetailsLink={extra?.details ?? true}
-            />
+            <OrderListRow row={row} reference={reference} actionsFor={actionsFor} />
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+      <ShowMore remaining={page.remaining} onClick={page.showMore} />
+    </>
   );
 }
+
+const OrderListRow = memo(function OrderListRow({
+  row,
+  reference,
+  actionsFor,
+}: Omit<PagedOrdersProps, 'rows'> & { row: OrderRow }) {
+  const extra = actionsFor?.(row);
+  return (
+    <OrderItem
+      row={row}
+      reference={reference}
+      actions={extra?.actions}
+      showDetailsLink={extra?.details ?? true}
+    />
+  );
+});

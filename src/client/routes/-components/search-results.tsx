@@ -1,10 +1,12 @@
 // The results column: skeletons while searching, the spec's empty states and match message,
-// 'Showing X of Y results', and the cards.
+// 'Showing X of Y results' (X counts every filtered result), and the cards in pages; a new search
+// starts again at the first page.
 import { Inbox, SearchX, Users } from 'lucide-react';
 import { EmptyState } from '@/client/ui/empty-state';
 import { SkeletonCards } from '@/client/ui/skeleton';
 import type { Listing } from '@/domain/listing/schema';
 import { ListingResultCard } from './listing-result-card';
+import { ShowMore, usePage } from './show-more';
 import type { Reference } from './use-reference';
 
 export type SearchView =
@@ -58,14 +60,24 @@ export function SearchResults({ view, all, shown, reference, onBook }: SearchRes
           Try adjusting your budget or weight filters to see more results
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {shown.map((l) => (
-            <li key={l.id}>
-              <ListingResultCard listing={l} reference={reference} onBook={onBook} />
-            </li>
-          ))}
-        </ul>
+        <PagedResults shown={shown} reference={reference} onBook={onBook} />
       )}
     </section>
+  );
+}
+
+function PagedResults({ shown, reference, onBook }: Omit<SearchResultsProps, 'view' | 'all'>) {
+  const page = usePage(shown);
+  return (
+    <>
+      <ul className="flex flex-col gap-3">
+        {page.visible.map((l) => (
+          <li key={l.id}>
+            <ListingResultCard listing={l} reference={reference} onBook={onBook} />
+          </li>
+        ))}
+      </ul>
+      <ShowMore remaining={page.remaining} onClick={page.showMore} />
+    </>
   );
 }

@@ -1,32 +1,33 @@
 // Carrier Order History (/carrier/orders): orders on my listings, newest first, status tabs,
-// and the carrier's actions (Accept/Decline when pending, Cancel/Complete when accepted).
+// in pages, and the carrier's actions (Accept/Decline when pending, Cancel/Complete when accepted).
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCarrierOrders } from '@/client/hooks';
 import { PillTabs } from '@/client/ui/pill-tabs';
 import { SidePanel } from '@/client/ui/side-panel';
 import type { OrderRow } from '@/data';
 import { todayIn } from '@/domain/listing/departure';
 import { matchesTab, newestFirst, ORDER_TABS, type OrderTab } from '../-components/order-filters';
-import { OrderList } from '../-components/order-list';
+import { type ActionsFor, OrderList } from '../-components/order-list';
 import { useReference } from '../-components/use-reference';
 import { OrderActions } from './-components/order-actions';
 
 export const Route = createFileRoute('/carrier/orders')({ component: CarrierOrders });
 
-function actionsFor(row: OrderRow) {
+const actionsFor: ActionsFor = (row: OrderRow) => {
   if (row.status === 'pending' || row.status === 'accepted' || row.status === 'completed') {
     return { actions: <OrderActions row={row} />, details: false };
   }
   return { actions: null, details: true };
-}
+};
 
 function CarrierOrders() {
   const orders = useCarrierOrders();
   const reference = useReference();
   const [tab, setTab] = useState<OrderTab>('all');
   const today = todayIn(Date.now());
-  const rows = newestFirst(orders.rows ?? []).filter((r) => matchesTab(r, tab, today));
+  const sorted = useMemo(() => newestFirst(orders.rows ?? []), [orders.rows]);
+  const rows = useMemo(() => sorted.filter((r) => matchesTab(r, tab, today)), [sorted, tab, today]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-8 md:grid-cols-[16rem_1fr]">
@@ -39,6 +40,7 @@ function CarrierOrders() {
         </h1>
         <PillTabs label="Filter orders" options={ORDER_TABS} value={tab} onChange={setTab} />
         <OrderList
+          key={tab}
           loading={orders.loading}
           error={null}
           rows={rows}

@@ -1,0 +1,30 @@
+// Long lists in pages: the first rows, and a 'Show more' button that reveals the next page and
+// says how many remain. Remount the list (a React key) to start again from the first page.
+import { useState } from 'react';
+
+export const PAGE_SIZE = 50;
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The first `limit` rows of `rows`, and how to reveal the next page. */
+export function usePage<T>(rows: readonly T[]) {
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  return {
+    visible: rows.length > limit ? rows.slice(0, limit) : rows,
+    remaining: Math.max(0, rows.length - limit),
+    showMore: () => setLimit((l) => l + PAGE_SIZE),
+  };
+}
+
+export function ShowMore({ remaining, onClick }: { remaining: number; onClick: () => void }) {
+  if (remaining <= 0) return null;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="self-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      Show more ({count.format(remaining)} left)
+    </button>
+  );
+}

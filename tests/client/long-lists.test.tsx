@@ -1,0 +1,155 @@
+// Long lists in pages: My Bookings, Carrier Order History and search results show 50 rows and a
+// keyboard-reachable 'Show more' that says how many remain and reveals 50 more.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@/domain/booking/schema';
+import type { BookingStatus } from '@/domain/booking/status';
+import type { Listing } from '@/domain/listing/schema';
+import { fakeApi, json } from './support/fake-api';
+import { renderApp } from './support/render-app';
+
+function order(i: number, status: BookingStatus = 'pending'): Order {
+  return {
+    id: `o${i}`,
+    listingId: `o${i}_carrier`,
+    name: `Sender ${i}`,
+    email: 'meera@example.com',
+    phone: '9000000000',
+    carrierName: 'Asha Rao',
+    carrierEmail: 'asha@example.com',
+    weight: 3,
+    cost: 2400,
+    status,
+    flightDetails: {
+      from: 'DEL',
+      to: 'BOM',
+      departure: '2099-05-01',
+      flightNo: 'AI101',
+      airline: 'AI',
+      time: '09:30',
+    },
+    createdAt: { _seconds: i },
+  };
+}
+
+function orders(n: number, status?: BookingStatus): Order[] {
+  return Array.from({ length: n }, (_, i) => order(i + 1, status));
+}
+
+function listing(i: number): Listing {
+  return {
+    id: `l${i}`,
+    email: 'carrier@example.com',
+    name: 'Ravi',
+    from: 'DEL',
+    to: 'BOM',
+    flightNo: 'AI101',
+    airline: 'AI',
+    departure: '2099-05-01',
+    time: '09:30',
+    weight: 5,
+    available: 5,
+    cost: 800,
+    createdAt: 1,
+  };
+}
+
+const articles = () => screen.queryAllByRole('article');
+
+describe('My Bookings paging', () => {
+  it('shows 50 bookings, then 50 more per Show more, until none are left', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: orders(120) }));
+    renderApp('/mybookings', { api });
+    await waitFor(() => expect(articles()).toHaveLength(50));
+    expect(screen.getByText('Your Bookings')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (70 left)' }));
+    expect(articles()).toHaveLength(100);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (20 left)' }));
+    expect(articles()).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
+  it('keeps newest first across pages', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: orders(60) }));
+    renderApp('/mybookings', { api });
+    await waitFor(() => expect(articles()).toHaveLength(50));
+    expect(articles()[0]?.getAttribute('aria-label')).toBe('DEL to BOM, Sender 60');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (10 left)' }));
+    expect(articles().at(-1)?.getAttribute('aria-label')).toBe('DEL to BOM, Sender 1');
+  });
+
+  it('reveals more from the keyboard', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: orders(51) }));
+    renderApp('/mybookings', { api });
+    const more = await screen.findByRole('button', { name: 'Show more (1 left)' });
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(articles()).toHaveLength(51);
+  });
+
+  it('groups thousands in the count left', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: orders(1100) }));
+    renderApp('/mybookings', { api });
+    expect(await screen.findByRole('button', { name: 'Show more (1,050 left)' })).toBeTruthy();
+  });
+
+  it('starts again at the first page on another tab, and offers no button when one page holds all', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: [...orders(80), order(200, 'completed')] }));
+    renderApp('/mybookings', { api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show more (31 left)' }));
+    expect(articles()).toHaveLength(81);
+    await userEvent.click(screen.getByRole('button', { name: 'Completed' }));
+    expect(articles()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'All Bookings' }));
+    expect(articles()).toHaveLength(50);
+  });
+});
+
+describe('Carrier Order History paging', () => {
+  it('shows 50 orders, then the rest after Show more', async () => {
+    const api = fakeApi();
+    api.on('GET /api/carrier-orders', () => json({ bookings: orders(120, 'rejected') }));
+    renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
+    await waitFor(() => expect(articles()).toHaveLength(50));
+    expect(screen.getByText('Past Orders')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (70 left)' }));
+    expect(articles()).toHaveLength(100);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (20 left)' }));
+    expect(articles()).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+});
+
+describe('Search results paging', () => {
+  it('counts every result but shows them 50 at a time', async () => {
+    const api = fakeApi();
+    api.on('POST /api/search-listings', () => json(Array.from({ length: 120 }, (_, i) => listing(i))));
+    renderApp('/travellerhome', { api });
+    await userEvent.selectOptions(await screen.findByLabelText('From'), 'DEL');
+    await userEvent.selectOptions(screen.getByLabelText('To'), 'BOM');
+    await userEvent.type(screen.getByLabelText('Departure Date'), '2099-05-01');
+    await userEvent.type(screen.getByLabelText('Flight Number'), 'AI101');
+    await userEvent.selectOptions(screen.getByLabelText('Airline'), 'AI');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByText('Showing 120 of 120 results')).toBeTruthy();
+    const books = () => screen.queryAllByRole('button', { name: /^Book Now/ });
+    expect(books()).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (70 left)' }));
+    expect(books()).toHaveLength(100);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (20 left)' }));
+    expect(books()).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    expect(screen.getByText('Showing 120 of 120 results')).toBeTruthy();
+  });
+});
