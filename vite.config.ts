@@ -108,6 +108,9 @@ export default defineConfig({
           include: ['tests/data/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['tests/support/setup-dom.ts'],
+          // Integration files start the real server on PGlite, slow on a loaded 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

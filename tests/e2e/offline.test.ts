@@ -309,6 +309,19 @@ describe('offline', () => {
     expect(await outboxStates(carrier)).toEqual([]);
   });
 
+  it('asks to log in as soon as a write meets an ended session while online', async () => {
+    await carrier.goto(`${server.url}/contact`);
+    await carrier.getByLabel('Your Query').fill('Is my session still valid?');
+    await carrierApi.revoke((await storedToken(carrier)) ?? '');
+    // Online the whole time and no navigation: the replayer's 401 alone sends the user to log in.
+    await carrier.getByRole('button', { name: 'Send Message' }).click();
+    await carrier.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    expect(await outboxStates(carrier)).toEqual([{ kind: 'contact', state: 'queued' }]);
+
+    await loginThroughUi(carrier, server.url, CARRIER, 'Carrier');
+    await drained(carrier);
+  });
+
   it('holds every contact message and image once in the database', async () => {
     await carrierBrowser.close();
     await travellerBrowser.close();
@@ -320,6 +333,7 @@ describe('offline', () => {
       expect(messages.map((m) => m.message).sort()).toEqual([
         'Can I carry a guitar as cabin baggage?',
         'Do you cover Chennai?',
+        'Is my session still valid?',
       ]);
       expect(await database.db.select().from(courierRequests)).toHaveLength(2);
       expect(await database.db.select().from(files)).toHaveLength(2);
