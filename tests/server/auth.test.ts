@@ -1,5 +1,7 @@
 // Signup, login (cookie, token, rate limit), logout and the session check, through HTTP.
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAttempts } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { jsonInit, newUserDetails, signupAndLogin } from '../support/server-users';
 
@@ -99,6 +101,21 @@ describe('POST /auth/login', () => {
     expect((await blocked.json()).message).toMatch(/Too many failed login attempts/);
     nowMs += 16 * 60 * 1000;
     expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it("clears the user's own failures and prunes everyone's expired ones, keeping failures still in the window", async () => {
+    const [user, expired, recent] = [await signupAndLogin(server), newUserDetails(), newUserDetails()];
+    const fail = (email: string) => post('/auth/login', { email, password: 'Wrong@1234' });
+    await fail(user.email);
+    await fail(expired.email);
+    nowMs += 16 * 60 * 1000;
+    await fail(recent.email);
+    expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
+    const left = await server.db
+      .select({ email: loginAttempts.email })
+      .from(loginAttempts)
+      .where(inArray(loginAttempts.email, [user.email, expired.email, recent.email]));
+    expect(left).toEqual([{ email: recent.email }]);
   });
 
   it('sets SameSite=None; Secure when a separate app origin is configured', async () => {

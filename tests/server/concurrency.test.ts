@@ -31,6 +31,21 @@ describe('booking capacity', () => {
     const stored = await server.db.select().from(bookings).where(eq(bookings.listingId, listingId));
     expect(stored).toHaveLength(5);
   });
+
+  it('keeps parallel bookings on two listings each within its own space', async () => {
+    const small = await addListing(carrier, { flightNo: 'AI911', weight: 3 });
+    const large = await addListing(carrier, { flightNo: 'AI912', weight: 4 });
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        traveller.call('POST', '/api/book', bookingBody(traveller, i % 2 ? small : large, { weight: 1 })),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(7);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    const heldOn = async (id: string) =>
+      (await server.db.select().from(bookings).where(eq(bookings.listingId, id))).length;
+    expect([await heldOn(small), await heldOn(large)]).toEqual([3, 4]);
+  });
 });
 
 describe('Idempotency-Key', () => {

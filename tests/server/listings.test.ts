@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, matchRequests } from '@/server/db/schema';
+import { NO_MATCH_MESSAGE } from '@/server/routes/listings/listings.handlers';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, daysFromNow, listingBody, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
@@ -19,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ADD = '/carrier/carrier/add-listing';
+const setStatus = (user: TestUser, bookingId: string, status: string) =>
+  user.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status });
 
 describe('POST /carrier/carrier/add-listing', () => {
   it('stores the listing and answers 201 with it, codes upper-cased and space available', async () => {
@@ -116,6 +119,23 @@ describe('GET /api/listings/:email', () => {
     ]);
   });
 
+  it('sums each listing only its own bookings that hold space', async () => {
+    const me = await signupAndLogin(server);
+    const first = await addListing(me, { flightNo: 'AI31', weight: 10 });
+    const second = await addListing(me, { flightNo: 'AI32', weight: 10, departure: daysFromNow(31) });
+    const untouched = await addListing(me, { flightNo: 'AI33', weight: 10, departure: daysFromNow(32) });
+    await book(other, first, 1);
+    await book(other, first, 2);
+    await book(other, second, 4);
+    const declined = await book(other, second, 5);
+    expect((await setStatus(me, declined, 'rejected')).status).toBe(200);
+    const res = await me.call('GET', `/api/listings/${encodeURIComponent(me.email)}`);
+    const available = Object.fromEntries(
+      (await res.json()).map((l: { id: string; available: number }) => [l.id, l.available]),
+    );
+    expect(available).toEqual({ [first]: 7, [second]: 6, [untouched]: 10 });
+  });
+
   it("answers 403 for someone else's listings and 401 without a session", async () => {
     expect((await carrier.call('GET', `/api/listings/${other.email}`)).status).toBe(403);
     expect((await server.request(`/api/listings/${other.email}`)).status).toBe(401);
@@ -172,6 +192,38 @@ describe('POST /api/search-listings', () => {
     const found = await res.json();
     expect(found.map((l: { id: string }) => l.id)).toEqual([exact, cheap]);
     expect(found[0]).toMatchObject({ available: 5, weight: 5, email: b.email });
+  });
+
+  it('shows each listing the space its own bookings leave, bookings elsewhere not counted', async () => {
+    const date = daysFromNow(42);
+    const [a, b] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
+    const route = { from: 'BOM', to: 'SIN', departure: date };
+    const booked = await addListing(a, { ...route, flightNo: 'SQ523', airline: 'SQ', weight: 8, cost: 10 });
+    const free = await addListing(b, { ...route, flightNo: 'SQ529', airline: 'SQ', weight: 6, cost: 20 });
+    const elsewhere = await addListing(a, { ...route, departure: daysFromNow(43), flightNo: 'SQ523' });
+    await book(other, booked, 3);
+    await book(other, booked, 1.5);
+    await book(other, elsewhere, 5);
+    const res = await other.call('POST', '/api/search-listings', searchBody(other, route));
+    expect(await res.json()).toEqual([
+      expect.objectContaining({ id: booked, weight: 8, available: 3.5 }),
+      expect.objectContaining({ id: free, weight: 6, available: 6 }),
+    ]);
+  });
+
+  it('hides a listing once bookings fill it and shows it again when one is cancelled', async () => {
+    const date = daysFromNow(44);
+    const [owner, searcher] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
+    const route = { from: 'COK', to: 'DOH', departure: date };
+    const id = await addListing(owner, { ...route, flightNo: 'QR517', airline: 'QR', weight: 3 });
+    const search = async () =>
+      (await searcher.call('POST', '/api/search-listings', searchBody(searcher, route))).json();
+    await book(searcher, id, 1);
+    const last = await book(searcher, id, 2);
+    expect(await search()).toEqual({ message: NO_MATCH_MESSAGE });
+    expect((await setStatus(owner, last, 'accepted')).status).toBe(200);
+    expect((await setStatus(owner, last, 'cancelled')).status).toBe(200);
+    expect(await search()).toEqual([expect.objectContaining({ id, available: 2 })]);
   });
 
   it("includes the searcher's own listings (the client hides them)", async () => {

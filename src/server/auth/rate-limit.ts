@@ -30,7 +30,10 @@ export async function recordLoginFailure(db: Db, email: string, address: string 
   await db.insert(loginAttempts).values({ email, address, at: new Date(nowMs) });
 }
 
-/** A successful login clears the email's failures; old rows of anyone are pruned on the way. */
+/**
+ * A successful login clears the email's failures; old rows of anyone are pruned on the way,
+ * through login_attempts_at_idx, so the prune reads only the expired rows.
+ */
 export async function clearLoginFailures(db: Db, config: AppConfig, email: string, nowMs: number) {
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
   await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(nowMs - config.loginWindowMs)));

@@ -57,6 +57,8 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.at),
     index('login_attempts_address_idx').on(t.address, t.at),
+    // The prune on successful login (at < window start) reads only the expired rows.
+    index('login_attempts_at_idx').on(t.at),
   ],
 );
 
@@ -130,6 +132,12 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
+    // Held space per listing (listings.queries.ts) as an index-only scan. The predicate is
+    // HOLDS_SPACE in src/domain/booking/status.ts; Drizzle cannot express INCLUDE, so the
+    // weight is a second key column.
+    index('bookings_held_idx')
+      .on(t.listingId, t.weightGrams)
+      .where(sql`${t.status} in ('pending', 'accepted', 'completed')`),
     index('bookings_traveller_idx').on(t.travellerId, t.createdAt),
     index('bookings_carrier_idx').on(t.carrierId, t.createdAt),
   ],

@@ -12,12 +12,15 @@ export const GRAMS_PER_KG = 1000;
 export const toGrams = (kg: number) => Math.round(kg * GRAMS_PER_KG);
 export const toKg = (grams: number) => grams / GRAMS_PER_KG;
 
+/** Bookings whose weight counts against their listing's space. */
+const holdsSpace = () => inArray(bookings.status, [...HOLDS_SPACE]);
+
 /** Grams held on one listing; runs inside the booking transaction after the row lock. */
 export async function heldGrams(tx: Tx | Db, listingId: string): Promise<number> {
   const [row] = await tx
     .select({ grams: sql<number>`coalesce(sum(${bookings.weightGrams}), 0)`.mapWith(Number) })
     .from(bookings)
-    .where(and(eq(bookings.listingId, listingId), inArray(bookings.status, [...HOLDS_SPACE])));
+    .where(and(eq(bookings.listingId, listingId), holdsSpace()));
   return row?.grams ?? 0;
 }
 
@@ -39,28 +42,26 @@ export function toListing(row: ListingRow, held: number): Listing {
   };
 }
 
-function heldSubquery(db: Db) {
+/**
+ * Grams held on the outer query's listing, for a LATERAL join: the sum reads only the bookings
+ * of the listings the query keeps (through bookings_held_idx), never the whole bookings table.
+ * An aggregate without GROUP BY always yields one row, so the join on true keeps every listing.
+ */
+function heldPerListing(db: Db) {
   return db
-    .select({
-      listingId: bookings.listingId,
-      grams: sql<number>`sum(${bookings.weightGrams})`.as('grams'),
-    })
+    .select({ grams: sql<number>`coalesce(sum(${bookings.weightGrams}), 0)`.as('grams') })
     .from(bookings)
-    .where(inArray(bookings.status, [...HOLDS_SPACE]))
-    .groupBy(bookings.listingId)
+    .where(and(eq(bookings.listingId, listings.id), holdsSpace()))
     .as('held');
 }
 
 async function selectListings(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
-  const held = heldSubquery(db);
-  const heldGramsSql = sql<number>`coalesce(${held.grams}, 0)`.mapWith(Number);
+  const held = heldPerListing(db);
   const rows = await db
-    .select({ listing: listings, held: heldGramsSql })
+    .select({ listing: listings, held: sql<number>`${held.grams}`.mapWith(Number) })
     .from(listings)
-    .leftJoin(held, eq(held.listingId, listings.id))
-    .where(
-      onlyWithSpace ? and(where, gt(sql`${listings.weightGrams} - coalesce(${held.grams}, 0)`, 0)) : where,
-    )
+    .leftJoinLateral(held, sql`true`)
+    .where(onlyWithSpace ? and(where, gt(sql`${listings.weightGrams} - ${held.grams}`, 0)) : where)
     .orderBy(...order);
   return rows.map((r) => toListing(r.listing, r.held));
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_held_idx" ON "bookings" USING btree ("listing_id","weight_grams") WHERE "bookings"."status" in ('pending', 'accepted', 'completed');--> statement-breakpoint
+CREATE INDEX "login_attempts_at_idx" ON "login_attempts" USING btree ("at");
