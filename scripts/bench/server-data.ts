@@ -159,22 +159,6 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
         work: (d) => clearLoginFailures(d, DEFAULT_CONFIG, user.email, now),
       },
     ]);
-    // The search rewritten to sum held space per matched listing (LATERAL) instead of over every
-    // booking: the fix suggested in BENCHMARKS.md, explained on the same data for comparison.
-    const lateral = `EXPLAIN (ANALYZE, BUFFERS) SELECT l.*, coalesce(h.grams, 0) AS held
-      FROM listings l LEFT JOIN LATERAL (
-        SELECT sum(b.weight_grams) AS grams FROM bookings b
-        WHERE b.listing_id = l.id AND b.status IN ('pending', 'accepted', 'completed')) h ON true
-      WHERE l.from_code = $1 AND l.to_code = $2 AND l.departure = $3
-        AND l.weight_grams - coalesce(h.grams, 0) > 0
-      ORDER BY l.flight_no = $4 DESC, l.cost, l.created_at`;
-    const lateralParams = [search.from, search.to, search.departure, search.flightNo];
-    await raw.query(lateral, lateralParams);
-    plans.push({
-      name: 'suggested: search-listings with a LATERAL sum',
-      sql: `${lateral.replace('EXPLAIN (ANALYZE, BUFFERS) ', '')}\n-- params: ${JSON.stringify(lateralParams)}`,
-      plan: (await raw.query(lateral, lateralParams)).rows.map((r) => String(Object.values(r)[0])).join('\n'),
-    });
     return {
       backend: database.kind,
       generateMs,
