@@ -26,6 +26,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function createDb(options: { url?: string; dataDir?: string } = {}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A connection the server ends (restart, failover, a forced DROP DATABASE) emits 'error' on
+    // its client, and an 'error' nobody listens to ends the Node process. A query on such a
+    // connection still fails on its own; the pool replaces the connection.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -1,0 +1,59 @@
+// createDb: PGlite keeps its data in DATA_DIR across restarts (migrations re-applied harmlessly);
+// on PostgreSQL (TEST_DATABASE_URL leg only), connections the server ends must not end the process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '@/server/db/client';
+import { seedReferenceData } from '@/server/db/seed';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+describe('createDb (PGlite in a data folder)', () => {
+  it('creates missing parent folders and keeps the data across a restart', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'carry-db-'));
+    const dataDir = join(root, 'nested', 'data');
+    try {
+      const first = await createDb({ dataDir });
+      await seedReferenceData(first.db);
+      const before = await first.db.execute(sql`select count(*)::int as n from airports`);
+      await first.close();
+
+      const second = await createDb({ dataDir });
+      const after = await second.db.execute(sql`select count(*)::int as n from airports`);
+      await second.close();
+      expect(after.rows[0]).toEqual(before.rows[0]);
+      expect((after.rows[0] as { n: number }).n).toBeGreaterThan(100);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+if (baseUrl) {
+  describe('createDb (PostgreSQL)', () => {
+    it('survives the server ending its idle connections, and reconnects', async () => {
+      const database = await createDb({ url: baseUrl });
+      try {
+        // Several parallel queries leave several idle connections in the pool.
+        await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        const ended = await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`,
+        );
+        await admin.end();
+        expect(ended.rowCount).toBeGreaterThan(0);
+        // Give the ended sockets time to report; an unheard 'error' would fail the run here.
+        await new Promise((r) => setTimeout(r, 200));
+        const rows = await database.db.execute(sql`select 1 as one`);
+        expect(rows.rows[0]).toEqual({ one: 1 });
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}
