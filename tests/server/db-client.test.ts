@@ -3,10 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '@/server/db/client';
+import { airports } from '@/server/db/schema';
 import { seedReferenceData } from '@/server/db/seed';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -18,14 +19,14 @@ describe('createDb (PGlite in a data folder)', () => {
     try {
       const first = await createDb({ dataDir });
       await seedReferenceData(first.db);
-      const before = await first.db.execute(sql`select count(*)::int as n from airports`);
+      const [before] = await first.db.select({ n: count() }).from(airports);
       await first.close();
 
       const second = await createDb({ dataDir });
-      const after = await second.db.execute(sql`select count(*)::int as n from airports`);
+      const [after] = await second.db.select({ n: count() }).from(airports);
       await second.close();
-      expect(after.rows[0]).toEqual(before.rows[0]);
-      expect((after.rows[0] as { n: number }).n).toBeGreaterThan(100);
+      expect(after).toEqual(before);
+      expect(after?.n).toBeGreaterThan(100);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -49,8 +50,8 @@ if (baseUrl) {
         expect(ended.rowCount).toBeGreaterThan(0);
         // Give the ended sockets time to report; an unheard 'error' would fail the run here.
         await new Promise((r) => setTimeout(r, 200));
-        const rows = await database.db.execute(sql`select 1 as one`);
-        expect(rows.rows[0]).toEqual({ one: 1 });
+        const [row] = await database.db.select({ n: count() }).from(airports);
+        expect(typeof row?.n).toBe('number');
       } finally {
         await database.close();
       }
