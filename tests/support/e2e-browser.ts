@@ -26,11 +26,36 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
 }
 
-/** Saves `<name>-390.png` and `<name>-1280.png`, then restores the desktop size. */
+/** Saves `<name>-390.png` and `<name>-1280.png` (failing when the phone layout scrolls sideways), then restores the desktop size. */
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
+  // Nothing may reach past the phone's right edge (a page scrolling sideways), nor past the right
+  // edge of the box it sits in (a field sticking out of its card). Strips meant to scroll
+  // (overflow-x auto) and positioned layers (menus, toasts) are exempt; 4 px allows for small
+  // negative margins.
+  const overflow = await page.evaluate(() => {
+    const exempt = (el: Element) => {
+      for (let p: Element | null = el; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (p !== el && ['auto', 'scroll'].includes(style.overflowX)) return true;
+        if (style.position === 'fixed' || style.position === 'absolute') return true;
+      }
+      return false;
+    };
+    let worst = document.documentElement.scrollWidth - window.innerWidth;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || !parent || exempt(el)) continue;
+      const past = Math.max(r.right - window.innerWidth, r.right - parent.right - 4);
+      worst = Math.max(worst, Math.round(past));
+    }
+    return worst;
+  });
+  if (overflow > 0)
+    throw new Error(`${name} at ${PHONE.width}px: content sticks out ${overflow}px past its box`);
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true });
 }

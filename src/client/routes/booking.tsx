@@ -21,7 +21,7 @@ function ConfirmBooking() {
       width="lg"
     >
       {listing ? (
-        <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-[1fr_20rem]">
           <FlightInfo listing={listing} />
           <BookingForm listing={listing} />
         </div>

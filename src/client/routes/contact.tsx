@@ -15,7 +15,7 @@ function Contact() {
       subtitle="Facing any issues? Our team at the product will be happy to help you."
       width="lg"
     >
-      <div className="grid gap-6 md:grid-cols-[1fr_1.4fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[1fr_1.4fr]">
         <Card className="flex h-fit flex-col gap-4 bg-brand-800 p-6 text-white">
           <h2 className="text-lg font-semibold">Support</h2>
           <a

@@ -46,7 +46,7 @@ export function ContactForm() {
       <form.Field name="name">
         {(field) => <TextField field={field} label="Full Name" autoComplete="name" />}
       </form.Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <form.Field name="email">
           {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" />}
         </form.Field>

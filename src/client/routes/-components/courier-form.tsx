@@ -66,7 +66,7 @@ export function CourierForm() {
     <form
       noValidate
       aria-label="Courier Service Request"
-      className="grid gap-4 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
         void form.handleSubmit();

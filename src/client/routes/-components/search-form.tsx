@@ -47,7 +47,7 @@ export function SearchForm({ reference, today, onSearch }: SearchFormProps) {
     <form
       noValidate
       aria-label="Search listings"
-      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
       onSubmit={(e) => {
         e.preventDefault();
         void form.handleSubmit();

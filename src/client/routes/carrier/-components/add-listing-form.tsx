@@ -39,7 +39,7 @@ export function AddListingForm({ reference }: { reference: Reference }) {
     <form
       noValidate
       aria-label="Add listing"
-      className="grid gap-4 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
         void form.handleSubmit();
