@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -23,7 +23,7 @@ export async function launchBrowser(): Promise<Browser> {
       `Chromium not found at ${CHROME_PATH}. Install it with \`apt-get install chromium\` or set CHROME_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
+  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** Saves `<name>-390.png` and `<name>-1280.png` (failing when the phone layout scrolls sideways), then restores the desktop size. */

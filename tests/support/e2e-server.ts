@@ -22,18 +22,6 @@ export interface E2eServer {
   remove(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -48,12 +36,34 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`API server did not answer ${url}/api/health within ${HEALTH_TIMEOUT_MS} ms`);
 }
 
-export async function startE2eServer(): Promise<E2eServer> {
-  buildIfStale();
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'carry-e2e-'));
+export interface E2eServerOptions {
+  /** The port; a free one by default. The same port again keeps the browser's origin. */
+  port?: number;
+  /** The data folder; a new temporary one by default. */
+  dataDir?: string;
+  /** The built client to serve; `./dist` (built when stale) by default. */
+  staticDir?: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
+  if (!options.staticDir) buildIfStale();
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'carry-e2e-'));
+  const staticDir = options.staticDir ?? './dist';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: './dist' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -6,18 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROME_PATH } from './e2e-browser';
+import { CHROME_PATH, CHROMIUM_ARGS } from './e2e-browser';
 import type { TestUser } from './pwa-api';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface PwaBrowser {
   context: BrowserContext;
@@ -38,7 +28,7 @@ export async function launchPersistent(
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROME_PATH,
     headless: true,
-    args: [...ARGS, ...extraArgs],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport,
   });
   return {
