@@ -18,6 +18,13 @@ describe('App', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('shows a visitor with no stored session the login screen without asking the server', async () => {
+    const api = fakeApi({ offline: true });
+    renderApp('/', { session: null, api });
+    await findHeading('Welcome back');
+    expect(api.calls.filter((c) => c === 'GET /api/auth')).toEqual([]);
+  });
+
   it('sends a signed-in user from / to the role choice', async () => {
     renderApp('/');
     await findHeading('Who are you?');

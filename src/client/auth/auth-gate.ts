@@ -32,6 +32,10 @@ export function createAuthGate(store: Store, onSessionEnded: () => void): AuthGa
 
   /** One check at a time; resolves true when it ended a session. */
   function run(): Promise<boolean> {
+    // Identity lives in this browser's storage (SPEC section 6): with none stored there is no
+    // session to confirm, so a signed-out visitor sees the login screen at once, even offline,
+    // instead of after a round trip that can only answer 401.
+    if (!getSession(store)) return Promise.resolve(false);
     inFlight ??= checkAuth(store)
       .catch((): AuthVerdict => 'offline')
       .then(async (verdict) => {
