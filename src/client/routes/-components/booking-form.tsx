@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { clearBookingDraft } from '@/client/booking-draft';
+import { FormElement } from '@/client/forms/form-element';
 import { TextField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
 import { useStore } from '@/client/hooks/store';
@@ -36,15 +37,7 @@ export function BookingForm({ listing }: { listing: Listing }) {
   });
   return (
     <Card className="h-fit p-5 sm:p-6">
-      <form
-        noValidate
-        aria-label="Booking"
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <FormElement form={form} aria-label="Booking" className="flex flex-col gap-4">
         <form.Field name="weight">
           {(field) => (
             <TextField
@@ -79,7 +72,7 @@ export function BookingForm({ listing }: { listing: Listing }) {
             </Button>
           )}
         </form.Subscribe>
-      </form>
+      </FormElement>
     </Card>
   );
 }

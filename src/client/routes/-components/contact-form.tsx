@@ -2,6 +2,7 @@
 import { useForm } from '@tanstack/react-form';
 import { toast } from 'sonner';
 import * as v from 'valibot';
+import { FormElement } from '@/client/forms/form-element';
 import { TextField } from '@/client/forms/text-field';
 import { TextareaField } from '@/client/forms/textarea-field';
 import { validateWith } from '@/client/forms/validate';
@@ -34,15 +35,7 @@ export function ContactForm() {
     },
   });
   return (
-    <form
-      noValidate
-      aria-label="Contact"
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <FormElement form={form} aria-label="Contact" className="flex flex-col gap-4">
       <form.Field name="name">
         {(field) => <TextField field={field} label="Full Name" autoComplete="name" />}
       </form.Field>
@@ -69,6 +62,6 @@ export function ContactForm() {
           </Button>
         )}
       </form.Subscribe>
-    </form>
+    </FormElement>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
+import { FormElement } from '@/client/forms/form-element';
 import { SelectField } from '@/client/forms/select-field';
 import { TextField } from '@/client/forms/text-field';
 import { TextareaField } from '@/client/forms/textarea-field';
@@ -63,14 +64,10 @@ export function CourierForm() {
     },
   });
   return (
-    <form
-      noValidate
+    <FormElement
+      form={form}
       aria-label="Courier Service Request"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
     >
       <form.Field name="fullName">
         {(f) => <TextField field={f} label="Full Name" autoComplete="name" />}
@@ -121,6 +118,6 @@ export function CourierForm() {
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </FormElement>
   );
 }

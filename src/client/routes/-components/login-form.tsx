@@ -6,6 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
+import { FormElement } from '@/client/forms/form-element';
 import { PasswordField } from '@/client/forms/password-field';
 import { TextField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
@@ -42,14 +43,7 @@ export function LoginForm() {
   });
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <FormElement form={form} className="flex flex-col gap-4">
       <form.Field name="email">
         {(field) => (
           <TextField
@@ -82,6 +76,6 @@ export function LoginForm() {
           I Don't Have An Account
         </Link>
       </p>
-    </form>
+    </FormElement>
   );
 }

@@ -3,6 +3,7 @@
 import { useForm } from '@tanstack/react-form';
 import { Search } from 'lucide-react';
 import * as v from 'valibot';
+import { FormElement } from '@/client/forms/form-element';
 import { SelectField } from '@/client/forms/select-field';
 import { TextField } from '@/client/forms/text-field';
 import { schemaFieldErrors } from '@/client/forms/validate';
@@ -44,14 +45,10 @@ export function SearchForm({ reference, today, onSearch }: SearchFormProps) {
     onSubmit: ({ value }) => onSearch(v.parse(searchFormSchema(today), value)),
   });
   return (
-    <form
-      noValidate
+    <FormElement
+      form={form}
       aria-label="Search listings"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
     >
       <form.Field name="from">
         {(field) => (
@@ -113,6 +110,6 @@ export function SearchForm({ reference, today, onSearch }: SearchFormProps) {
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </FormElement>
   );
 }

@@ -1,6 +1,7 @@
 // Signup step 1: Full Name, Phone Number, Age, Gender, checked by signupStep1Schema on Next.
 
 import { useForm } from '@tanstack/react-form';
+import { FormElement } from '@/client/forms/form-element';
 import { SelectField } from '@/client/forms/select-field';
 import { TextField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
@@ -30,14 +31,7 @@ export function SignupStep1({
     onSubmit: ({ value }) => onNext(value),
   });
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <FormElement form={form} className="flex flex-col gap-4">
       <form.Field name="name">
         {(field) => <TextField field={field} label="Full Name" autoComplete="name" />}
       </form.Field>
@@ -66,6 +60,6 @@ export function SignupStep1({
       <Button type="submit" className="mt-2 w-full">
         Next
       </Button>
-    </form>
+    </FormElement>
   );
 }

@@ -1,6 +1,7 @@
 // Signup step 2: Email Address, Password, Re-Enter Password, with Back and Sign Up.
 
 import { useForm } from '@tanstack/react-form';
+import { FormElement } from '@/client/forms/form-element';
 import { PasswordField } from '@/client/forms/password-field';
 import { TextField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
@@ -25,14 +26,7 @@ export function SignupStep2({ onBack, onSubmit }: SignupStep2Props) {
     onSubmit: ({ value }) => onSubmit(value),
   });
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <FormElement form={form} className="flex flex-col gap-4">
       <form.Field name="email">
         {(field) => (
           <TextField
@@ -62,6 +56,6 @@ export function SignupStep2({ onBack, onSubmit }: SignupStep2Props) {
           </div>
         )}
       </form.Subscribe>
-    </form>
+    </FormElement>
   );
 }

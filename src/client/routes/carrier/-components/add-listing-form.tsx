@@ -4,6 +4,7 @@ import { useForm } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import * as v from 'valibot';
+import { FormElement } from '@/client/forms/form-element';
 import { SelectField } from '@/client/forms/select-field';
 import { TextField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
@@ -36,15 +37,7 @@ export function AddListingForm({ reference }: { reference: Reference }) {
   });
   const today = todayIn(Date.now());
   return (
-    <form
-      noValidate
-      aria-label="Add listing"
-      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <FormElement form={form} aria-label="Add listing" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <form.Field name="from">
         {(field) => (
           <SelectField
@@ -119,6 +112,6 @@ export function AddListingForm({ reference }: { reference: Reference }) {
           </Button>
         )}
       </form.Subscribe>
-    </form>
+    </FormElement>
   );
 }
