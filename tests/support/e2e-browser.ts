@@ -56,6 +56,49 @@ export async function shoot(page: Page, name: string): Promise<void> {
   });
   if (overflow > 0)
     throw new Error(`${name} at ${PHONE.width}px: content sticks out ${overflow}px past its box`);
+  // Every visible text must stand out from what is behind it (WCAG contrast 3:1 at least; a
+  // white-on-white panel fails). Text over a background image or gradient is not judged.
+  const faint = await page.evaluate(() => {
+    // Computed colours may be oklch (Tailwind 4): paint one pixel to read them back as sRGB.
+    const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    const rgba = (c: string): number[] => {
+      if (!ctx) return [0, 0, 0, 1];
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = c;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0, a = 0] = ctx.getImageData(0, 0, 1, 1).data;
+      return [r, g, b, a / 255];
+    };
+    const lum = ([r = 0, g = 0, b = 0]: number[]) => {
+      const f = (v: number) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const backdrop = (el: Element): number[] | null => {
+      for (let p: Element | null = el; p; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.backgroundImage !== 'none') return null;
+        const c = rgba(style.backgroundColor);
+        if ((c[3] ?? 1) > 0.5) return c;
+      }
+      return [255, 255, 255];
+    };
+    const found: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      const r = el.getBoundingClientRect();
+      if (!own || r.width <= 1 || r.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      const bg = backdrop(el);
+      if (!bg) continue;
+      const [hi = 0, lo = 0] = [lum(rgba(getComputedStyle(el).color)), lum(bg)].sort((a, b) => b - a);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 3) found.push(`"${el.textContent?.trim().slice(0, 40)}" (${ratio.toFixed(2)}:1)`);
+    }
+    return found;
+  });
+  if (faint.length > 0) throw new Error(`${name}: text too faint to read: ${faint.join(', ')}`);
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true });
 }

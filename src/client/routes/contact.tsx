@@ -16,7 +16,10 @@ function Contact() {
       width="lg"
     >
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[1fr_1.4fr]">
-        <Card className="flex h-fit flex-col gap-4 bg-brand-800 p-6 text-white">
+        <section
+          aria-label="Support"
+          className="flex h-fit flex-col gap-4 rounded-2xl bg-brand-800 p-6 text-white shadow-card"
+        >
           <h2 className="text-lg font-semibold">Support</h2>
           <a
             href={`tel:${config.supportPhone.replace(/\s+/g, '')}`}
@@ -38,7 +41,7 @@ function Contact() {
               {config.supportEmail}
             </span>
           </a>
-        </Card>
+        </section>
         <Card className="p-5 sm:p-6">
           <h2 className="text-xl font-bold text-slate-900">We'd love to hear from you!</h2>
           <p className="mb-5 text-sm text-slate-600">Let's get in touch</p>

@@ -1,4 +1,5 @@
-// Surfaces: a white card with the app's border, radius and shadow.
+// Surfaces: a white card with the app's border, radius and shadow. `className` adds layout and
+// spacing; a surface of another colour is its own element (class order would keep bg-white).
 import type { HTMLAttributes } from 'react';
 
 export function Card({ className = '', ...rest }: HTMLAttributes<HTMLDivElement>) {
