@@ -7,43 +7,20 @@ import {
   loginResponseSchema,
   type SignupRequest,
 } from '@/domain/auth/schema';
-import { ROLES, type Role, STORAGE_KEYS } from '@/domain/constants';
+import { type Role, STORAGE_KEYS } from '@/domain/constants';
 import { userTables } from './db';
 import { ApiError, OfflineError } from './errors';
 import { call, callParsed } from './http';
 import { getMeta, META, setMeta } from './meta';
 import { requestPersistentStorage } from './persist';
 import type { Store } from './store';
+import { readSession, type SessionUser } from './stored-session';
 
-export interface SessionUser {
-  token: string;
-  email: string;
-  name: string;
-  phone: string;
-  userRole: Role | null;
-}
-
-function read(store: Store, key: string): string | null {
-  try {
-    return store.storage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
+export type { SessionUser };
 
 /** The session from local storage, or null; null in the service worker (use loadSession). */
 export function getSession(store: Store): SessionUser | null {
-  const token = read(store, STORAGE_KEYS.token);
-  const email = read(store, STORAGE_KEYS.email);
-  if (!token || !email) return null;
-  const role = read(store, STORAGE_KEYS.userRole);
-  return {
-    token,
-    email,
-    name: read(store, STORAGE_KEYS.name) ?? '',
-    phone: read(store, STORAGE_KEYS.phone) ?? '',
-    userRole: (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : null,
-  };
+  return readSession(store.storage);
 }
 
 /** The session where there may be no localStorage: local storage first, then the meta copy. */

@@ -3,7 +3,8 @@
 import type { KyInstance } from 'ky';
 import { type AppDb, openDb } from './db';
 import { createHttp } from './http';
-import { type KeyValueStorage, runtime } from './runtime';
+import type { KeyValueStorage } from './runtime';
+import { pageStorage } from './stored-session';
 
 export interface Store {
   db: AppDb;
@@ -29,15 +30,6 @@ export interface StoreOptions {
   storage?: KeyValueStorage;
 }
 
-function defaultStorage(): KeyValueStorage | null {
-  try {
-    return runtime.localStorage ?? null;
-  } catch {
-    // Access can throw when storage is disabled.
-    return null;
-  }
-}
-
 function defaultBaseUrl(): string {
   const origin = globalThis.location?.origin;
   return origin && origin !== 'null' ? origin : 'http://localhost';
@@ -53,7 +45,7 @@ export function createStore(opts: StoreOptions = {}): Store {
     }),
     now: opts.now ?? (() => Date.now()),
     random: opts.random ?? Math.random,
-    storage: opts.storage ?? defaultStorage(),
+    storage: opts.storage ?? pageStorage(),
     wake() {
       for (const cb of wakers) cb();
     },
