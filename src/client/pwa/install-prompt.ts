@@ -19,3 +19,36 @@ export function isIos(): boolean {
 }
 
 export const INSTALL_HINT_DISMISSED_KEY = 'installHintDismissed';
+
+let offer: InstallPromptEvent | null = null;
+let holding = false;
+const offerListeners = new Set<() => void>();
+
+function setOffer(next: InstallPromptEvent | null): void {
+  offer = next;
+  for (const l of offerListeners) l();
+}
+
+/**
+ * Keeps the browser's install offer from the page's start: the install button loads with the
+ * data layer, after the offer may have come (a page the service worker already controls).
+ */
+export function holdInstallOffer(): void {
+  if (holding) return;
+  holding = true;
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    setOffer(e as InstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => setOffer(null));
+}
+
+export const installOffer = {
+  current: (): InstallPromptEvent | null => offer,
+  /** Forgets the offer once it has been used (a prompt can be shown once). */
+  clear: () => setOffer(null),
+  subscribe(listener: () => void): () => void {
+    offerListeners.add(listener);
+    return () => offerListeners.delete(listener);
+  },
+};

@@ -2,11 +2,17 @@
 // hint), and Background Sync requests whenever changes wait in the outbox.
 import { liveQuery } from 'dexie';
 import { Download, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/store-context';
 import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';
-import { INSTALL_HINT_DISMISSED_KEY, type InstallPromptEvent, isIos, isStandalone } from './install-prompt';
+import {
+  holdInstallOffer,
+  INSTALL_HINT_DISMISSED_KEY,
+  installOffer,
+  isIos,
+  isStandalone,
+} from './install-prompt';
 import { registerServiceWorker, requestBackgroundSync } from './register-sw';
 
 function useServiceWorker(): void {
@@ -34,29 +40,19 @@ function useBackgroundSyncRequests(): void {
 }
 
 function useInstallOffer() {
-  const [offer, setOffer] = useState<InstallPromptEvent | null>(null);
+  const offer = useSyncExternalStore(installOffer.subscribe, installOffer.current, installOffer.current);
   const [iosHint, setIosHint] = useState(false);
   useEffect(() => {
-    const onOffer = (e: Event) => {
-      e.preventDefault();
-      setOffer(e as InstallPromptEvent);
-    };
-    const onInstalled = () => setOffer(null);
-    window.addEventListener('beforeinstallprompt', onOffer);
-    window.addEventListener('appinstalled', onInstalled);
+    holdInstallOffer();
     setIosHint(isIos() && !isStandalone() && localStorage.getItem(INSTALL_HINT_DISMISSED_KEY) !== '1');
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onOffer);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
   }, []);
-  return { offer, setOffer, iosHint, setIosHint };
+  return { offer, iosHint, setIosHint };
 }
 
 export function PwaControls() {
   useServiceWorker();
   useBackgroundSyncRequests();
-  const { offer, setOffer, iosHint, setIosHint } = useInstallOffer();
+  const { offer, iosHint, setIosHint } = useInstallOffer();
 
   if (offer) {
     return (
@@ -65,7 +61,7 @@ export function PwaControls() {
         onClick={async () => {
           await offer.prompt();
           await offer.userChoice;
-          setOffer(null);
+          installOffer.clear();
         }}
         className="fixed bottom-4 left-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
