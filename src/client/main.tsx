@@ -1,31 +1,43 @@
-// The page's entry: one store for the page, the sync engine, the router and the root render.
-import { liveQuery } from 'dexie';
+// The page's entry: the store loader, the router and the root render. The data layer loads when
+// a screen needs it, or in idle time once the first screen is up, so the login screen renders
+// without it; the service worker registers once it is in (PwaControls).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createStore, META, requestPersistentStorage, startSync } from '@/data';
+import { pageStorage } from '@/data/stored-session';
 import { App } from './app';
+import { holdInstallOffer } from './pwa/install-prompt';
 import { createAppRouter } from './router';
+import { createStoreLoader } from './store-loader';
 import './styles.css';
 
-const store = createStore();
-startSync(store);
-void requestPersistentStorage();
-const { router, auth } = createAppRouter(store);
+const stores = createStoreLoader(pageStorage(), async () => {
+  const { openStore } = await import('./open-store');
+  // The replayer met a 401: check the session now (see openStore).
+  return openStore(() => void auth.revalidate());
+});
+const { router, auth } = createAppRouter(stores);
 // Back online: a session that ended meanwhile sends the user to log in (queued changes stay).
 window.addEventListener('online', () => void auth.revalidate());
-// The replayer met a 401 (the session ended while the page was open and online): check now rather
-// than at the next navigation, so the user is asked to log in and the parked queue can drain.
-liveQuery(() => store.db.meta.get(META.authBlockedFor)).subscribe({
-  next: (row) => {
-    if (row?.value) void auth.revalidate();
-  },
+
+function whenIdle(cb: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(cb);
+  else setTimeout(cb, 0);
+}
+
+// After the first screen has resolved: then the submit of login or signup need not wait for it.
+const stopWaiting = router.subscribe('onResolved', () => {
+  stopWaiting();
+  whenIdle(() => void stores.load().catch(() => {}));
 });
+
+// The install offer can come before the install button has loaded: keep it until then.
+holdInstallOffer();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App store={store} router={router} auth={auth} />
+      <App stores={stores} router={router} auth={auth} />
     </StrictMode>,
   );
 }

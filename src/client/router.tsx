@@ -1,31 +1,36 @@
-// Builds the app's router around a store: auth gate and services in the router context, page
-// views reported on each path change. Tests pass a memory history.
+// Builds the app's router around the store loader: auth gate and services in the router context,
+// page views reported on each path change. Tests pass a memory history.
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { type Store, track } from '@/data';
 import { type AuthGate, createAuthGate } from './auth/auth-gate';
 import { NotFound } from './routes/-components/not-found';
 import { routeTree } from './routeTree.gen';
+import type { StoreLoader } from './store-loader';
 
 export interface RouterContext {
-  store: Store;
+  stores: StoreLoader;
   auth: AuthGate;
 }
 
-export function createAppRouter(store: Store, history?: RouterHistory) {
+export function createAppRouter(stores: StoreLoader, history?: RouterHistory) {
   let goHome = () => {};
-  const auth = createAuthGate(store, () => goHome());
+  const auth = createAuthGate(stores, () => goHome());
   const router = createRouter({
     routeTree,
     ...(history ? { history } : {}),
-    context: { store, auth },
+    context: { stores, auth },
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
   });
   goHome = () => void router.navigate({ to: '/', replace: true });
   router.subscribe('onResolved', (event) => {
-    if (event.pathChanged)
-      void track(store, 'page_view', { path: event.toLocation.pathname }).catch(() => {});
+    if (!event.pathChanged) return;
+    const path = event.toLocation.pathname;
+    // Recorded once the store is there: the entry screens do not load it just to count a view.
+    void stores
+      .loaded()
+      .then(async (store) => (await import('@/data')).track(store, 'page_view', { path }))
+      .catch(() => {});
   });
   return { router, auth };
 }

@@ -1,7 +1,10 @@
 // The auth check run on every path change. The first check is awaited (the app shows
 // 'Loading...' meanwhile); later ones revalidate in the background. No answer (offline) keeps
 // the last known session; only an answer other than 200 ends it (queued changes are kept).
-import { checkAuth, getSession, logout, type Store } from '@/data';
+// With no stored session nothing is asked, so a signed-out visitor never loads the data layer here.
+import type { Store } from '@/data';
+import { readSession } from '@/data/stored-session';
+import type { StoreLoader } from '../store-loader';
 
 export type AuthVerdict = 'authenticated' | 'unauthorized' | 'offline';
 
@@ -23,29 +26,40 @@ export interface AuthGate {
 }
 
 /** `onSessionEnded` runs when a background check ended a live session (the app goes to /). */
-export function createAuthGate(store: Store, onSessionEnded: () => void): AuthGate {
+export function createAuthGate(stores: StoreLoader, onSessionEnded: () => void): AuthGate {
   let first: Promise<void> | null = null;
   let inFlight: Promise<boolean> | null = null;
   let done = false;
   let lastPath: string | null = null;
   const listeners = new Set<() => void>();
 
+  const hasSession = () => readSession(stores.storage) !== null;
+
+  /** Asks the server; true when its answer ended the session. */
+  async function verify(): Promise<boolean> {
+    let loaded: [typeof import('@/data'), Store];
+    try {
+      loaded = await Promise.all([import('@/data'), stores.load()]);
+    } catch {
+      // The data layer could not be fetched: no answer, like being offline.
+      return false;
+    }
+    const [data, store] = loaded;
+    const verdict = await data.checkAuth(store).catch((): AuthVerdict => 'offline');
+    if (verdict !== 'unauthorized' || !hasSession()) return false;
+    await data.logout(store, { discardUnsent: false }).catch(() => undefined);
+    return true;
+  }
+
   /** One check at a time; resolves true when it ended a session. */
   function run(): Promise<boolean> {
     // Identity lives in this browser's storage (SPEC section 6): with none stored there is no
     // session to confirm, so a signed-out visitor sees the login screen at once, even offline,
     // instead of after a round trip that can only answer 401.
-    if (!getSession(store)) return Promise.resolve(false);
-    inFlight ??= checkAuth(store)
-      .catch((): AuthVerdict => 'offline')
-      .then(async (verdict) => {
-        if (verdict !== 'unauthorized' || !getSession(store)) return false;
-        await logout(store, { discardUnsent: false }).catch(() => undefined);
-        return true;
-      })
-      .finally(() => {
-        inFlight = null;
-      });
+    if (!hasSession()) return Promise.resolve(false);
+    inFlight ??= verify().finally(() => {
+      inFlight = null;
+    });
     return inFlight;
   }
 

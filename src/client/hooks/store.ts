@@ -1,2 +1,8 @@
 // Short import path for the store context.
-export { StoreProvider, useStore } from './store-context';
+export {
+  StoreLoaderProvider,
+  StoreProvider,
+  useLoadedStore,
+  useStore,
+  useStoreLoader,
+} from './store-context';

@@ -3,8 +3,9 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { useStore } from '@/client/hooks/store';
-import { ApiError, signup, track } from '@/data';
+import { useStoreLoader } from '@/client/hooks/store';
+import type { Store } from '@/data';
+import { ApiError } from '@/data/errors';
 import { signupSchema } from '@/domain/auth/schema';
 import { AuthLayout } from './-components/auth-layout';
 import { SignupStep1, type Step1Values } from './-components/signup-step1';
@@ -15,24 +16,27 @@ export const Route = createFileRoute('/signup')({ component: SignupPage });
 const EMPTY_STEP1: Step1Values = { name: '', phone: '', age: '', gender: '' };
 
 function SignupPage() {
-  const store = useStore();
+  const stores = useStoreLoader();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const [step1, setStep1] = useState<Step1Values>(EMPTY_STEP1);
 
   async function submit(step2: Step2Values) {
     const req = v.parse(signupSchema, { ...step1, ...step2 });
+    let data: typeof import('@/data');
+    let store: Store;
     try {
-      await signup(store, req);
+      [data, store] = await Promise.all([import('@/data'), stores.load()]);
+      await data.signup(store, req);
     } catch (err) {
       if (err instanceof ApiError)
         toast.error(err.status === 409 ? 'Account already exits by the email' : 'Failed Signup!');
       else window.alert('Signup failed. Please try again.');
       return;
     }
-    void track(store, 'sign_up', { method: 'email', name: req.name, gender: req.gender, age: req.age }).catch(
-      () => {},
-    );
+    void data
+      .track(store, 'sign_up', { method: 'email', name: req.name, gender: req.gender, age: req.age })
+      .catch(() => {});
     toast.success('Account created successfully!');
     await navigate({ to: '/' });
   }

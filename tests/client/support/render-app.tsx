@@ -4,6 +4,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { App } from '@/client/app';
 import { createAppRouter } from '@/client/router';
+import { storeLoaderOf } from '@/client/store-loader';
 import { createStore, openDb, type Store } from '@/data';
 import { STORAGE_KEYS } from '@/domain/constants';
 import { type FakeApi, fakeApi } from './fake-api';
@@ -68,8 +69,9 @@ export function renderApp(path: string, opts: RenderOptions = {}) {
   if (opts.session !== null) seedSession(store, opts.session ?? { role: 'traveller' });
   const history = createMemoryHistory({ initialEntries: [path] });
   if (opts.state) history.replace(path, opts.state);
-  const { router, auth } = createAppRouter(store, history);
-  const view = render(<App store={store} router={router} auth={auth} />);
+  const stores = storeLoaderOf(store);
+  const { router, auth } = createAppRouter(stores, history);
+  const view = render(<App stores={stores} router={router} auth={auth} />);
   return { ...view, api, store, router };
 }
 

@@ -1,5 +1,6 @@
 // The login form: spec messages from loginSchema beside the fields, 'Logging in...' while busy,
-// toasts for the outcome, then /choose_user_type after LOGIN_REDIRECT_DELAY_MS.
+// toasts for the outcome, then /choose_user_type after LOGIN_REDIRECT_DELAY_MS. The data layer
+// is imported on submit (it is usually in by then: the page loads it once idle).
 
 import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,9 +11,9 @@ import { FormElement } from '@/client/forms/form-element';
 import { PasswordField } from '@/client/forms/password-field';
 import { TextField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
-import { useStore } from '@/client/hooks/store';
+import { useStoreLoader } from '@/client/hooks/store';
 import { Button } from '@/client/ui/button';
-import { ApiError, isOffline, login } from '@/data';
+import { ApiError, isOffline } from '@/data/errors';
 import { loginSchema } from '@/domain/auth/schema';
 import { LOGIN_REDIRECT_DELAY_MS } from '@/domain/constants';
 
@@ -23,7 +24,7 @@ function loginFailureToast(err: unknown): string {
 }
 
 export function LoginForm() {
-  const store = useStore();
+  const stores = useStoreLoader();
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
   const form = useForm({
@@ -31,6 +32,7 @@ export function LoginForm() {
     validators: { onSubmit: validateWith(loginSchema) },
     onSubmit: async ({ value }) => {
       try {
+        const [{ login }, store] = await Promise.all([import('@/data'), stores.load()]);
         await login(store, v.parse(loginSchema, value));
       } catch (err) {
         toast.error(loginFailureToast(err));
