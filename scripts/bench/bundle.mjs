@@ -9,8 +9,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // TanStack Router, TanStack Form, valibot; scripts/bench/stack-floor) builds to about 108 KB gzip
 // for a one-route login page, leaving 2 KB for the whole app; the bench measures that floor beside
 // the app on every run.
-// The budget guards against regressions from what the app ships today (about 162 KB gzip).
-export const BUDGETS_KB = { firstScreenJsGzip: 170, precacheGzip: 450 };
+// The budget guards against regressions from what the app ships today: about 108 KB gzip since the
+// data layer, the header and sync line and the PWA controls load after the login screen (162.7 KB
+// before), plus about 5%. The login route's own lazy chunks (the form, TanStack Form, valibot) are
+// not in index.html, so the browser fetches about 130 KB gzip before the form is usable.
+export const BUDGETS_KB = { firstScreenJsGzip: 113, precacheGzip: 450 };
 
 const KB = 1024;
 
