@@ -6,24 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
+import { makeOrder } from '../support/orders';
 import { fakeApi, json } from './support/fake-api';
 import { renderApp } from './support/render-app';
 
 function order(id: string, status: BookingStatus, departure = '2099-05-01', seconds = 100): Order {
-  return {
-    id,
-    listingId: `${id}_carrier`,
-    name: 'Meera Shah',
-    email: 'meera@example.com',
-    phone: '9000000000',
-    carrierName: 'Asha Rao',
-    carrierEmail: 'asha@example.com',
-    weight: 3,
-    cost: 2400,
-    status,
-    flightDetails: { from: 'DEL', to: 'BOM', departure, flightNo: 'AI101', airline: 'AI', time: '09:30' },
-    createdAt: { _seconds: seconds },
-  };
+  return makeOrder(id, { status, departure, createdAt: { _seconds: seconds } });
 }
 
 describe('My Bookings', () => {

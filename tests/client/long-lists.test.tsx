@@ -6,31 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
+import { makeOrder } from '../support/orders';
 import { fakeApi, json } from './support/fake-api';
 import { renderApp } from './support/render-app';
 
 function order(i: number, status: BookingStatus = 'pending'): Order {
-  return {
-    id: `o${i}`,
-    listingId: `o${i}_carrier`,
-    name: `Sender ${i}`,
-    email: 'meera@example.com',
-    phone: '9000000000',
-    carrierName: 'Asha Rao',
-    carrierEmail: 'asha@example.com',
-    weight: 3,
-    cost: 2400,
-    status,
-    flightDetails: {
-      from: 'DEL',
-      to: 'BOM',
-      departure: '2099-05-01',
-      flightNo: 'AI101',
-      airline: 'AI',
-      time: '09:30',
-    },
-    createdAt: { _seconds: i },
-  };
+  return makeOrder(`o${i}`, { name: `Sender ${i}`, status, createdAt: { _seconds: i } });
 }
 
 function orders(n: number, status?: BookingStatus): Order[] {

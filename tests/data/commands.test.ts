@@ -2,7 +2,7 @@
 // Each command against the real server: the optimistic record and its outbox entry appear
 // together; after replay the server holds the record once and the local record is synced.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addListing,
   bookListing,
@@ -14,15 +14,9 @@ import {
 } from '@/data';
 import { contactMessages, courierRequests } from '@/server/db/schema';
 import { listingValues, signedIn } from '../support/data-store';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverPerFile();
 
 describe('addListing', () => {
   it('writes the pending row and its entry together, then syncs to one server listing', async () => {

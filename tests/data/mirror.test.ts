@@ -6,29 +6,10 @@ import { replaceMirror } from '@/data/mirror';
 import type { Order } from '@/domain/booking/schema';
 import type { SyncState } from '@/domain/outbox/entry';
 import { testStore } from '../support/data-store';
+import { makeOrder } from '../support/orders';
 
 function order(id: string, name = 'Meera Shah'): Order {
-  return {
-    id,
-    listingId: `${id}_carrier`,
-    name,
-    email: 'meera@example.com',
-    phone: '9000000000',
-    carrierName: 'Asha Rao',
-    carrierEmail: 'asha@example.com',
-    weight: 3,
-    cost: 2400,
-    status: 'pending',
-    flightDetails: {
-      from: 'DEL',
-      to: 'BOM',
-      departure: '2099-05-01',
-      flightNo: 'AI101',
-      airline: 'AI',
-      time: '09:30',
-    },
-    createdAt: { _seconds: 100 },
-  };
+  return makeOrder(id, { name });
 }
 
 function row(id: string, syncState: SyncState, name = 'Local'): OrderRow {

@@ -1,19 +1,13 @@
 // @vitest-environment node
 // replayOutbox on a bad network: no response, lost responses, 503s and a process restart.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStore, openDb, replayOutbox, type Store, sendContactMessage } from '@/data';
 import { contactMessages } from '@/server/db/schema';
 import { MemoryStorage, type SignedIn, signedIn } from '../support/data-store';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverPerFile();
 
 function contact(s: SignedIn, message: string) {
   return sendContactMessage(s.store, { name: 'Asha Rao', email: s.user.email, phone: s.user.phone, message });

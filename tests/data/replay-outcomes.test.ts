@@ -1,7 +1,7 @@
 // @vitest-environment node
 // replayOutbox's outcomes: refusals fail one entry, a 401 parks the queue for the same user,
 // and two replayers sharing one database send each entry once.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addListing,
   bookListing,
@@ -15,16 +15,10 @@ import {
 } from '@/data';
 import { fakeLocks } from '../support/data-locks';
 import { listingValues, type SignedIn, signedIn } from '../support/data-store';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 import { jsonInit } from '../support/server-users';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverPerFile();
 afterEach(() => {
   vi.unstubAllGlobals();
 });

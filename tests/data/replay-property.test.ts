@@ -3,7 +3,7 @@
 // with the server holding exactly the commands issued, each once, in order per booking.
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addListing,
   bookListing,
@@ -18,15 +18,9 @@ import {
 import { BOOKING_ACTIONS } from '@/domain/booking/status';
 import { contactMessages } from '@/server/db/schema';
 import { listingValues, signedIn } from '../support/data-store';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverPerFile();
 
 const op = fc.oneof(
   fc.constant({ t: 'contact' } as const),

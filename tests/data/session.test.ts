@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Sessions, reference data, search and analytics against the real server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   addListing,
@@ -20,16 +20,10 @@ import {
 } from '@/data';
 import { createNet } from '../support/data-net';
 import { listingValues, signedIn, testStore } from '../support/data-store';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 import { newUserDetails } from '../support/server-users';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverPerFile();
 
 describe('login and logout', () => {
   it('stores the spec keys and mirrors them in the meta table', async () => {

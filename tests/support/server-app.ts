@@ -8,6 +8,7 @@
 // `request` goes through `app.request` (no port): paths like '/api/auth' resolve against
 // http://localhost. Request logging is silenced unless the config passes `log`.
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '@/server/app';
 import type { AppConfig, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
@@ -65,5 +66,33 @@ export async function createTestServer(
       await database.close();
       await pgDb?.drop();
     },
+  };
+}
+
+/**
+ * One server for the calling test file: started before its tests and closed after them. Call it
+ * at the file's top level; the returned object stands for the server once the tests run.
+ */
+export function serverPerFile(): TestServer {
+  let server: TestServer | undefined;
+  const started = (): TestServer => {
+    if (!server) throw new Error('serverPerFile: the server starts in beforeAll; use it inside tests');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    request: (path, init) => started().request(path, init),
+    close: () => started().close(),
   };
 }
