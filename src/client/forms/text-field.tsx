@@ -24,3 +24,8 @@ export function TextField({ field, label, ...input }: TextFieldProps) {
     </Field>
   );
 }
+
+/** An e-mail input: the e-mail keyboard on phones and the browser's saved addresses. */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...props} />;
+}

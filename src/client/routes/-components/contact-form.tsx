@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { FormElement } from '@/client/forms/form-element';
-import { TextField } from '@/client/forms/text-field';
+import { EmailField, TextField } from '@/client/forms/text-field';
 import { TextareaField } from '@/client/forms/textarea-field';
 import { validateWith } from '@/client/forms/validate';
 import { useSession } from '@/client/hooks';
@@ -40,9 +40,7 @@ export function ContactForm() {
         {(field) => <TextField field={field} label="Full Name" autoComplete="name" />}
       </form.Field>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <form.Field name="email">
-          {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" />}
-        </form.Field>
+        <form.Field name="email">{(field) => <EmailField field={field} label="Email" />}</form.Field>
         <form.Field name="phone">
           {(field) => <TextField field={field} label="Phone" type="tel" autoComplete="tel" />}
         </form.Field>

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { FormElement } from '@/client/forms/form-element';
 import { SelectField } from '@/client/forms/select-field';
-import { TextField } from '@/client/forms/text-field';
+import { EmailField, TextField } from '@/client/forms/text-field';
 import { TextareaField } from '@/client/forms/textarea-field';
 import { validateWith } from '@/client/forms/validate';
 import { useSession } from '@/client/hooks';
@@ -72,9 +72,7 @@ export function CourierForm() {
       <form.Field name="fullName">
         {(f) => <TextField field={f} label="Full Name" autoComplete="name" />}
       </form.Field>
-      <form.Field name="emailAddress">
-        {(f) => <TextField field={f} label="Email Address" type="email" autoComplete="email" />}
-      </form.Field>
+      <form.Field name="emailAddress">{(f) => <EmailField field={f} label="Email Address" />}</form.Field>
       <form.Field name="mobileNumber">
         {(f) => <TextField field={f} label="Mobile Number" type="tel" autoComplete="tel" />}
       </form.Field>

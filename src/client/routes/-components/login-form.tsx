@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { FormElement } from '@/client/forms/form-element';
 import { PasswordField } from '@/client/forms/password-field';
-import { TextField } from '@/client/forms/text-field';
+import { EmailField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
 import { useStoreLoader } from '@/client/hooks/store';
 import { Button } from '@/client/ui/button';
@@ -46,17 +46,7 @@ export function LoginForm() {
 
   return (
     <FormElement form={form} className="flex flex-col gap-4">
-      <form.Field name="email">
-        {(field) => (
-          <TextField
-            field={field}
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
-        )}
-      </form.Field>
+      <form.Field name="email">{(field) => <EmailField field={field} label="Email Address" />}</form.Field>
       <form.Field name="password">
         {(field) => <PasswordField field={field} label="Password" autoComplete="current-password" />}
       </form.Field>

@@ -3,7 +3,7 @@
 import { useForm } from '@tanstack/react-form';
 import { FormElement } from '@/client/forms/form-element';
 import { PasswordField } from '@/client/forms/password-field';
-import { TextField } from '@/client/forms/text-field';
+import { EmailField } from '@/client/forms/text-field';
 import { validateWith } from '@/client/forms/validate';
 import { Button } from '@/client/ui/button';
 import { signupStep2Schema } from '@/domain/auth/schema';
@@ -27,17 +27,7 @@ export function SignupStep2({ onBack, onSubmit }: SignupStep2Props) {
   });
   return (
     <FormElement form={form} className="flex flex-col gap-4">
-      <form.Field name="email">
-        {(field) => (
-          <TextField
-            field={field}
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
-        )}
-      </form.Field>
+      <form.Field name="email">{(field) => <EmailField field={field} label="Email Address" />}</form.Field>
       <form.Field name="password">
         {(field) => <PasswordField field={field} label="Password" autoComplete="new-password" />}
       </form.Field>
