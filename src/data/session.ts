@@ -139,12 +139,16 @@ const authStatusBody = v.object({ status: v.number() });
 
 /** GET /api/auth: no response is 'offline' and keeps the session; any answer but 200 is not. */
 export async function checkAuth(store: Store): Promise<'authenticated' | 'unauthorized' | 'offline'> {
+  // Only the server saying 401 ends a session (ARCHITECTURE's offline rules). A 5xx, or a 200
+  // whose body never fully arrived (the page navigating away mid-read), tells nothing: it is
+  // treated like no answer, and the last known session stands.
   try {
     const body = v.safeParse(authStatusBody, await call(store.http, 'GET', '/api/auth'));
-    return body.success && body.output.status === 200 ? 'authenticated' : 'unauthorized';
+    if (!body.success) return 'offline';
+    return body.output.status === 200 ? 'authenticated' : 'unauthorized';
   } catch (err) {
-    if (err instanceof OfflineError) return 'offline';
-    if (err instanceof ApiError) return 'unauthorized';
+    if (err instanceof ApiError && err.status === 401) return 'unauthorized';
+    if (err instanceof ApiError || err instanceof OfflineError) return 'offline';
     throw err;
   }
 }

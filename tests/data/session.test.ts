@@ -81,6 +81,17 @@ describe('checkAuth', () => {
     await s.net.fetch('http://localhost/auth/logout', { method: 'POST' });
     expect(await checkAuth(s.store)).toBe('unauthorized');
   });
+
+  it('keeps the session when the server fails or the answer is cut short', async () => {
+    const store = testStore({ fetch: async () => new Response('oops', { status: 503 }) });
+    expect(await checkAuth(store)).toBe('offline');
+    const cut = testStore({ fetch: async () => new Response('', { status: 200 }) });
+    expect(await checkAuth(cut)).toBe('offline');
+    const refused = testStore({
+      fetch: async () => new Response(JSON.stringify({ status: 401 }), { status: 401 }),
+    });
+    expect(await checkAuth(refused)).toBe('unauthorized');
+  });
 });
 
 describe('refreshReference', () => {
