@@ -85,7 +85,25 @@ export default defineConfig({
       devOptions: { enabled: false, type: 'module' },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // React and the router in one chunk: the first screen needs all of it, and the lazy form
+        // chunks sharing pieces of it otherwise split it into many small files, each gzipped
+        // (and fetched) on its own.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|valibot|@tanstack[\\/](react-router|router-core|history))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {
@@ -120,6 +138,9 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/support/setup-dom.ts'],
+          // Screens import their lazy chunks on first render and some render thousands of rows:
+          // on a loaded 2-core machine a test can pass 5 s.
+          testTimeout: 15_000,
         },
       },
       {

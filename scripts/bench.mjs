@@ -1,6 +1,6 @@
 // `npm run bench`: builds the client into bench-results/dist, then measures in one run the
 // bundle, the store filter (Node), the browser (start-up, Lighthouse, IndexedDB mirror and My
-// Bookings render, outbox drain) and the server under load on PGlite and PostgreSQL, and writes
+// Bookings render, outbox drain), the sync protocol on a slow link, and the server under load on PGlite and PostgreSQL, and writes
 // BENCHMARKS.md. Each part is a child process with a deadline; a failed part is reported as such.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,9 @@ const RESULTS = 'bench-results';
 const PARTS = [
   { name: 'filter', args: ['--import', 'tsx', 'scripts/bench/filter.ts'], timeoutMs: 2 * 60_000 },
   { name: 'browser', args: ['scripts/bench/browser.mjs'], timeoutMs: 9 * 60_000 },
+  { name: 'syncLink', args: ['--import', 'tsx', 'scripts/bench/sync-link.ts'], timeoutMs: 6 * 60_000 },
   { name: 'server', args: ['--import', 'tsx', 'scripts/bench/server.ts'], timeoutMs: 9 * 60_000 },
+  { name: 'reference', args: ['--import', 'tsx', 'scripts/bench/reference.mjs'], timeoutMs: 4 * 60_000 },
 ];
 
 function runPart(part) {

@@ -1,7 +1,8 @@
 // Background Sync: when the browser regains a connection (even with every tab closed), the
-// worker drains the outbox with the same replayer the page uses, under the same lock.
+// worker uploads waiting photos and pushes the outbox with the same code the page uses, under
+// the same locks, against the same API origin (src/data/api-url.ts).
 
-import { clearBackoff, createStore, replayOutbox, type Store } from '@/data';
+import { clearBackoff, createStore, replayOutbox, type Store, uploadPhotos } from '@/data';
 import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';
 
 interface SyncEvent extends ExtendableEvent {
@@ -18,7 +19,10 @@ export function registerOutboxSync(scope: ServiceWorkerGlobalScope): void {
         store ??= createStore();
         // The browser fires this when it has a connection: the page's backoff need not hold.
         await clearBackoff(store);
-        const result = await replayOutbox(store);
+        // The photo lane and the pushes go side by side; a request whose photo just arrived
+        // goes in one more push.
+        const [uploaded, first] = await Promise.all([uploadPhotos(store), replayOutbox(store)]);
+        const result = uploaded > 0 ? await replayOutbox(store) : first;
         // Entries still queued (network still flaky, or the session expired): a rejected
         // promise asks the browser to fire this sync again later, with its own backoff.
         if (result.remaining > 0) throw new Error(`${result.remaining} changes are still waiting`);

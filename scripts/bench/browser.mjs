@@ -224,10 +224,14 @@ async function sync(browser, base) {
   const { context, page } = await benchPage(browser, base);
   try {
     page.setDefaultTimeout(600_000);
-    return await page.evaluate(({ n, email, password }) => window.carryBench.drain(n, email, password), {
-      n: MUTATIONS,
-      ...USER,
-    });
+    return await page.evaluate(
+      ({ n, email, password }) =>
+        window.carryBench.drain(n, email, password).catch((e) => ({ error: String(e?.stack ?? e) })),
+      {
+        n: MUTATIONS,
+        ...USER,
+      },
+    );
   } finally {
     await context.close();
   }

@@ -69,9 +69,9 @@ function store(br, filter) {
     '',
     '| | time | vs one bulkPut |',
     '|---|---:|---:|',
-    `| refreshMyBookings: parse the answer + mirror, empty table | ${ms(m.refreshMyBookingsMs)} | ${num(m.refreshMyBookingsMs / m.bulkPutMs, 1)}x |`,
-    `| replaceMirror alone, empty table | ${ms(m.replaceMirrorMs)} | ${num(m.replaceMirrorMs / m.bulkPutMs, 1)}x |`,
-    `| replaceMirror again over the full table (a returning user's refresh) | ${ms(m.replaceMirrorRefreshMs)} | ${num(m.replaceMirrorRefreshMs / m.bulkPutMs, 1)}x |`,
+    `| refreshMyBookings: one pull (parse the answer + apply in one transaction), empty table | ${ms(m.refreshMyBookingsMs)} | ${num(m.refreshMyBookingsMs / m.bulkPutMs, 1)}x |`,
+    `| applyPull alone, empty table | ${ms(m.replaceMirrorMs)} | ${num(m.replaceMirrorMs / m.bulkPutMs, 1)}x |`,
+    `| applyPull again over the full table (a returning user's pull) | ${ms(m.replaceMirrorRefreshMs)} | ${num(m.replaceMirrorRefreshMs / m.bulkPutMs, 1)}x |`,
     `| Floor: one Dexie bulkPut of the same rows | ${ms(m.bulkPutMs)} | 1x |`,
     '',
     `First render of My Bookings (/mybookings, rows already in IndexedDB, API unreachable so no refresh`,
@@ -90,34 +90,56 @@ function store(br, filter) {
   return lines.join('\n');
 }
 
-function sync(br) {
+function sync(br, link = {}) {
   const s = br.sync ?? {};
-  const per = (s.drainMs - s.directMs) / s.n;
+  const lat = link.latency ?? {};
+  const idle = link.idle ?? {};
+  const photo = link.photo ?? {};
+  const kb = (b) => (Number.isFinite(b) ? `${(b / 1024).toFixed(0)} KB` : 'n/a');
   return [
     '## Sync',
     '',
-    `${s.n ?? 1000} add-listing mutations queued through the app's command (addListing), then drained by`,
-    "replayOutbox (Web Lock, page's IndexedDB) against the real server on loopback; then the same bodies",
-    '(other flight numbers, same Idempotency-Key header) sent with plain sequential fetch from the same page.',
+    `${s.n ?? 1000} add-listing mutations queued through the app's command (addListing), then pushed in`,
+    "batches (POST /api/sync/push, Web Lock, the page's IndexedDB) against the real server on loopback,",
+    'with the pull that follows; then the same bodies sent one request each with plain sequential fetch.',
     '',
     '| | total | per entry |',
     '|---|---:|---:|',
     `| Queue (addListing x ${s.n}) | ${ms(s.enqueueMs)} | ${num(s.enqueueMs / s.n, 2)} ms |`,
     `| Drain (replayOutbox): ${s.sent} sent, ${s.failed} failed, ${s.remaining} left | ${ms(s.drainMs)} | ${num(s.drainMs / s.n, 2)} ms |`,
-    `| Direct fetch: ${s.directOk} ok | ${ms(s.directMs)} | ${num(s.directMs / s.n, 2)} ms |`,
-    `| **Outbox overhead** | ${ms(s.drainMs - s.directMs)} | **${num(per, 2)} ms** |`,
+    `| of which waiting on ${s.pushes ?? 'n/a'} pushes / the pull | ${ms(s.pushMs)} / ${ms(s.pullMs)} | |`,
+    `| Direct fetch, one request per change: ${s.directOk} ok | ${ms(s.directMs)} | ${num(s.directMs / s.n, 2)} ms |`,
     failed(br.sync),
+    '',
+    `On an airport link (scripts/bench/sync-link.ts: the tests/support/slow-link.ts proxy, ${link.latencyMs ?? 300} ms one way,`,
+    `${kb(link.upBytesPerSec)}/s up for the photo), in Chromium against the real server:`,
+    '',
+    '| | result | goal |',
+    '|---|---:|---:|',
+    `| Drain ${lat.n ?? 15} mutations (batched push + pull) | ${ms(lat.drainMs)} | 3000 ms |`,
+    `| The same ${lat.n ?? 15} as one request each | ${ms(lat.directMs)} | |`,
+    `| ${num((idle.ms ?? 30000) / 1000, 0)} s with the link gone, 2 changes waiting: requests tried (page) / connections (proxy) | ${idle.requests ?? 'n/a'} / ${idle.connectionsTried ?? 'n/a'} | 10 |`,
+    `| Phone photo ${kb(photo.originalBytes)} downscaled to ${kb(photo.sentBytes)} (${photo.width ?? '?'} x ${photo.height ?? '?'}) in | ${ms(photo.prepareMs)} | |`,
+    `| Courier request with that photo applied, from the loop's start | ${ms(photo.courierMs)} | 60000 ms |`,
+    `| A change queued behind the photo applied | ${ms(photo.laterMs)} | not held |`,
+    failed(link.latency) || failed(link.idle) || failed(link.photo),
   ].join('\n');
+}
+
+function loadRow(r) {
+  return `| ${r.name} | ${r.workers ?? 1} | ${num(r.app.rps, 1)} | ${r.app.p50} ms | ${r.app.p99} ms | ${num(r.ceiling.rps, 0)} | ${r.ceiling.p50} ms | ${r.ceiling.p99} ms | ${num(r.ratio * 100, 0)}% | ${r.app.non2xx} |`;
 }
 
 function server(sv) {
   const out = [
     '## Server under load',
     '',
-    `autocannon, ${sv.connections} connections, ${sv.durationS} s per line, loopback. The app is \`node --import tsx`,
-    'src/server/main.ts` in its own process (as `npm start` runs it, request log on); the ceiling is a bare',
-    'node:http server answering one fixed JSON body (scripts/bench/ceiling.mjs), loaded right after it with',
-    'the same requests. Ratio = app req/s / ceiling req/s.',
+    `autocannon, ${sv.connections} connections, ${sv.durationS} s per line, loopback, on the same ${sv.cores ?? ''} cores`,
+    'as the server and the database. The app is `node --import tsx src/server/main.ts` in its own process',
+    '(as `npm start` runs it, request log on). The ceiling (scripts/bench/ceiling.ts) runs the same query',
+    'functions, so the same SQL through the same driver and pool, in a bare node:http handler (no Hono, no',
+    'middleware, no validation, no log), loaded right after the app with the same requests. Ratio = app',
+    'req/s / ceiling req/s. Workers: processes sharing the port (WORKERS, node:cluster), for both.',
     '',
   ];
   for (const b of sv.backends ?? []) {
@@ -128,15 +150,43 @@ function server(sv) {
       `Data: ${d.counts.users} users, ${d.counts.listings} listings, ${d.counts.bookings} bookings (generate_series, ${num(d.generateMs / 1000, 1)} s incl. migrate and seed).`,
       `Search: ${d.search.from} to ${d.search.to} on ${d.search.departure}, ${d.searchHits} results; carrier-orders: ${d.carrierOrders} orders.`,
       '',
-      '| call | app req/s | app p50 | app p99 | ceiling req/s | ceiling p50 | ceiling p99 | ratio | non-2xx |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...b.results.map(
-        (r) =>
-          `| ${r.name} | ${num(r.app.rps, 1)} | ${r.app.p50} ms | ${r.app.p99} ms | ${num(r.ceiling.rps, 0)} | ${r.ceiling.p50} ms | ${r.ceiling.p99} ms | ${num(r.ratio, 4)} | ${r.app.non2xx} |`,
+      '| call | workers | app req/s | app p50 | app p99 | ceiling req/s | ceiling p50 | ceiling p99 | app / ceiling | non-2xx |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...b.results.map(loadRow),
+      ...(b.perCore ?? []).map(loadRow),
+      '',
+    );
+    if (b.floor)
+      out.push(
+        `Floor: the bare handler answering a fixed JSON body with no database: ${num(b.floor.rps, 0)} req/s, p99 ${b.floor.p99} ms.`,
+        '',
+      );
+    if (b.phases?.length)
+      out.push(
+        '**Where a search request spends its time**, measured one request at a time in-process (no load,',
+        'no socket; scripts/bench/server-phases.ts), mean and p99 of each part on its own:',
+        '',
+        '| part | mean | p99 |',
+        '|---|---:|---:|',
+        ...b.phases.map((p) => `| ${p.name} | ${p.meanUs} µs | ${p.p99Us} µs |`),
+        '',
+      );
+  }
+  const pg = (sv.backends ?? []).find((b) => b.backend === 'postgres');
+  const search = pg?.results.find((r) => r.name === 'search-listings');
+  const best = Math.max(0, ...(pg?.perCore ?? []).map((r) => r.app.rps));
+  if (pg)
+    out.push(
+      '**Goals**, in this run:',
+      '',
+      `- search p99 at ${sv.connections} connections on PostgreSQL: ${search?.app.p99 ?? 'n/a'} ms (goal 10 ms; p50 ${search?.app.p50 ?? 'n/a'} ms)`,
+      `- PostgreSQL with one worker per core: best call ${num(best, 0)} req/s (goal 2,000)`,
+      ...(sv.backends ?? []).map(
+        (b) =>
+          `- ${b.backend}: app / SQL ceiling at least ${num(Math.min(...b.results.map((r) => r.ratio)) * 100, 0)}% on every call (goal 50%)`,
       ),
       '',
     );
-  }
   for (const e of sv.errors ?? []) out.push(`> Not measured in this run: ${e}`, '');
   out.push(failed(sv));
   return out.join('\n');
@@ -201,10 +251,13 @@ function summary(r) {
     `| Cold start: FCP / login usable (median of 10) | ${ms(br.cold?.fcpMs)} / ${ms(br.cold?.loginReadyMs)} |`,
     `| Warm offline start: FCP / login usable (median of 10) | ${ms(br.warmOffline?.fcpMs)} / ${ms(br.warmOffline?.loginReadyMs)} |`,
     `| Lighthouse performance, mobile | ${br.lighthouse?.performance ?? 'n/a'} |`,
-    `| Mirror 10,000 bookings (refreshMyBookings) vs one bulkPut | ${ms(m.refreshMyBookingsMs)} vs ${ms(m.bulkPutMs)} |`,
+    `| Pull and apply 10,000 bookings (refreshMyBookings) vs one bulkPut | ${ms(m.refreshMyBookingsMs)} vs ${ms(m.bulkPutMs)} |`,
     `| My Bookings first row with 10,000 bookings | ${ms(br.store?.render?.firstRowMs)} (${br.store?.render?.rowsInDom ?? 'n/a'} rows in the DOM) |`,
     `| Filter 10,000 results, two budgets + two weights (median) | ${num(r.filter?.cases?.at(-1)?.medianMs, 3)} ms |`,
-    `| Drain 1,000 mutations vs direct fetch | ${ms(s.drainMs)} vs ${ms(s.directMs)}: ${num((s.drainMs - s.directMs) / s.n, 2)} ms overhead per entry |`,
+    `| Drain 1,000 mutations (batched push) vs one request each | ${ms(s.drainMs)} vs ${ms(s.directMs)} |`,
+    `| Drain 15 mutations at 300 ms one way | ${ms(r.syncLink?.latency?.drainMs)} |`,
+    `| 30 s with the link gone, 2 changes waiting: requests | ${r.syncLink?.idle?.requests ?? 'n/a'} |`,
+    `| Phone photo at 40 KB/s up: request applied / change behind it applied | ${ms(r.syncLink?.photo?.courierMs)} / ${ms(r.syncLink?.photo?.laterMs)} |`,
     ...['pglite', 'postgres'].flatMap((b) => [
       `| ${b}: search-listings | ${load(b, 'search-listings')} |`,
       `| ${b}: login | ${load(b, 'login')} |`,
@@ -213,6 +266,8 @@ function summary(r) {
     ]),
   ].join('\n');
 }
+
+export { FINDINGS, plans as renderPlans, server as renderServer };
 
 export function renderReport(r) {
   const m = r.machine;
@@ -246,12 +301,40 @@ export function renderReport(r) {
     '',
     store(r.browser, r.filter),
     '',
-    sync(r.browser),
+    sync(r.browser, r.syncLink),
     '',
     server(r.server),
     '',
     plans(r.server),
+    '',
+    referenceSync(r.reference),
   ].join('\n')}\n`;
+}
+
+/** The airport list's share of the first sync (scripts/bench/reference.mjs). */
+export function referenceSync(ref) {
+  if (!ref || ref.error)
+    return `## Reference data: first sync\n\nNot measured: ${ref?.error ?? 'no results'}.`;
+  const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+  const row = (name, x) => `| ${name} | ${x.rows} | ${kb(x.raw)} | ${kb(x.gzip)} | ${kb(x.brotli)} |`;
+  return [
+    '## Reference data: first sync',
+    '',
+    'GET /api/get/airports as the first sync fetches it, against the earlier India-plus-hubs selection',
+    '(the same rows filtered), and in headless Chromium (390 px, empty IndexedDB, local server) the time',
+    'from choosing Traveller until the From picker is usable: airports and airlines fetched, parsed,',
+    'mirrored into IndexedDB and rendered.',
+    '',
+    '| airports | rows | JSON | gzip | brotli |',
+    '|---|---:|---:|---:|---:|',
+    row('every airport with an IATA code and scheduled service, plus all Indian ones', ref.airports),
+    row('earlier: India plus the hub list', ref.earlier),
+    '',
+    `As sent to a browser: ${kb(ref.wire.bytes)} (${ref.wire.encoding}). First sync of reference data to a usable`,
+    `search form: **${ref.firstSyncMs} ms** (median of ${ref.runs.length}; runs ${ref.runs.map((x) => x.ms).join(', ')} ms).`,
+    `On Lighthouse's slow 4G (1.6 Mbit/s down) the airports answer alone takes about ${((ref.wire.bytes * 8) / 1_600_000).toFixed(1)} s`,
+    'of a first start; later starts read the mirror and refresh it at most every 5 minutes.',
+  ].join('\n');
 }
 
 // What the numbers showed, written after reading them: the finding, where, and what was done.
@@ -285,4 +368,25 @@ above are measured after them.
    lazy chunks (its form, TanStack Form, valibot), Chromium fetches about 130 KB gzip before the form
    is usable (180 KB before).
 8. **Login is bound by scrypt** (N=16384), by design: the login rows of the Server table are CPU time
-   per hash on a 2-core machine.`;
+   per hash on a 2-core machine.
+
+Second round (server scale-out), profiled with \`node --cpu-prof\` under autocannon before changing code:
+
+9. **Framework overhead in front of every call.** Hono's bodyLimit read \`c.req.raw.body\` on every
+   request, which makes @hono/node-server build a full Fetch Request (undici Request, AbortSignal, web
+   stream) even for a GET; security headers were added after the handler, which turned the adapter's
+   plain cached answer into a full Response; JSON bodies were read through a web stream; the log line
+   went through console.log. Now GETs skip the limit, a JSON body's declared length is checked up front
+   and the body is read from the socket stream with a cap, headers are set before the handler, and the
+   log is one stdout write. In the profiling run: /api/auth 1,645 -> 4,359 req/s (p99 23 -> 8 ms),
+   search 816 -> 982 req/s (p99 43 -> 24 ms).
+10. **The session lookup (every call) and search rebuilt their SQL each time, and PostgreSQL parsed and
+   planned it each time**: about 40% of their database time (session 650 -> 390 us, search 1,220 ->
+   1,030 us a call, phases table). Both are prepared statements now (src/server/db/prepared.ts).
+11. **Left as measured**: search is bound by its own query (the LATERAL sum over the ~35 listings of a
+   route and date; the app is within a few tenths of its SQL ceiling on search), Drizzle's row mapping
+   is ~10% of the app's CPU on search and socket writes 18-34%. The next step is keeping each listing's
+   held grams on the listing row, updated in the booking transaction, so search becomes one index range
+   scan; that changes the booking mutators being extracted on the sync branch, so it waits for that
+   merge. On this shared 2-core machine autocannon, PostgreSQL and the server compete for the same
+   cores, so the per-core rows (WORKERS=2) measure contention more than scaling.`;

@@ -7,8 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { hashPassword } from '@/server/auth/passwords';
-import { clearLoginFailures, isLoginBlocked } from '@/server/auth/rate-limit';
 import { createSession, findSessionUser } from '@/server/auth/sessions';
+import { reserve } from '@/server/auth/throttle';
 import { DEFAULT_CONFIG } from '@/server/config';
 import { createDb } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
@@ -77,7 +77,20 @@ async function generate(raw: RawClient, passwordHash: string): Promise<void> {
             l.name, l.email, l.phone, now() - (j || ' seconds')::interval, now() - (j || ' seconds')::interval
      FROM generate_series(0, ${B - 1}) AS j JOIN listings l ON l.id = 'l' || (j % ${L})`,
   );
-  for (const t of ['users', 'listings', 'bookings']) await raw.query(`ANALYZE ${t}`);
+  // Each completed booking is rated both ways (stars 1-5 by j), with totals kept as the app keeps them.
+  await raw.query(
+    `INSERT INTO ratings (booking_id, rater_id, ratee_id, stars, comment, created_at, updated_at)
+     SELECT b.id, side.rater, side.ratee, 1 + (substr(b.id, 2)::int + side.n) % 5, '', b.updated_at, b.updated_at
+     FROM bookings b
+     CROSS JOIN LATERAL (VALUES (b.traveller_id, b.carrier_id, 0), (b.carrier_id, b.traveller_id, 1)) AS side(rater, ratee, n)
+     WHERE b.status = 'completed'`,
+  );
+  await raw.query(
+    `INSERT INTO rating_totals (user_id, total, count)
+     SELECT ratee_id, sum(stars), count(*) FROM ratings GROUP BY ratee_id`,
+  );
+  for (const t of ['users', 'listings', 'bookings', 'ratings', 'rating_totals'])
+    await raw.query(`ANALYZE ${t}`);
 }
 
 async function count(raw: RawClient, sql: string, params: unknown[] = []): Promise<number> {
@@ -147,16 +160,24 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
         work: (d) => findSessionUser(d, token, now, DEFAULT_CONFIG.sessionTtlMs),
       },
       {
-        name: 'login: isLoginBlocked',
-        work: (d) => isLoginBlocked(d, DEFAULT_CONFIG, user.email, '127.0.0.1', now),
+        name: 'login: reserve (count the attempt per email)',
+        work: (d) =>
+          reserve(
+            d,
+            [
+              {
+                key: `login-email:${user.email}`,
+                max: 5,
+                windowMs: DEFAULT_CONFIG.loginWindowMs,
+                maxParallel: 2,
+              },
+            ],
+            now,
+          ).then((slot) => slot?.done('clear')),
       },
       {
         name: 'login: user by email',
         work: (d) => d.select().from(schema.users).where(eq(schema.users.email, user.email)),
-      },
-      {
-        name: 'login: clearLoginFailures',
-        work: (d) => clearLoginFailures(d, DEFAULT_CONFIG, user.email, now),
       },
     ]);
     return {
@@ -166,6 +187,7 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
         users: await count(raw, 'SELECT count(*) FROM users'),
         listings: await count(raw, 'SELECT count(*) FROM listings'),
         bookings: await count(raw, 'SELECT count(*) FROM bookings'),
+        ratings: await count(raw, 'SELECT count(*) FROM ratings'),
       },
       user,
       search,

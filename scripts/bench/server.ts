@@ -1,18 +1,23 @@
 // Server benchmark: for PGlite and PostgreSQL in turn, the generated data set (server-data.ts),
-// then the real server (src/server/main.ts) on loopback under autocannon for search-listings,
-// login and carrier-orders, each followed by the same load on a bare node:http server (the
-// ceiling). Writes bench-results/server.json.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// where a search request's time goes, one at a time in-process (server-phases.ts), then the
+// real server (src/server/main.ts) on loopback under autocannon for /api/auth, search-listings,
+// carrier-orders and login, each followed by the same load on the ceiling (ceiling.ts: the same
+// query functions in a bare node:http handler). On PostgreSQL the same again with WORKERS=<cores>
+// for app and ceiling alike. Writes bench-results/server.json.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_PASSWORD, buildDataSet, type DataSet } from './server-data';
+import { LOCK_FILE } from '@/server/db/data-dir-lock';
+import { BENCH_PASSWORD, buildDataSet, type DataSet, SIZES } from './server-data';
+import { measurePhases, type Phase } from './server-phases';
 import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const CONNECTIONS = 10;
+const CORES = availableParallelism();
 const OUT = process.argv[2] ?? 'bench-results/server.json';
 
 interface Load {
@@ -23,9 +28,34 @@ interface Load {
   non2xx: number;
   errors: number;
 }
+interface Call {
+  name: string;
+  path: string;
+  init: { method: string; headers?: Record<string, string>; body?: string };
+  /** Rotates the body per request (login: a different user each time). */
+  bodies?: string[];
+}
 
-async function load(url: string, init: { method: string; headers?: Record<string, string>; body?: string }) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...init });
+async function load(url: string, call: Call): Promise<Load> {
+  let i = 0;
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...call.init,
+    ...(call.bodies
+      ? {
+          requests: [
+            {
+              setupRequest: (req: Record<string, unknown>) => {
+                i = (i + 1) % (call.bodies?.length ?? 1);
+                return { ...req, body: call.bodies?.[i] };
+              },
+            },
+          ],
+        }
+      : {}),
+  } as Parameters<typeof autocannon>[0]);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -33,7 +63,7 @@ async function load(url: string, init: { method: string; headers?: Record<string
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
-  } satisfies Load;
+  };
 }
 
 async function withAdmin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -46,10 +76,123 @@ async function withAdmin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+function callsFor(data: DataSet, token: string): Call[] {
+  const authed = { 'Content-Type': 'application/json', Cookie: `carry_session=${token}` };
+  const json = { 'Content-Type': 'application/json' };
+  const logins = Array.from({ length: SIZES.users }, (_, i) =>
+    JSON.stringify({ email: `bench${i}@example.com`, password: BENCH_PASSWORD }),
+  );
+  return [
+    { name: 'auth', path: '/api/auth', init: { method: 'GET', headers: authed } },
+    {
+      name: 'search-listings',
+      path: '/api/search-listings',
+      init: {
+        method: 'POST',
+        headers: authed,
+        body: JSON.stringify({
+          ...data.search,
+          email: data.user.email,
+          name: 'Bench User 1',
+          phone: '9999999991',
+        }),
+      },
+    },
+    {
+      name: 'carrier-orders',
+      path: `/api/carrier-orders?email=${encodeURIComponent(data.user.email)}`,
+      init: { method: 'GET', headers: authed },
+    },
+    {
+      name: 'login',
+      path: '/auth/login',
+      init: { method: 'POST', headers: json, body: logins[0] },
+      bodies: logins,
+    },
+  ];
+}
+
+/** App and ceiling processes on `env`, each call loaded on both; `workers` processes each. */
+async function loadBoth(
+  env: Record<string, string>,
+  ceilingEnv: Record<string, string>,
+  data: DataSet,
+  workers: number,
+  only?: string[],
+) {
+  const [port, ceilingPort] = [await freePort(), await freePort()];
+  const procs = [
+    startProcess(SERVER_ARGS, {
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        STATIC_DIR: join(tmpdir(), 'carry-no-static'),
+        WORKERS: String(workers),
+      },
+    }),
+    startProcess(['--import', 'tsx', 'scripts/bench/ceiling.ts'], {
+      env: { ...ceilingEnv, PORT: String(ceilingPort), WORKERS: String(workers) },
+    }),
+  ];
+  try {
+    await waitForOk(`http://127.0.0.1:${port}/api/health`, 180_000).catch((err) => {
+      throw new Error(`${err.message}\n${procs[0]?.stderr()}`);
+    });
+    await waitForOk(`http://127.0.0.1:${ceilingPort}/fixed`, 180_000).catch((err) => {
+      throw new Error(`${err.message}\n${procs[1]?.stderr()}`);
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
+    // Each side logs in on its own: on PGlite the ceiling reads a copy of the data.
+    const tokenFor = async (url: string) => {
+      const res = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: data.user.email, password: BENCH_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`bench login on ${url} failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { token: string }).token;
+    };
+    const appCalls = callsFor(data, await tokenFor(base));
+    const ceilingCalls = callsFor(data, await tokenFor(ceilingBase));
+    const results = [];
+    for (const [i, call] of appCalls.entries()) {
+      const ceilingCall = ceilingCalls[i] as Call;
+      if (only && !only.includes(call.name)) continue;
+      // A load of refusals would measure the wrong thing: each call must succeed once first.
+      for (const [url, c] of [
+        [base, call],
+        [ceilingBase, ceilingCall],
+      ] as const) {
+        const probe = await fetch(`${url}${c.path}`, c.init);
+        if (!probe.ok) throw new Error(`${c.name} on ${url} answered ${probe.status}: ${await probe.text()}`);
+      }
+      console.log(
+        `server bench: ${call.name}, ${workers} worker(s) (${DURATION_S} s app, ${DURATION_S} s ceiling)`,
+      );
+      const app = await load(`${base}${call.path}`, call);
+      const ceiling = await load(`${ceilingBase}${call.path}`, ceilingCall);
+      results.push({ name: call.name, workers, app, ceiling, ratio: app.rps / ceiling.rps });
+    }
+    const floor =
+      workers === 1
+        ? await load(`http://127.0.0.1:${ceilingPort}/fixed`, {
+            name: 'fixed',
+            path: '/fixed',
+            init: { method: 'GET' },
+          })
+        : null;
+    return { results, floor };
+  } finally {
+    for (const p of procs) await p.stop();
+  }
+}
+
 async function runBackend(backend: 'pglite' | 'postgres') {
   let cleanup = async () => {};
   let env: Record<string, string>;
-  let data: DataSet;
+  let ceilingEnv: Record<string, string>;
   if (backend === 'postgres') {
     const name = `carry_bench_${Date.now()}`;
     await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
@@ -57,89 +200,48 @@ async function runBackend(backend: 'pglite' | 'postgres') {
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
     env = { DATABASE_URL: url.toString() };
+    ceilingEnv = env;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'carry-bench-db-'));
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
     env = { DATA_DIR: join(dir, 'db'), DATABASE_URL: '' };
+    // PGlite serves one process per folder: the ceiling gets a copy of the data.
+    ceilingEnv = { DATA_DIR: join(dir, 'ceiling'), DATABASE_URL: '' };
   }
-  const procs: { stop(): Promise<void> }[] = [];
   try {
     console.log(`server bench: generating the ${backend} data set...`);
-    data = await buildDataSet(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+    const target = env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
+    const data = await buildDataSet(target);
     console.log(`server bench: ${backend} data set in ${(data.generateMs / 1000).toFixed(1)} s`);
-    const [port, ceilingPort] = [await freePort(), await freePort()];
-    const app = startProcess(SERVER_ARGS, {
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: join(tmpdir(), 'carry-no-static') },
-    });
-    procs.push(app);
-    const ceiling = startProcess(['scripts/bench/ceiling.mjs'], { env: { PORT: String(ceilingPort) } });
-    procs.push(ceiling);
-    await waitForOk(`http://127.0.0.1:${port}/api/health`, 180_000).catch((err) => {
-      throw new Error(`${err.message}\n${app.stderr()}`);
-    });
-    await waitForOk(`http://127.0.0.1:${ceilingPort}/`);
-    const base = `http://127.0.0.1:${port}`;
-    const loginBody = JSON.stringify({ email: data.user.email, password: BENCH_PASSWORD });
-    const res = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: loginBody,
-    });
-    if (!res.ok) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
-    const { token } = (await res.json()) as { token: string };
-    const authed = { 'Content-Type': 'application/json', Cookie: `carry_session=${token}` };
-    const searchBody = JSON.stringify({
-      ...data.search,
-      email: data.user.email,
-      name: 'Bench User 1',
-      phone: '9999999991',
-    });
-    const calls = [
-      {
-        name: 'search-listings',
-        path: '/api/search-listings',
-        init: { method: 'POST', headers: authed, body: searchBody },
-      },
-      {
-        name: 'login',
-        path: '/auth/login',
-        init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: loginBody },
-      },
-      {
-        name: 'carrier-orders',
-        path: `/api/carrier-orders?email=${encodeURIComponent(data.user.email)}`,
-        init: { method: 'GET', headers: authed },
-      },
-    ];
-    const results = [];
-    for (const call of calls) {
-      // A load of refusals would measure the wrong thing: each call must succeed once first.
-      const probe = await fetch(`${base}${call.path}`, call.init);
-      if (!probe.ok) throw new Error(`${call.name} answered ${probe.status}: ${await probe.text()}`);
-      console.log(`server bench: ${backend} ${call.name} (${DURATION_S} s app, ${DURATION_S} s ceiling)`);
-      const appLoad = await load(`${base}${call.path}`, call.init);
-      const ceilingLoad = await load(`http://127.0.0.1:${ceilingPort}${call.path}`, call.init);
-      results.push({
-        name: call.name,
-        app: appLoad,
-        ceiling: ceilingLoad,
-        ratio: appLoad.rps / ceilingLoad.rps,
+    if (ceilingEnv.DATA_DIR && env.DATA_DIR)
+      cpSync(env.DATA_DIR, ceilingEnv.DATA_DIR, {
+        recursive: true,
+        filter: (src) => basename(src) !== LOCK_FILE,
       });
-    }
-    return { backend, data, results };
+    console.log(`server bench: ${backend} phases of a search request`);
+    const phases: Phase[] = await measurePhases(target, data.user, data.search);
+    const single = await loadBoth(env, ceilingEnv, data, 1);
+    const perCore =
+      backend === 'postgres' && CORES > 1
+        ? (await loadBoth(env, ceilingEnv, data, CORES, ['auth', 'search-listings'])).results
+        : [];
+    return { backend, data, phases, results: single.results, floor: single.floor, perCore };
   } finally {
-    for (const p of procs) await p.stop();
     await cleanup();
   }
 }
 
-const out: { connections: number; durationS: number; backends: unknown[]; errors: string[] } = {
-  connections: CONNECTIONS,
-  durationS: DURATION_S,
-  backends: [],
-  errors: [],
-};
+const out: { connections: number; durationS: number; cores: number; backends: unknown[]; errors: string[] } =
+  {
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    cores: CORES,
+    backends: [],
+    errors: [],
+  };
+const only = process.env.BENCH_BACKENDS?.split(',') ?? ['pglite', 'postgres'];
 for (const backend of ['pglite', 'postgres'] as const) {
+  if (!only.includes(backend)) continue;
   try {
     out.backends.push(await runBackend(backend));
   } catch (err) {

@@ -1,44 +1,46 @@
-// The app's providers around the router: the store loader, the toast area, the 'Loading...'
-// screen that stands until the first auth check has answered, and the PWA controls once the
-// store (and with it their module) has loaded.
+// The app's providers around the router: the store source, the 'Loading...' screen that stands
+// until the first auth check has answered, and, once the first screen is up and the browser is
+// idle, the toast area and the PWA controls (lazy chunks: no screen toasts before its user acts).
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { TOAST_WIDTH_PX } from '@/domain/constants';
 import type { AuthGate } from './auth/auth-gate';
-import { StoreLoaderProvider } from './hooks/store';
-import { useLoaded } from './loader';
+import { StoreSourceProvider } from './hooks/use-store';
+import { useIdle } from './idle';
 import type { AppRouter } from './router';
-import { type StoreLoader, storeUi } from './store-loader';
+import type { StoreSource } from './store';
 import { FullScreenMessage } from './ui/full-screen';
 
+const PwaControls = lazy(() => import('./pwa/pwa-controls').then((m) => ({ default: m.PwaControls })));
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
 interface AppProps {
-  stores: StoreLoader;
+  stores: StoreSource;
   router: AppRouter;
   auth: AuthGate;
 }
 
 export function App({ stores, router, auth }: AppProps) {
   const ready = useSyncExternalStore(auth.subscribe, auth.isReady, auth.isReady);
-  const store = useLoaded(stores);
-  const ui = useLoaded(storeUi);
+  const idle = useIdle();
   useEffect(() => {
     void auth.ready();
   }, [auth]);
-  useEffect(() => {
-    if (store) void storeUi.load().catch(() => {});
-  }, [store]);
   return (
-    <StoreLoaderProvider loader={stores}>
+    <StoreSourceProvider source={stores}>
       {ready ? <RouterProvider router={router} /> : <FullScreenMessage message="Loading..." />}
-      {store && ui ? <ui.PwaControls /> : null}
-      <Toaster
-        position="top-right"
-        richColors
-        closeButton
-        style={{ width: TOAST_WIDTH_PX }}
-        toastOptions={{ style: { width: TOAST_WIDTH_PX } }}
-      />
-    </StoreLoaderProvider>
+      {idle ? (
+        <Suspense fallback={null}>
+          <Toaster
+            position="top-right"
+            richColors
+            closeButton
+            style={{ width: TOAST_WIDTH_PX }}
+            toastOptions={{ style: { width: TOAST_WIDTH_PX } }}
+          />
+          <PwaControls />
+        </Suspense>
+      ) : null}
+    </StoreSourceProvider>
   );
 }

@@ -1,34 +1,36 @@
-// The page's entry: the store loader, the router and the root render. The data layer loads when
-// a screen needs it, or in idle time once the first screen is up, so the login screen renders
-// without it; the service worker registers once it is in (PwaControls).
+// The page's entry: the store source, the router and the root render. The data layer is a lazy
+// chunk: a screen behind the login loads it in the root route's beforeLoad; on the login screen
+// it loads once the browser is idle (the sync line renders then), so the form renders without it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Store } from '@/data';
 import { pageStorage } from '@/data/stored-session';
 import { App } from './app';
 import { holdInstallOffer } from './pwa/install-prompt';
 import { createAppRouter } from './router';
-import { createStoreLoader } from './store-loader';
+import { storeSource } from './store';
 import './styles.css';
 
-const stores = createStoreLoader(pageStorage(), async () => {
-  const { openStore } = await import('./open-store');
-  // The replayer met a 401: check the session now (see openStore).
-  return openStore(() => void auth.revalidate());
-});
+/** The page's store: the sync engine, persistent storage, and the watch for a 401 seen by the replayer. */
+async function openStore(): Promise<Store> {
+  const [data, { liveQuery }] = await Promise.all([import('@/data'), import('dexie')]);
+  const store = data.createStore();
+  data.startSync(store);
+  void data.requestPersistentStorage();
+  // The session ended while the page was open and online: check now rather than at the next
+  // navigation, so the user is asked to log in and the parked queue can drain.
+  liveQuery(() => data.authBlockedQuery(store)).subscribe({
+    next: (blocked) => {
+      if (blocked) void auth.revalidate();
+    },
+  });
+  return store;
+}
+
+const stores = storeSource(pageStorage(), openStore);
 const { router, auth } = createAppRouter(stores);
 // Back online: a session that ended meanwhile sends the user to log in (queued changes stay).
 window.addEventListener('online', () => void auth.revalidate());
-
-function whenIdle(cb: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(cb);
-  else setTimeout(cb, 0);
-}
-
-// After the first screen has resolved: then the submit of login or signup need not wait for it.
-const stopWaiting = router.subscribe('onResolved', () => {
-  stopWaiting();
-  whenIdle(() => void stores.load().catch(() => {}));
-});
 
 // The install offer can come before the install button has loaded: keep it until then.
 holdInstallOffer();

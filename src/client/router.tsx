@@ -1,17 +1,17 @@
-// Builds the app's router around the store loader: auth gate and services in the router context,
+// Builds the app's router around the store source: auth gate and services in the router context,
 // page views reported on each path change. Tests pass a memory history.
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { type AuthGate, createAuthGate } from './auth/auth-gate';
 import { NotFound } from './routes/-components/not-found';
 import { routeTree } from './routeTree.gen';
-import type { StoreLoader } from './store-loader';
+import type { StoreSource } from './store';
 
 export interface RouterContext {
-  stores: StoreLoader;
+  stores: StoreSource;
   auth: AuthGate;
 }
 
-export function createAppRouter(stores: StoreLoader, history?: RouterHistory) {
+export function createAppRouter(stores: StoreSource, history?: RouterHistory) {
   let goHome = () => {};
   const auth = createAuthGate(stores, () => goHome());
   const router = createRouter({
@@ -28,7 +28,7 @@ export function createAppRouter(stores: StoreLoader, history?: RouterHistory) {
     const path = event.toLocation.pathname;
     // Recorded once the store is there: the entry screens do not load it just to count a view.
     void stores
-      .loaded()
+      .whenLoaded()
       .then(async (store) => (await import('@/data')).track(store, 'page_view', { path }))
       .catch(() => {});
   });

@@ -1,11 +1,20 @@
-// Analytics: events buffered in IndexedDB and sent in batches, so nothing is lost offline.
+// Analytics: events buffered in IndexedDB and sent in batches on the sync loop's schedule (at
+// most one flush per ANALYTICS_FLUSH_EVERY_MS, backing off after a failure), so nothing is lost
+// offline and nothing is sent in a loop.
 import type { AnalyticsEventName } from '@/domain/analytics/schema';
 import { ANALYTICS_BATCH_MAX } from '@/domain/constants';
-import { ApiError } from './errors';
+import { backoffMs } from '@/domain/outbox/entry';
+import { ApiError, isTransient } from './errors';
 import { call } from './http';
+import { getMeta, setMeta } from './meta';
 import type { Store } from './store';
 
 type PropValue = string | number | boolean | null;
+
+/** Events wait at least this long after a flush, so a burst of page views goes as one batch. */
+export const ANALYTICS_FLUSH_EVERY_MS = 10_000;
+const NEXT_AT = 'analyticsNextAt';
+const ATTEMPTS = 'analyticsAttempts';
 
 export async function track(
   store: Store,
@@ -13,23 +22,49 @@ export async function track(
   props: Record<string, PropValue>,
 ): Promise<void> {
   await store.db.analytics.add({ name, props, at: store.now() });
+  // The loop decides when the batch goes (analyticsDueAt); waking it never sends in a loop.
+  store.wake();
 }
 
-/** Sends buffered events oldest first; stops at the first failure and keeps what is unsent. */
-export async function flushAnalytics(store: Store): Promise<number> {
+/** When buffered events may go next; null when there are none. */
+export async function analyticsDueAt(store: Store): Promise<number | null> {
+  if ((await store.db.analytics.count()) === 0) return null;
+  return (await getMeta<number>(store.db, NEXT_AT)) ?? 0;
+}
+
+/**
+ * Sends buffered events oldest first, in batches, if due (or `force`); stops at the first
+ * failure and keeps what is unsent.
+ */
+export async function flushAnalytics(store: Store, opts: { force?: boolean } = {}): Promise<number> {
+  const due = await analyticsDueAt(store);
+  if (due === null || (!opts.force && due > store.now())) return 0;
   let sent = 0;
   for (;;) {
     const batch = await store.db.analytics.orderBy('seq').limit(ANALYTICS_BATCH_MAX).toArray();
-    if (batch.length === 0) return sent;
+    if (batch.length === 0) break;
     const events = batch.map(({ name, props, at }) => ({ name, props, at }));
     try {
       await call(store.http, 'POST', '/api/events', { json: { events } });
     } catch (err) {
-      // A batch the server rejects as invalid would block every later one forever: drop it.
-      const rejected = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      if (!rejected || err.status === 408 || err.status === 429) return sent;
+      // A batch the server refuses for good would block every later one forever: drop it.
+      const refused = err instanceof ApiError && !isTransient(err) && err.status !== 401;
+      if (!refused) {
+        const attempts = ((await getMeta<number>(store.db, ATTEMPTS)) ?? 0) + 1;
+        await setMeta(store.db, ATTEMPTS, attempts);
+        const retryAfter = err instanceof ApiError ? (err.retryAfterMs ?? 0) : 0;
+        await setMeta(
+          store.db,
+          NEXT_AT,
+          store.now() + Math.max(backoffMs(attempts, store.random()), retryAfter),
+        );
+        return sent;
+      }
     }
     await store.db.analytics.bulkDelete(batch.map((e) => e.seq as number));
     sent += batch.length;
   }
+  await setMeta(store.db, ATTEMPTS, 0);
+  await setMeta(store.db, NEXT_AT, store.now() + ANALYTICS_FLUSH_EVERY_MS);
+  return sent;
 }

@@ -1,15 +1,14 @@
-// Bookings: my bookings as traveller and the orders on my listings as carrier (mirrors), the
-// book command and the carrier's status command, refused locally by the domain status machine.
-import type { BookingRequest, Order } from '@/domain/booking/schema';
-import { ordersResponseSchema } from '@/domain/booking/schema';
+// Bookings: my bookings as traveller and the orders on my listings as carrier (both come with
+// every pull), the book command and the carrier's status command, refused locally by the
+// domain status machine. The local effects live in src/data/mutators.
+import { type BookingRequest, bookingIdOf } from '@/domain/booking/schema';
 import { type BookingAction, type TransitionResult, transition } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
 import { MSG } from '@/domain/messages';
 import { track } from './analytics';
-import type { OrderRow } from './db';
-import { callParsed } from './http';
-import { replaceMirror } from './mirror';
-import { appendEntry, localId, newEntry, type StatusPayload } from './outbox';
+import { mutationTables } from './db';
+import { appendAndApply, enqueue, newEntry } from './outbox';
+import { pull } from './pull';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
 
@@ -19,23 +18,16 @@ async function requireSession(store: Store) {
   return session;
 }
 
+/** My bookings come with every pull (src/data/pull.ts); kept as a name for the screens. */
 export async function refreshMyBookings(store: Store): Promise<void> {
-  const { email } = await requireSession(store);
-  const path = `/api/orders?email=${encodeURIComponent(email)}`;
-  const res = await callParsed(store.http, 'GET', path, ordersResponseSchema);
-  await replaceMirror<Order>(store, store.db.bookings, res.bookings, 'bookings');
+  await requireSession(store);
+  await pull(store);
 }
 
+/** The orders on my listings come with every pull; kept as a name for the screens. */
 export async function refreshCarrierOrders(store: Store): Promise<void> {
-  const { email } = await requireSession(store);
-  const path = `/api/carrier-orders?email=${encodeURIComponent(email)}`;
-  const res = await callParsed(store.http, 'GET', path, ordersResponseSchema);
-  await replaceMirror<Order>(store, store.db.orders, res.bookings, 'orders');
-}
-
-function flightOf(listing: Listing): Order['flightDetails'] {
-  const { from, to, flightNo, airline, departure, time } = listing;
-  return { from, to, flightNo, airline, departure, time };
+  await requireSession(store);
+  await pull(store);
 }
 
 /** Queues a booking of `weightKg` on `listing`; the optimistic row appears in bookings. */
@@ -45,7 +37,8 @@ export async function bookListing(
   weightKg: number,
 ): Promise<{ key: string }> {
   const { email, name, phone } = await requireSession(store);
-  const body: BookingRequest = {
+  const { from, to, flightNo, airline, departure, time } = listing;
+  const args: BookingRequest = {
     name,
     email,
     phone,
@@ -54,38 +47,10 @@ export async function bookListing(
     carrierEmail: listing.email,
     carrierName: listing.name,
     carrierPhone: '',
-    flightDetails: flightOf(listing),
+    flightDetails: { from, to, flightNo, airline, departure, time },
   };
-  const entry = newEntry(store, 'book', body, email);
-  const row: OrderRow = {
-    id: localId(entry.key),
-    listingId: `${localId(entry.key)}_passenger`,
-    name,
-    email,
-    phone,
-    carrierName: listing.name,
-    carrierEmail: listing.email,
-    weight: weightKg,
-    cost: weightKg * listing.cost,
-    status: 'pending',
-    flightDetails: flightOf(listing),
-    createdAt: { _seconds: Math.floor(store.now() / 1000) },
-    syncState: 'pending',
-    syncError: null,
-    outboxKey: entry.key,
-  };
-  const { db } = store;
-  await db.transaction('rw', db.bookings, db.outbox, db.searchResults, async () => {
-    await db.bookings.add(row);
-    await appendEntry(store, entry);
-    // The space shown in search results shrinks at once, as the server's will.
-    await db.searchResults
-      .where('id')
-      .equals(listing.id)
-      .modify((r) => {
-        r.available = Math.max(0, r.available - weightKg);
-      });
-  });
+  const entry = newEntry(store, 'book', args, { costPerKg: listing.cost }, email);
+  await enqueue(store, entry);
   await track(store, 'booking_confirmed', {
     userEmail: email,
     carrierEmail: listing.email,
@@ -95,7 +60,6 @@ export async function bookListing(
     weight: weightKg,
     cost: weightKg * listing.cost,
   });
-  store.wake();
   return { key: entry.key };
 }
 
@@ -107,20 +71,16 @@ export async function updateBookingStatus(
 ): Promise<TransitionResult> {
   const { email } = await requireSession(store);
   const { db } = store;
-  const result = await db.transaction('rw', db.orders, db.outbox, async () => {
-    const order = await db.orders.get(bookingId);
+  const result = await db.transaction('rw', mutationTables(db), async (): Promise<TransitionResult> => {
+    const order = await db.orders.get(bookingIdOf(bookingId));
     if (!order) throw new Error(`Booking ${bookingId} is not in the local store`);
     const next = transition(order.status, action);
     if (!next.ok) return next;
-    const payload: StatusPayload = { listingId: bookingId, status: next.status, prevStatus: order.status };
-    const entry = newEntry(store, 'status-update', payload, email);
-    await db.orders.update(bookingId, {
-      status: next.status,
-      syncState: 'pending',
-      syncError: null,
-      outboxKey: entry.key,
-    });
-    await appendEntry(store, entry);
+    // Completing needs the traveller's hand-off code: completeBooking (handoff.ts) does it.
+    if (action === 'complete')
+      return { ok: false, code: 'booking/transition-not-allowed', from: order.status, action };
+    const entry = newEntry(store, 'status-update', { listingId: order.id, status: next.status }, {}, email);
+    await appendAndApply(store, entry);
     return next;
   });
   if (result.ok) store.wake();

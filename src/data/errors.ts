@@ -1,17 +1,25 @@
 // Typed failures of the API client: a response that was not 2xx, or no response at all.
 // The outbox decides retry versus fail from these, so the split must be exact.
-import { ERRORS } from '@/domain/errors';
+import type { ErrorCode } from '@/domain/errors';
 
-/** The server answered with a non-2xx status; `serverMessage` is its JSON `message`. */
+/**
+ * The server answered with a non-2xx status; `code` is its JSON `code` (programs branch on it),
+ * `serverMessage` its JSON `message` (people read it).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string;
+  readonly code: string | undefined;
+  /** The server's Retry-After, in milliseconds, when it sent one (429, 503). */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, serverMessage: string) {
+  constructor(status: number, serverMessage: string, code?: string, retryAfterMs: number | null = null) {
     super(serverMessage || `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.code = code;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -32,6 +40,15 @@ export function isTransient(err: unknown): boolean {
   if (err instanceof OfflineError) return true;
   if (!(err instanceof ApiError)) return false;
   // 409 'already being processed' means a duplicate is mid-flight: its answer is coming.
-  if (err.status === 409 && err.serverMessage === ERRORS['idempotency/conflict'].message) return true;
+  if (err.code === ('idempotency/conflict' satisfies ErrorCode)) return true;
   return err.status === 408 || err.status === 429 || err.status >= 500;
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
 }

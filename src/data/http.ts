@@ -2,7 +2,7 @@
 // OfflineError and parses answers with the domain schemas.
 import ky, { HTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
-import { ApiError, OfflineError } from './errors';
+import { ApiError, OfflineError, parseRetryAfter } from './errors';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -35,6 +35,12 @@ function messageOf(data: unknown, status: number): string {
   return typeof data === 'string' && data.length < 300 ? data : `Request failed with status ${status}`;
 }
 
+function codeOf(data: unknown): string | undefined {
+  return data && typeof data === 'object' && 'code' in data && typeof data.code === 'string'
+    ? data.code
+    : undefined;
+}
+
 /** Sends one request; returns the parsed JSON body (undefined when empty or not JSON). */
 export async function call(http: KyInstance, method: string, path: string, opts: CallOptions = {}) {
   let response: Response;
@@ -46,8 +52,11 @@ export async function call(http: KyInstance, method: string, path: string, opts:
       ...(opts.headers ? { headers: opts.headers } : {}),
     });
   } catch (err) {
-    if (err instanceof HTTPError)
-      throw new ApiError(err.response.status, messageOf(err.data, err.response.status));
+    if (err instanceof HTTPError) {
+      const { status, headers } = err.response;
+      const retryAfter = parseRetryAfter(headers.get('retry-after'), Date.now());
+      throw new ApiError(status, messageOf(err.data, status), codeOf(err.data), retryAfter);
+    }
     throw new OfflineError(err);
   }
   const text = await response.text().catch(() => '');

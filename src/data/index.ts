@@ -1,5 +1,6 @@
 // The data layer's public surface: the page's hooks and the service worker import from here.
 export { flushAnalytics, track } from './analytics';
+export { API_URL, apiBaseUrl } from './api-url';
 export {
   bookListing,
   refreshCarrierOrders,
@@ -16,16 +17,36 @@ export {
   type MetaRow,
   type OrderRow,
   openDb,
+  type PhotoRow,
   type ProfileRow,
   type SearchResultRow,
   type Synced,
 } from './db';
 export { ApiError, isOffline, OfflineError } from './errors';
+export { type CompleteResult, completeBooking, handoffRefusal } from './handoff';
 export { addListing, refreshMyListings, type SearchOutcome, searchKeyOf, searchListings } from './listings';
 export { META } from './meta';
+export { describeEntry } from './mutators';
 export { clearBackoff, discardEntry, retryEntry } from './outbox';
 export { requestPersistentStorage } from './persist';
+export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, preparePhoto, uploadPhotos } from './photos';
 export { refreshProfile } from './profile';
+export { applyPull, type PullOutcome, pull } from './pull';
+export {
+  airlinesQuery,
+  airportsQuery,
+  authBlockedQuery,
+  carrierOrdersQuery,
+  lastSyncQuery,
+  listingByIdQuery,
+  myBookingsQuery,
+  myListingsQuery,
+  profileQuery,
+  queuedCountQuery,
+  searchResultsQuery,
+  syncedAtQuery,
+} from './queries';
+export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
 export { type ReplayResult, replayOutbox } from './replay';
 export {
@@ -41,4 +62,5 @@ export {
   subscribeSession,
 } from './session';
 export { createStore, type Store, type StoreOptions } from './store';
-export { refreshAll, startSync } from './sync';
+export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
+export { type WaitingItem, type WaitingState, waitingList } from './waiting';

@@ -1,14 +1,15 @@
 // My listings (carrier) and search: mirror refresh, the add-listing command, and search with
 // an offline answer from what earlier searches stored.
+import { departureInstant } from '@/domain/listing/departure';
 import type { AddListingFormValues, Listing, SearchFormValues } from '@/domain/listing/schema';
-import { listingsResponseSchema, searchResponseSchema } from '@/domain/listing/schema';
+import { searchResponseSchema } from '@/domain/listing/schema';
 import { MSG } from '@/domain/messages';
 import { track } from './analytics';
-import type { ListingRow, SearchResultRow } from './db';
+import { mutationTables, type SearchResultRow } from './db';
 import { OfflineError } from './errors';
 import { callParsed } from './http';
-import { replaceMirror } from './mirror';
-import { appendEntry, localId, newEntry } from './outbox';
+import { enqueue, newEntry, rebase } from './outbox';
+import { pull } from './pull';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
 
@@ -18,41 +19,17 @@ async function requireSession(store: Store) {
   return session;
 }
 
+/** My listings come with every pull (src/data/pull.ts); kept as a name for the screens. */
 export async function refreshMyListings(store: Store): Promise<void> {
-  const { email } = await requireSession(store);
-  const path = `/api/listings/${encodeURIComponent(email)}`;
-  const rows = await callParsed(store.http, 'GET', path, listingsResponseSchema);
-  await replaceMirror<Listing>(store, store.db.listings, rows, 'listings');
+  await requireSession(store);
+  await pull(store);
 }
 
 /** Queues a new listing; its optimistic row shows at once with syncState 'pending'. */
 export async function addListing(store: Store, values: AddListingFormValues): Promise<{ key: string }> {
   const { email, name, phone } = await requireSession(store);
-  const body = { ...values, email, name, phone };
-  const entry = newEntry(store, 'add-listing', body, email);
-  const row: ListingRow = {
-    id: localId(entry.key),
-    email,
-    name,
-    from: values.from,
-    to: values.to,
-    flightNo: values.flightNo,
-    airline: values.airline,
-    departure: values.departure,
-    time: values.time,
-    weight: values.weight,
-    available: values.weight,
-    cost: values.cost,
-    createdAt: store.now(),
-    syncState: 'pending',
-    syncError: null,
-    outboxKey: entry.key,
-  };
-  const { db } = store;
-  await db.transaction('rw', db.listings, db.outbox, async () => {
-    await db.listings.add(row);
-    await appendEntry(store, entry);
-  });
+  const entry = newEntry(store, 'add-listing', { ...values, email, name, phone }, {}, email);
+  await enqueue(store, entry);
   await track(store, 'listing_submitted', {
     from: values.from,
     to: values.to,
@@ -62,7 +39,6 @@ export async function addListing(store: Store, values: AddListingFormValues): Pr
     cost: values.cost,
     email,
   });
-  store.wake();
   return { key: entry.key };
 }
 
@@ -97,21 +73,27 @@ export async function searchListings(store: Store, values: SearchFormValues): Pr
 
 async function storeResults(store: Store, searchKey: string, rows: readonly Listing[]): Promise<void> {
   const { db } = store;
-  await db.transaction('rw', db.searchResults, async () => {
+  await db.transaction('rw', mutationTables(db), async () => {
     await db.searchResults.where('searchKey').equals(searchKey).delete();
     await db.searchResults.bulkPut(rows.map((r, rank): SearchResultRow => ({ ...r, searchKey, rank })));
+    // Queued bookings keep holding their space in what the new results show.
+    await rebase({ db, now: store.now() }, (await loadSession(store))?.email ?? null);
   });
 }
 
 /** Offline: every listing any earlier search saw for this route and date, under this key. */
 async function answerOffline(store: Store, searchKey: string, values: SearchFormValues): Promise<number> {
   const { db } = store;
-  return db.transaction('rw', db.searchResults, async () => {
+  return db.transaction('rw', db.searchResults, db.airports, async () => {
     const seen = await db.searchResults
       .where('[from+to+departure]')
       .equals([values.from, values.to, values.departure])
       .toArray();
-    const byId = new Map(seen.map((r) => [r.id, { ...r, searchKey }]));
+    const zones = new Map((await db.airports.toArray()).map((a) => [a.code, a.timeZone]));
+    const now = store.now();
+    // A flight that has left is not offered, as the server would not offer it.
+    const open = seen.filter((r) => departureInstant(r.departure, r.time, zones.get(r.from)) > now);
+    const byId = new Map(open.map((r) => [r.id, { ...r, searchKey }]));
     // Exact flight number first, as the server orders them, then by cost.
     const rows = [...byId.values()].sort(
       (a, b) =>

@@ -11,6 +11,8 @@ export const META = {
   replayLease: 'replayLease',
   persistAskedFor: 'persistAskedFor',
   syncedAt: (collection: string) => `syncedAt:${collection}`,
+  /** The server's word on a refused hand-off code: kept apart from the order, which refreshes replace. */
+  handoffRefused: (bookingId: string) => `handoffRefused:${bookingId}`,
 } as const;
 
 export async function getMeta<T>(db: AppDb, key: string): Promise<T | undefined> {

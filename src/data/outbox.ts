@@ -1,138 +1,170 @@
-// Queue policy: building entries, the user's actions on failed ones (retry, discard), and
-// what an entry's local optimistic record is, so discarding can undo it.
+// The outbox: queuing a mutation together with its optimistic effect, the order entries are
+// sent in, rebasing the optimistic state over the confirmed rows, and the user's Retry and
+// Discard. Every change here runs in one transaction over mutationTables().
 
-import Dexie from 'dexie';
-import type { BookingStatus } from '@/domain/booking/status';
-import type { OutboxEntry, OutboxKind, OutboxState } from '@/domain/outbox/entry';
-import { syncedTables } from './db';
+import type { Table } from 'dexie';
+import type { ExtrasOf, OutboxEntry, OutboxEntryOf } from '@/domain/outbox/entry';
+import type { MutationArgs, MutationKind } from '@/domain/sync/mutations';
+import { type AppDb, mutationTables, type Synced } from './db';
+import { applyEntry, type LocalContext, localId } from './mutators';
+import { loadSession } from './session';
 import type { Store } from './store';
 
-/** A status update remembers the status it replaced, so discarding it can restore that. */
-export interface StatusPayload {
-  listingId: string;
-  status: BookingStatus;
-  prevStatus: BookingStatus;
-}
+export { localId };
 
-/** The courier image travels as bytes: Blobs in IndexedDB are unreliable on some browsers. */
-export interface CourierPayload {
-  form: Record<string, unknown>;
-  image: { bytes: ArrayBuffer; type: string; name: string };
-  /** Set once the upload step succeeded, so a retried submit never uploads twice. */
-  itemImageUrl: string | null;
-}
-
-export function newEntry<P>(store: Store, kind: OutboxKind, payload: P, user: string): OutboxEntry<P> {
+export function newEntry<K extends MutationKind>(
+  store: Store,
+  kind: K,
+  args: MutationArgs<K>,
+  local: ExtrasOf<K>,
+  user: string,
+): OutboxEntryOf<K> {
   return {
     key: crypto.randomUUID(),
     kind,
-    payload,
+    args,
+    local,
     user,
     createdAt: store.now(),
+    mutationId: null,
     attempts: 0,
     nextAttemptAt: 0,
+    failingSince: null,
     lastError: null,
+    lastErrorCode: null,
     state: 'queued',
   };
 }
 
 /**
- * Appends an entry. Call inside a transaction that includes the outbox: createdAt is made strictly
- * greater than the newest entry's, so commands issued within one millisecond keep their order.
+ * Queues `entry` and applies its optimistic effect in one transaction, then wakes the sender.
+ * createdAt is made strictly greater than the newest entry's, so commands issued within one
+ * millisecond keep their order.
  */
-export async function appendEntry(store: Store, entry: OutboxEntry<unknown>): Promise<void> {
-  const last = await store.db.outbox.orderBy('createdAt').last();
+export async function enqueue(store: Store, entry: OutboxEntry): Promise<void> {
+  await store.db.transaction('rw', mutationTables(store.db), () => appendAndApply(store, entry));
+  store.wake();
+}
+
+/** enqueue's body, for a command that checks something in the same transaction first. */
+export async function appendAndApply(store: Store, entry: OutboxEntry): Promise<void> {
+  const { db } = store;
+  const last = await db.outbox.orderBy('createdAt').last();
   entry.createdAt = Math.max(entry.createdAt, (last?.createdAt ?? 0) + 1);
-  await store.db.outbox.add(entry);
+  await db.outbox.add(entry);
+  await applyEntry({ db, now: store.now() }, entry);
 }
 
-/** Id of the optimistic row a command writes for this entry. */
-export function localId(key: string): string {
-  return `local-${key}`;
-}
-
-/** Replay order: oldest first, the key breaking ties. */
-function inReplayOrder(a: OutboxEntry, b: OutboxEntry): number {
+/** Send order: entries already numbered (sent before) by their id, then the rest oldest first. */
+export function inSendOrder(a: OutboxEntry, b: OutboxEntry): number {
+  if (a.mutationId !== null || b.mutationId !== null) {
+    if (a.mutationId === null) return 1;
+    if (b.mutationId === null) return -1;
+    return a.mutationId - b.mutationId;
+  }
   return a.createdAt - b.createdAt || a.key.localeCompare(b.key);
 }
 
-/** Entries in replay order. */
-export async function orderedEntries(store: Store, user: string): Promise<OutboxEntry[]> {
-  const rows = await store.db.outbox.where('user').equals(user).toArray();
-  return rows.sort(inReplayOrder);
+/** A user's entries in send order (failed ones included). */
+export async function userEntries(db: AppDb, user: string): Promise<OutboxEntry[]> {
+  const rows = await db.outbox.where('user').equals(user).toArray();
+  return rows.sort(inSendOrder);
 }
 
-/** The states the replayer sends: 'failed' entries wait for the user's Retry or Discard. */
-const SENDABLE: readonly OutboxState[] = ['queued', 'sending'];
-
-function byState(store: Store, user: string, state: OutboxState) {
-  return store.db.outbox
-    .where('[user+state+createdAt]')
-    .between([user, state, Dexie.minKey], [user, state, Dexie.maxKey]);
+async function resetTable<T extends { id: string }>(table: Table<Synced<T>, string>): Promise<void> {
+  const changed = await table.where('syncState').anyOf(['pending', 'failed']).toArray();
+  const restore: Synced<T>[] = [];
+  const drop: string[] = [];
+  for (const row of changed) {
+    if (row.confirmed)
+      restore.push({ ...row.confirmed, syncState: 'synced', syncError: null, outboxKey: null });
+    else drop.push(row.id);
+  }
+  await table.bulkDelete(drop);
+  await table.bulkPut(restore);
 }
 
 /**
- * The first entry of orderedEntries that is not failed, read from the index: the oldest queued
- * and the oldest sending entry, whichever came first (ties go to the lower key, as the index
- * orders them), so the cost does not grow with the queue.
+ * Rebase: every optimistic row goes back to what the server last confirmed, then the user's
+ * remaining entries are applied again on top, in send order. Call inside a transaction over
+ * mutationTables().
  */
-export function nextEntry(store: Store, user: string): Promise<OutboxEntry | undefined> {
-  return store.db.transaction('r', store.db.outbox, async () => {
-    const heads = await Promise.all(SENDABLE.map((state) => byState(store, user, state).first()));
-    return heads.filter((e) => e !== undefined).sort(inReplayOrder)[0];
+export async function rebase(ctx: LocalContext, user: string | null): Promise<void> {
+  const { db } = ctx;
+  await resetTable(db.listings);
+  await resetTable(db.bookings);
+  await resetTable(db.orders);
+  await db.searchResults
+    .filter((r) => r.confirmedAvailable !== undefined)
+    .modify((r) => {
+      r.available = r.confirmedAvailable ?? r.available;
+      delete r.confirmedAvailable;
+    });
+  if (!user) return;
+  for (const entry of await userEntries(db, user)) await applyEntry(ctx, entry);
+}
+
+/** Runs `work` then rebases, in one transaction, for the signed-in user. */
+async function changeAndRebase(store: Store, work: (db: AppDb) => Promise<void>): Promise<void> {
+  const { db } = store;
+  await db.transaction('rw', mutationTables(db), async () => {
+    await work(db);
+    const user = (await loadSession(store))?.email ?? null;
+    await rebase({ db, now: store.now() }, user);
+  });
+}
+
+/**
+ * Retry: a refused entry goes back in the queue under a new mutation id (the server recorded
+ * its old id as refused); a stuck one keeps its id and is simply sent now.
+ */
+export async function retryEntry(store: Store, key: string): Promise<void> {
+  await changeAndRebase(store, async (db) => {
+    const entry = await db.outbox.get(key);
+    if (!entry) return;
+    await db.outbox.update(key, {
+      state: 'queued',
+      ...(entry.state === 'failed' ? { mutationId: null, attempts: 0 } : {}),
+      nextAttemptAt: 0,
+      failingSince: null,
+      lastError: null,
+      lastErrorCode: null,
+    });
+  });
+  store.wake();
+}
+
+/** Drops an entry; its rows go back to what the server last confirmed. */
+export async function discardEntry(store: Store, key: string): Promise<void> {
+  await changeAndRebase(store, async (db) => {
+    const entry = await db.outbox.get(key);
+    if (!entry) return;
+    await db.outbox.delete(key);
+    if (entry.kind === 'courier' && entry.local.photo) {
+      const photo = entry.local.photo;
+      const users = await db.outbox.filter((e) => e.kind === 'courier' && e.local.photo === photo).count();
+      if (users === 0) await db.photos.delete(photo);
+    }
+  });
+}
+
+/**
+ * The network is back (the `online` event, a Background Sync): entries and photos waiting out a
+ * backoff may go at once. Mutation ids keep an early resend harmless.
+ */
+export async function clearBackoff(store: Store): Promise<void> {
+  const { db } = store;
+  await db.transaction('rw', db.outbox, db.photos, async () => {
+    await db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 });
+    await db.photos.toCollection().modify({ nextAttemptAt: 0 });
   });
 }
 
 /** How many of the user's entries are still to send (not failed). */
 export function countSendable(store: Store, user: string): Promise<number> {
-  return store.db.transaction('r', store.db.outbox, async () => {
-    const counts = await Promise.all(SENDABLE.map((state) => byState(store, user, state).count()));
-    return counts.reduce((a, b) => a + b, 0);
-  });
-}
-
-/** Puts a failed entry back in the queue, to be sent now. */
-export async function retryEntry(store: Store, key: string): Promise<void> {
-  const { db } = store;
-  await db.transaction('rw', [db.outbox, db.listings, db.bookings, db.orders], async () => {
-    const entry = await db.outbox.get(key);
-    if (!entry) return;
-    await db.outbox.update(key, { state: 'queued', nextAttemptAt: 0, lastError: null });
-    for (const table of syncedTables(db)) {
-      await table.where('outboxKey').equals(key).modify({ syncState: 'pending', syncError: null });
-    }
-  });
-  store.wake();
-}
-
-/** Drops an entry and undoes its optimistic record. */
-export async function discardEntry(store: Store, key: string): Promise<void> {
-  const { db } = store;
-  await db.transaction('rw', [db.outbox, db.listings, db.bookings, db.orders], async () => {
-    const entry = await db.outbox.get(key);
-    if (!entry) return;
-    await db.outbox.delete(key);
-    await db.listings.delete(localId(key));
-    await db.bookings.delete(localId(key));
-    if (entry.kind === 'status-update') {
-      const p = entry.payload as StatusPayload;
-      const row = await db.orders.get(p.listingId);
-      if (row?.outboxKey === key) {
-        await db.orders.update(p.listingId, {
-          status: p.prevStatus,
-          syncState: 'synced',
-          syncError: null,
-          outboxKey: null,
-        });
-      }
-    }
-  });
-}
-
-/**
- * The network is back (the `online` event, a Background Sync): entries waiting out a backoff may
- * go at once instead of after up to five minutes. Their keys keep an early resend harmless.
- */
-export async function clearBackoff(store: Store): Promise<void> {
-  await store.db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 });
+  return store.db.outbox
+    .where('user')
+    .equals(user)
+    .filter((e) => e.state !== 'failed')
+    .count();
 }

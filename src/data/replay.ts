@@ -1,17 +1,28 @@
-// The replayer, shared by the page and the service worker: sends the signed-in user's outbox in
-// order under one lock. Network trouble backs off; a refusal fails only its entry; a 401 parks
-// the queue until the same user logs in again.
-import type { OutboxEntry, OutboxKind } from '@/domain/outbox/entry';
-import { backoffMs } from '@/domain/outbox/entry';
-import { refreshCarrierOrders, refreshMyBookings } from './bookings';
+// The pusher, shared by the page and the service worker: sends the signed-in user's outbox in
+// batches (POST /api/sync/push) under one lock, then pulls when anything was acknowledged.
+// Per batch:
+//   1. take up to PUSH_BATCH_MAX entries in send order (a courier request waits for its photo,
+//      the others go past it); stop if the head is still backing off;
+//   2. number the new ones (ids increase per client) and mark them sending, in one transaction;
+//   3. push; apply the answers in one transaction: applied -> drop the entry and confirm the
+//      server's rows (a row a later entry changed keeps that change over the new confirmed copy);
+//      refused -> failed with the server's code and message; unanswered -> transient, back off;
+//   4. no answer, 408, 429, 5xx: back off (Retry-After honoured); 401: park the queue until the
+//      same user logs in; another user's session (403 sync/client-mismatch): stop, send nothing.
+import type { ErrorCode } from '@/domain/errors';
+import { backoffMs, type OutboxEntry } from '@/domain/outbox/entry';
+import { PUSH_BATCH_MAX, type PushResponse, pushResponseSchema } from '@/domain/sync/protocol';
+import { type AppDb, mutationTables } from './db';
 import { ApiError, isTransient } from './errors';
-import { refreshMyListings } from './listings';
+import { callParsed } from './http';
 import { withReplayLock } from './lock';
 import { getMeta, META, setMeta } from './meta';
-import { countSendable, nextEntry } from './outbox';
-import { applySuccess, markFailed, sendEntry } from './replay-send';
+import { refuseEntry, settleEntry } from './mutators';
+import { countSendable, rebase, userEntries } from './outbox';
+import { pull } from './pull';
 import { loadSession } from './session';
 import type { Store } from './store';
+import { acknowledge, clientIdFor, takeMutationIds } from './sync-client';
 
 export interface ReplayResult {
   sent: number;
@@ -25,7 +36,7 @@ interface Running {
 }
 const running = new WeakMap<Store, Running>();
 
-/** Replays now; a call while a pass runs joins it and makes it run once more at the end. */
+/** Pushes now; a call while a pass runs joins it and makes it run once more at the end. */
 export function replayOutbox(store: Store): Promise<ReplayResult> {
   const current = running.get(store);
   if (current) {
@@ -63,7 +74,205 @@ async function countQueued(store: Store): Promise<number> {
   return countSendable(store, user);
 }
 
-type Step = 'sent' | 'failed' | 'stop';
+/** A courier request whose photo is not up yet (it is numbered and sent once it is). */
+const waitsForPhoto = (e: OutboxEntry, uploaded: ReadonlySet<string>): boolean =>
+  e.kind === 'courier' && e.mutationId === null && e.local.photo !== null && !uploaded.has(e.local.photo);
+
+/** Step 1 and 2; returns the batch, or the time its head may go. */
+async function prepareBatch(
+  store: Store,
+  user: string,
+  clientId: string,
+  max: number,
+): Promise<{ batch: OutboxEntry[]; notBefore: number | null }> {
+  const { db } = store;
+  // Only Dexie calls are awaited inside: a real IndexedDB transaction commits once the scope
+  // awaits anything else (Dexie keeps its zone across a bounded number of native awaits).
+  return db.transaction('rw', db.outbox, db.photos, db.meta, async () => {
+    const photos = await db.photos.where('user').equals(user).toArray();
+    const urls = new Map(photos.filter((p) => p.url).map((p) => [p.id, p.url ?? '']));
+    const uploaded = new Set(urls.keys());
+    const batch: OutboxEntry[] = [];
+    for (const e of await userEntries(db, user)) {
+      if (batch.length >= max) break;
+      if (e.state === 'failed' || waitsForPhoto(e, uploaded)) continue;
+      batch.push(e);
+    }
+    const head = batch[0];
+    if (!head) return { batch: [], notBefore: null };
+    if (head.nextAttemptAt > store.now()) return { batch: [], notBefore: head.nextAttemptAt };
+    let next = await takeMutationIds(db, clientId, batch.filter((e) => e.mutationId === null).length);
+    for (const e of batch) {
+      if (e.mutationId === null) {
+        e.mutationId = next;
+        next += 1;
+        // The photo is up (checked above): its url is part of the request from now on.
+        if (e.kind === 'courier' && e.local.photo) {
+          const url = urls.get(e.local.photo);
+          if (url) e.args = { ...e.args, itemImageUrl: url };
+        }
+      }
+      e.state = 'sending';
+    }
+    await db.outbox.bulkPut(batch);
+    return { batch, notBefore: null };
+  });
+}
+
+type Outcome = { kind: 'answered'; answer: PushResponse } | { kind: 'stop' } | { kind: 'smaller' };
+
+async function send(store: Store, clientId: string, batch: OutboxEntry[]): Promise<Outcome> {
+  const mutations = batch.map((e) => ({ id: e.mutationId ?? 0, kind: e.kind, args: e.args }));
+  try {
+    const answer = await callParsed(store.http, 'POST', '/api/sync/push', pushResponseSchema, {
+      json: { clientId, user: batch[0]?.user ?? '', mutations },
+    });
+    return { kind: 'answered', answer };
+  } catch (err) {
+    const user = batch[0]?.user ?? '';
+    if (err instanceof ApiError && err.status === 401) {
+      await requeue(store, batch, null);
+      await setMeta(store.db, META.authBlockedFor, user);
+      return { kind: 'stop' };
+    }
+    if (err instanceof ApiError && err.code === ('sync/client-mismatch' satisfies ErrorCode)) {
+      // The cookie now belongs to someone else: nothing of this user's may go under it.
+      await requeue(store, batch, null);
+      return { kind: 'stop' };
+    }
+    if (err instanceof ApiError && !isTransient(err) && batch.length > 1) {
+      // The batch as a whole was refused (too large, say): send one at a time to find the culprit.
+      await requeue(store, batch, null);
+      return { kind: 'smaller' };
+    }
+    if (err instanceof ApiError && !isTransient(err)) {
+      return {
+        kind: 'answered',
+        answer: {
+          lastMutationId: 0,
+          results: batch.map((e) => ({
+            id: e.mutationId ?? 0,
+            ok: false as const,
+            code: err.code ?? 'request/invalid',
+            message: err.serverMessage,
+          })),
+        },
+      };
+    }
+    await requeue(store, batch, err);
+    return { kind: 'stop' };
+  }
+}
+
+/** Back to queued; with an error, the head backs off (at least as long as Retry-After says). */
+async function requeue(store: Store, batch: OutboxEntry[], err: unknown): Promise<void> {
+  const { db } = store;
+  const now = store.now();
+  await db.transaction('rw', db.outbox, async () => {
+    for (const [i, e] of batch.entries()) {
+      const current = await db.outbox.get(e.key);
+      if (!current) continue;
+      if (err === null) {
+        await db.outbox.update(e.key, { state: 'queued' });
+        continue;
+      }
+      const attempts = current.attempts + (i === 0 ? 1 : 0);
+      const retryAfter = err instanceof ApiError ? (err.retryAfterMs ?? 0) : 0;
+      await db.outbox.update(e.key, {
+        state: 'queued',
+        attempts,
+        nextAttemptAt: now + Math.max(backoffMs(Math.max(1, attempts), store.random()), retryAfter),
+        failingSince: current.failingSince ?? now,
+        lastError: err instanceof Error ? err.message : String(err),
+      });
+    }
+  });
+}
+
+async function markRowsFailed(db: AppDb, key: string, message: string): Promise<void> {
+  const mark = (row: { syncState: string; syncError: string | null }) => {
+    row.syncState = 'failed';
+    row.syncError = message;
+  };
+  await db.listings.where('outboxKey').equals(key).modify(mark);
+  await db.bookings.where('outboxKey').equals(key).modify(mark);
+  await db.orders.where('outboxKey').equals(key).modify(mark);
+}
+
+/** Step 3: the answers, the entries and the rows, in one transaction. */
+async function applyAnswer(
+  store: Store,
+  user: string,
+  clientId: string,
+  batch: OutboxEntry[],
+  answer: PushResponse,
+): Promise<{ sent: number; failed: number }> {
+  const { db } = store;
+  const counts = { sent: 0, failed: 0 };
+  const unanswered: OutboxEntry[] = [];
+  await db.transaction('rw', mutationTables(db), async () => {
+    // Rows are the signed-in user's: if someone else signed in meanwhile, touch only entries.
+    const sameUser = (await loadSession(store))?.email === user;
+    const ctx = { db, now: store.now() };
+    const byId = new Map(answer.results.map((r) => [r.id, r]));
+    // Read and drop in bulk: one request each for the whole batch, not one per entry.
+    const currents = await db.outbox.bulkGet(batch.map((e) => e.key));
+    const acked: string[] = [];
+    let rebaseAfter = false;
+    for (const [i, e] of batch.entries()) {
+      const result = byId.get(e.mutationId ?? 0);
+      const current = currents[i];
+      if (!result) {
+        if (current) unanswered.push(current);
+        continue;
+      }
+      if (result.ok) {
+        counts.sent += 1;
+        acked.push(e.key);
+        if (sameUser && current) await settleEntry(ctx, current, result.body);
+        continue;
+      }
+      if (current && sameUser && (await refuseEntry(ctx, current, result.code, result.message))) {
+        // The kind dealt with the refusal itself (a wrong hand-off code): the entry goes, and its
+        // rows return to what the server confirmed (the rebase below), as a Discard leaves them.
+        counts.failed += 1;
+        await db.outbox.delete(e.key);
+        rebaseAfter = true;
+        continue;
+      }
+      counts.failed += 1;
+      if (!current) continue;
+      await db.outbox.update(e.key, {
+        state: 'failed',
+        attempts: current.attempts + 1,
+        failingSince: null,
+        lastError: result.message,
+        lastErrorCode: result.code,
+      });
+      // Its rows keep showing the change, marked failed with the server's reason.
+      if (sameUser) await markRowsFailed(db, e.key, result.message);
+    }
+    await db.outbox.bulkDelete(acked);
+    if (rebaseAfter) await rebase(ctx, user);
+    // Photos of applied courier requests are no longer needed, unless another request uses one.
+    if (batch.some((e) => e.kind === 'courier')) {
+      const used = new Set<string>();
+      for (const e of await db.outbox.where('user').equals(user).toArray())
+        if (e.kind === 'courier' && e.local.photo) used.add(e.local.photo);
+      const done = await db.photos
+        .where('user')
+        .equals(user)
+        .filter((p) => p.url !== null && !used.has(p.id))
+        .primaryKeys();
+      await db.photos.bulkDelete(done);
+    }
+    await acknowledge(db, clientId, answer.lastMutationId);
+  });
+  // Mutations after a transient failure got no answer: they wait, the head backs off.
+  if (unanswered.length)
+    await requeue(store, unanswered, new Error('The server could not apply this change yet.'));
+  return counts;
+}
 
 async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayResult> {
   const user = (await loadSession(store))?.email;
@@ -71,64 +280,40 @@ async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayRe
   if (!user || (await getMeta<string>(store.db, META.authBlockedFor)) === user) {
     return { ...counts, remaining: await countQueued(store) };
   }
-  const acknowledged = new Set<OutboxKind>();
+  const clientId = await store.db.transaction('rw', store.db.meta, () => clientIdFor(store.db, user));
+  let max = PUSH_BATCH_MAX;
   let stopped = false;
   for (;;) {
-    // Oldest first; an entry still backing off holds the ones behind it, to keep their order.
-    // Read fresh each time: a Retry, Discard or the online event may change the queue mid-pass.
-    const entry = await nextEntry(store, user);
-    if (!entry) break;
-    if (entry.nextAttemptAt > store.now()) {
+    // Bound to the user who started: a change of session ends the pass.
+    if ((await loadSession(store))?.email !== user) {
       stopped = true;
       break;
     }
     await renew();
-    const step = await sendOne(store, entry);
-    if (step === 'stop') {
+    const { batch, notBefore } = await prepareBatch(store, user, clientId, max);
+    if (batch.length === 0) {
+      stopped = notBefore !== null;
+      break;
+    }
+    const outcome = await send(store, clientId, batch);
+    if (outcome.kind === 'stop') {
       stopped = true;
       break;
     }
-    counts[step] += 1;
-    if (step === 'sent') acknowledged.add(entry.kind);
+    if (outcome.kind === 'smaller') {
+      max = 1;
+      continue;
+    }
+    const step = await applyAnswer(store, user, clientId, batch, outcome.answer);
+    counts.sent += step.sent;
+    counts.failed += step.failed;
+    if (step.sent + step.failed < batch.length) {
+      stopped = true;
+      break;
+    }
   }
   if (!stopped) await setMeta(store.db, META.lastSyncAt, store.now());
-  await refreshAfter(store, acknowledged);
+  // The server's own rows (ids, space left, the other side's changes) come with a pull.
+  if (counts.sent + counts.failed > 0) await pull(store).catch(() => undefined);
   return { ...counts, remaining: await countQueued(store) };
-}
-
-async function sendOne(store: Store, entry: OutboxEntry): Promise<Step> {
-  // A 'sending' entry left by a crashed holder is simply sent again: the key makes it safe.
-  await store.db.outbox.update(entry.key, { state: 'sending' });
-  try {
-    await applySuccess(store, entry, await sendEntry(store, entry));
-    return 'sent';
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) {
-      await store.db.outbox.update(entry.key, { state: 'queued', lastError: err.serverMessage });
-      await setMeta(store.db, META.authBlockedFor, entry.user);
-      return 'stop';
-    }
-    if (err instanceof ApiError && !isTransient(err)) {
-      await markFailed(store, entry, err.serverMessage);
-      return 'failed';
-    }
-    // No response, 408, 429, 5xx, or an unexpected answer: try again later, same key.
-    const attempts = entry.attempts + 1;
-    await store.db.outbox.update(entry.key, {
-      state: 'queued',
-      attempts,
-      nextAttemptAt: store.now() + backoffMs(attempts, store.random()),
-      lastError: err instanceof Error ? err.message : String(err),
-    });
-    return 'stop';
-  }
-}
-
-/** After acknowledged writes the mirrors pick up the server's own rows (best effort). */
-async function refreshAfter(store: Store, kinds: ReadonlySet<OutboxKind>): Promise<void> {
-  const jobs: Promise<void>[] = [];
-  if (kinds.has('add-listing')) jobs.push(refreshMyListings(store));
-  if (kinds.has('book')) jobs.push(refreshMyBookings(store));
-  if (kinds.has('status-update')) jobs.push(refreshCarrierOrders(store));
-  await Promise.allSettled(jobs);
 }

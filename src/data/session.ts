@@ -90,9 +90,11 @@ export async function signup(store: Store, req: SignupRequest): Promise<void> {
 
 async function clearUserData(store: Store): Promise<void> {
   const { db } = store;
-  await db.transaction('rw', [...userTables(db), db.analytics], async () => {
+  await db.transaction('rw', [...userTables(db), db.analytics, db.meta], async () => {
     for (const table of userTables(db)) await table.clear();
     await db.analytics.clear();
+    // A pull cookie names rows that are gone now: the next pull must send them all again.
+    await db.meta.where('key').startsWith('pullCookie:').delete();
   });
 }
 
@@ -111,7 +113,12 @@ export async function logout(store: Store, opts: { discardUnsent?: boolean } = {
   const user = (await loadSession(store))?.email;
   await call(store.http, 'POST', '/auth/logout').catch(() => undefined);
   await clearUserData(store);
-  if (opts.discardUnsent && user) await store.db.outbox.where('user').equals(user).delete();
+  if (opts.discardUnsent && user) {
+    await store.db.transaction('rw', store.db.outbox, store.db.photos, async () => {
+      await store.db.outbox.where('user').equals(user).delete();
+      await store.db.photos.where('user').equals(user).delete();
+    });
+  }
   await clearCaches();
   await writeSession(store, null);
 }

@@ -1,6 +1,7 @@
 // The store: the database, the HTTP client, the clock and randomness, passed to every data
 // function so tests can swap each one. Works on the page and in the service worker.
 import type { KyInstance } from 'ky';
+import { apiBaseUrl } from './api-url';
 import { type AppDb, openDb } from './db';
 import { createHttp } from './http';
 import type { KeyValueStorage } from './runtime';
@@ -8,7 +9,11 @@ import { pageStorage } from './stored-session';
 
 export interface Store {
   db: AppDb;
+  /** The API's origin (api-url.ts): the photo lane's uploads go there outside ky. */
+  baseUrl: string;
   http: KyInstance;
+  /** The fetch ky uses when one was injected (tests); null for the runtime's. */
+  fetch: typeof fetch | null;
   now(): number;
   random(): number;
   /** localStorage on the page; null in the service worker. */
@@ -23,6 +28,7 @@ export interface Store {
 
 export interface StoreOptions {
   db?: AppDb;
+  /** The API's origin; defaults to the one setting of api-url.ts. */
   baseUrl?: string;
   fetch?: typeof fetch;
   now?: () => number;
@@ -30,17 +36,15 @@ export interface StoreOptions {
   storage?: KeyValueStorage;
 }
 
-function defaultBaseUrl(): string {
-  const origin = globalThis.location?.origin;
-  return origin && origin !== 'null' ? origin : 'http://localhost';
-}
-
 export function createStore(opts: StoreOptions = {}): Store {
   const wakers = new Set<() => void>();
+  const baseUrl = opts.baseUrl ?? apiBaseUrl();
   return {
     db: opts.db ?? openDb(),
+    baseUrl,
+    fetch: opts.fetch ?? null,
     http: createHttp({
-      baseUrl: opts.baseUrl ?? defaultBaseUrl(),
+      baseUrl,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
     }),
     now: opts.now ?? (() => Date.now()),

@@ -1,43 +1,77 @@
-// Page-side triggers for the replayer and the mirrors: start, `online`, the tab becoming
-// visible, each enqueue (store.wake) and the earliest backoff deadline.
-import { flushAnalytics } from './analytics';
-import { refreshCarrierOrders, refreshMyBookings } from './bookings';
-import { refreshMyListings } from './listings';
-import { clearBackoff, orderedEntries } from './outbox';
-import { refreshProfile } from './profile';
+// The page's sync loop. One run pushes the outbox, starts the photo lane and flushes analytics
+// when due; then one timer is set for whatever is actually next: the head of the queue (the
+// entries behind it wait for it), the next photo, the analytics batch. Never below FLOOR_MS,
+// never while the browser says it is offline (the `online` event wakes it), never for a queue
+// parked by a 401. `online`, the tab becoming visible and each new change (store.wake) wake it.
+import { analyticsDueAt, flushAnalytics } from './analytics';
+import { getMeta, META } from './meta';
+import { clearBackoff, userEntries } from './outbox';
+import { nextPhoto, uploadPhotos } from './photos';
+import { pull } from './pull';
 import { replayOutbox } from './replay';
 import { runtime } from './runtime';
 import { loadSession } from './session';
 import type { Store } from './store';
 
-/** Refreshes every mirror of the signed-in user; failures are left for the next trigger. */
+/** The shortest wait between two runs the timer sets up. */
+export const FLOOR_MS = 1000;
+
+/** Refreshes every mirror of the signed-in user (one pull); failures wait for the next trigger. */
 export async function refreshAll(store: Store): Promise<void> {
   if (!(await loadSession(store))) return;
-  await Promise.allSettled([
-    refreshMyListings(store),
-    refreshMyBookings(store),
-    refreshCarrierOrders(store),
-    refreshProfile(store),
-  ]);
+  await pull(store).catch(() => undefined);
+}
+
+/** When the next run is useful, or null when nothing waits on a timer. */
+export async function nextRunAt(store: Store): Promise<number | null> {
+  const user = (await loadSession(store))?.email;
+  if (!user) return null;
+  const times: number[] = [];
+  if ((await getMeta<string>(store.db, META.authBlockedFor)) !== user) {
+    const photosUp = new Set(
+      (await store.db.photos.where('user').equals(user).toArray()).filter((p) => p.url).map((p) => p.id),
+    );
+    // The head: the first entry a push would take (a courier request waiting for its photo is passed over).
+    const head = (await userEntries(store.db, user)).find(
+      (e) =>
+        e.state !== 'failed' &&
+        !(e.kind === 'courier' && e.mutationId === null && e.local.photo && !photosUp.has(e.local.photo)),
+    );
+    if (head) times.push(head.nextAttemptAt);
+    const photo = await nextPhoto(store, user);
+    if (photo) times.push(photo.nextAttemptAt);
+  }
+  const analytics = await analyticsDueAt(store);
+  if (analytics !== null) times.push(analytics);
+  return times.length ? Math.min(...times) : null;
 }
 
 /** Starts the page's sync loop; returns the function that stops it. */
 export function startSync(store: Store): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let uploading = false;
 
   const schedule = async () => {
-    const user = (await loadSession(store))?.email;
-    if (stopped || !user) return;
-    const waiting = (await orderedEntries(store, user)).filter((e) => e.state === 'queued');
-    if (waiting.length === 0) return;
-    const next = Math.min(...waiting.map((e) => e.nextAttemptAt));
     clearTimeout(timer);
-    timer = setTimeout(() => void run(), Math.max(0, next - store.now()));
+    if (stopped || runtime.navigator?.onLine === false) return;
+    const at = await nextRunAt(store);
+    if (at === null || stopped) return;
+    timer = setTimeout(() => void run(), Math.max(FLOOR_MS, at - store.now()));
   };
   const run = async () => {
     if (stopped) return;
     clearTimeout(timer);
+    // The photo lane runs beside the pushes: a slow upload holds nothing but its own request.
+    if (!uploading) {
+      uploading = true;
+      void uploadPhotos(store)
+        .catch(() => 0)
+        .finally(() => {
+          uploading = false;
+          void schedule();
+        });
+    }
     await replayOutbox(store).catch(() => undefined);
     await flushAnalytics(store).catch(() => 0);
     await schedule().catch(() => undefined);

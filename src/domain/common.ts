@@ -11,14 +11,59 @@ export function present<const T extends v.GenericSchema>(schema: T) {
   return v.optional(schema, '');
 }
 
-/** A trimmed string that must not be empty; `message` is used for a missing or blank value. */
-export function requiredText(message: string, max: number = TEXT_MAX_LENGTH) {
-  return present(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, MSG.tooLong)));
+/** C0 and C1 control characters; multi-line text may hold tab, CR and LF. */
+const CONTROL_RE = /\p{Cc}/u;
+const CONTROL_EXCEPT_LINES_RE = /(?![\t\n\r])\p{Cc}/u;
+/** Bidi embeddings, overrides and isolates: they make text read differently than it is stored. */
+const BIDI_CONTROL_RE = /[\u202a-\u202e\u2066-\u2069]/;
+/** Nothing a person can see: white space, format characters (zero-width space...), Hangul fillers. */
+const INVISIBLE_ONLY_RE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0]*$/u;
+
+export interface TextOptions {
+  /** Allow line breaks and tabs (textareas). */
+  lines?: boolean;
 }
 
-/** A trimmed string that may be empty. */
-export function optionalText(max: number = TEXT_MAX_LENGTH) {
-  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, MSG.tooLong)), '');
+/** Refuses control characters (except line breaks in multi-line text) and bidi overrides. */
+function cleanCharacters(options: TextOptions) {
+  const control = options.lines ? CONTROL_EXCEPT_LINES_RE : CONTROL_RE;
+  return v.check((x: string) => !control.test(x) && !BIDI_CONTROL_RE.test(x), MSG.textBadCharacters);
+}
+
+/** Whether a person would see any character of `text`. */
+export function isVisibleText(text: string): boolean {
+  return !INVISIBLE_ONLY_RE.test(text);
+}
+
+/**
+ * A trimmed string that must not be empty; `message` is used for a missing, blank or
+ * invisible-only value.
+ */
+export function requiredText(message: string, max: number = TEXT_MAX_LENGTH, options: TextOptions = {}) {
+  return present(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      // Empty text is invisible too.
+      v.check(isVisibleText, message),
+      cleanCharacters(options),
+      v.maxLength(max, MSG.tooLong),
+    ),
+  );
+}
+
+/** A trimmed string that may be empty; invisible-only text counts as empty. */
+export function optionalText(max: number = TEXT_MAX_LENGTH, options: TextOptions = {}) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((x) => (isVisibleText(x) ? x : '')),
+      cleanCharacters(options),
+      v.maxLength(max, MSG.tooLong),
+    ),
+    '',
+  );
 }
 
 export const IATA_AIRPORT_RE = /^[A-Z]{3}$/;
@@ -96,16 +141,21 @@ export const flightNoSchema = (requiredMsg: string) =>
     ),
   );
 
-/** A number typed into a form (a string) or sent as JSON (a number). Blank is missing. */
-export function numberInput(requiredMsg: string) {
+/** A plain decimal as a form's number input gives it: no sign but minus, exponent, hex or spaces. */
+export const PLAIN_DECIMAL_RE = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number sent as JSON, or typed into a form (a number input's value is a plain decimal
+ * string). '0x10', '1e1' and ' 7 ' are refused; blank is missing.
+ */
+export function numberInput(requiredMsg: string, invalidMsg: string = MSG.plainNumber) {
   return present(
     v.pipe(
       v.union([v.string(requiredMsg), v.number(requiredMsg)], requiredMsg),
-      v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
-      v.nonEmpty(requiredMsg),
+      v.check((x) => x !== '', requiredMsg),
+      v.check((x) => typeof x === 'number' || PLAIN_DECIMAL_RE.test(x), invalidMsg),
       v.transform(Number),
-      v.number(requiredMsg),
-      v.finite(requiredMsg),
+      v.finite(invalidMsg),
     ),
   );
 }

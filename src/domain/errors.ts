@@ -5,11 +5,21 @@ export const ERRORS = {
   'request/invalid': { status: 400, message: 'Some fields are not valid.' },
   'request/malformed-json': { status: 400, message: 'The request body is not valid JSON.' },
   'request/too-large': { status: 413, message: 'The request is too large.' },
+  'request/not-json': {
+    status: 415,
+    message: 'Send the request body as JSON (Content-Type: application/json).',
+  },
+  'request/rate-limited': { status: 429, message: 'Too many requests. Please try again later.' },
+  'request/client-closed': { status: 499, message: 'The client closed the connection.' },
   'auth/required': { status: 401, message: 'Please log in to continue.' },
   'auth/bad-credentials': { status: 401, message: 'Invalid email or password.' },
   'auth/rate-limited': {
     status: 429,
     message: 'Too many failed login attempts. Please wait a few minutes and try again.',
+  },
+  'auth/signup-rate-limited': {
+    status: 429,
+    message: 'Too many accounts were created from this address. Please try again later.',
   },
   'auth/email-taken': { status: 409, message: 'An account with this email already exists.' },
   'auth/forbidden': { status: 403, message: 'You can only access your own data.' },
@@ -17,6 +27,10 @@ export const ERRORS = {
   'listing/not-found': { status: 404, message: 'That listing no longer exists.' },
   'listing/duplicate': { status: 409, message: 'You already have a listing for this flight on this date.' },
   'listing/own': { status: 409, message: 'You cannot book your own listing.' },
+  'listing/departed': {
+    status: 409,
+    message: 'This flight has already departed, so it can no longer be booked.',
+  },
   'listing/no-space': { status: 409, message: 'There is not enough space left on this listing.' },
   'booking/not-found': { status: 404, message: 'That booking does not exist.' },
   'booking/not-carrier': {
@@ -27,10 +41,32 @@ export const ERRORS = {
     status: 409,
     message: 'This booking can no longer change to that status.',
   },
+  // Snake_case on purpose: the hand-off API documents this exact code, and clients branch on it.
+  handoff_code_mismatch: { status: 422, message: 'Hand-off code does not match' },
+  'handoff/locked': {
+    status: 429,
+    message: 'Too many wrong hand-off codes. Completing this booking is locked for 15 minutes.',
+  },
+  'rating/not-party': { status: 403, message: 'Only the two sides of a booking can rate it.' },
+  'rating/not-completed': { status: 403, message: 'A booking can be rated once it is completed.' },
+  'rating/edit-closed': { status: 409, message: 'A rating can be changed for 48 hours only.' },
   'file/too-large': { status: 413, message: 'The image must be 5 MB or smaller.' },
   'file/not-image': { status: 415, message: 'Only image files can be uploaded.' },
   'file/not-found': { status: 404, message: 'That file does not exist.' },
+  'courier/image-not-uploaded': {
+    status: 400,
+    message: 'The item image must be one you uploaded. Please upload it again.',
+  },
   'idempotency/conflict': { status: 409, message: 'This request is already being processed.' },
+  'idempotency/key-reused': {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+  'sync/client-mismatch': {
+    status: 403,
+    message: 'This device queued these changes for another account.',
+  },
+  'sync/busy': { status: 503, message: 'The server is busy. Your changes will be sent shortly.' },
   'route/not-found': { status: 404, message: 'Not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -47,8 +47,17 @@ export const MSG = {
   emailNotStored: 'Email not found in local storage.',
   // Booking
   bookingTooHeavy: 'That is more than the space left on this flight',
+  // Hand-off code and ratings
+  handoffCodeRequired: 'Hand-off code is required',
+  handoffCodeFormat: 'The hand-off code is 6 digits',
+  handoffCodeTypo: 'That code has a typo. Check it with the traveller',
+  deliveryConfirming: 'Delivery recorded, confirming',
+  ratingStars: 'Choose 1 to 5 stars',
+  ratingCommentTooLong: 'A comment can be at most 500 characters',
   // Generic
   tooLong: 'This field is too long',
+  textBadCharacters: 'This field contains control or text-direction characters that are not allowed',
+  plainNumber: 'Enter a plain number, like 12 or 12.5',
 } as const;
 
 /** 'Please fill out the "{field}" field.', the search form's message for its first empty field. */

@@ -9,7 +9,7 @@ import { type AppConfig, type Clock, DEFAULT_CONFIG, systemClock } from './confi
 import type { Db } from './db/client';
 import type { AppEnv, Deps } from './deps';
 import { ApiError, errorResponse, handleError } from './http/errors';
-import { originCheck, requestLog, securityHeaders } from './http/middleware';
+import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
 import { authRoutes } from './routes/auth/auth.index';
 import { bookingRoutes } from './routes/bookings/bookings.index';
@@ -20,7 +20,9 @@ import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
 import { listingRoutes } from './routes/listings/listings.index';
 import { profileRoutes } from './routes/profile/profile.index';
+import { ratingRoutes } from './routes/ratings/ratings.index';
 import { referenceRoutes } from './routes/reference/reference.index';
+import { syncRoutes } from './routes/sync/sync.index';
 
 export interface CreateAppOptions {
   db: Db;
@@ -44,21 +46,27 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   };
 
   app.use(requestLog(config, () => deps.clock.now()));
-  app.use(securityHeaders());
+  app.use(closeAfterUnreadBody());
+  app.use(securityHeaders(config.apiOrigin));
   if (config.corsOrigins.length) {
     app.use(
       cors({
         origin: [...config.corsOrigins],
         credentials: true,
         allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
+        exposeHeaders: ['Retry-After'],
       }),
     );
   }
   app.use(originCheck(config));
-  app.use('/api/files/*', bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: tooLarge }));
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: tooLarge });
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/files/')) return next();
-    return bodyLimit({ maxSize: config.jsonBodyMaxBytes, onError: tooLarge })(c, next);
+    // A GET has no body to limit, and looking for one costs the Node adapter a full Request.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (c.req.path.startsWith('/api/files/')) return uploadLimit(c, next);
+    // JSON bodies: refused here by their declared length, and capped while read (bodyText).
+    if (Number(c.req.header('content-length') ?? 0) > config.jsonBodyMaxBytes) tooLarge();
+    return next();
   });
   app.use(sessionMiddleware(deps));
 
@@ -68,11 +76,13 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     listingRoutes,
     bookingRoutes,
     profileRoutes,
+    ratingRoutes,
     contactRoutes,
     courierRoutes,
     fileRoutes,
     eventRoutes,
     healthRoutes,
+    syncRoutes,
   ]) {
     app.route('/', routes(deps));
   }

@@ -14,17 +14,37 @@ export interface AppConfig {
   corsOrigins: readonly string[];
   /** Set the Secure flag on the session cookie (the app is served over HTTPS). */
   secureCookies: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * Proxies in front of the server that append to X-Forwarded-For (0: none, use the socket's
+   * address). The client address is the entry this many places from the right: the one the
+   * outermost trusted proxy appended, which the client cannot forge.
+   */
+  trustProxyHops: number;
   /** Absolute base of download links (e.g. https://api.example.com); relative when empty. */
   publicUrl: string;
+  /** The API's origin when the served app calls an API on another host ('' for the same origin). */
+  apiOrigin: string;
   /** Built client to serve (dist/); no static serving when empty. */
   staticRoot: string;
   sessionTtlMs: number;
   loginWindowMs: number;
   loginMaxFailuresPerEmail: number;
   loginMaxFailuresPerAddress: number;
+  /** Logins running at once (password hashes) per email and per client address. */
+  loginMaxParallelPerEmail: number;
+  loginMaxParallelPerAddress: number;
+  /** Accounts created per client address per hour (SIGNUP_LIMIT_PER_HOUR). */
+  signupLimitPerHour: number;
+  /** Analytics batches without a session per client address per hour, and their size. */
+  anonymousEventBatchesPerHour: number;
+  anonymousEventsMaxBytes: number;
   jsonBodyMaxBytes: number;
+  /**
+   * How long an Idempotency-Key's answer is kept: longer than any offline stretch a change can
+   * wait through in the outbox (a session lasts 30 days unused; a parked queue resumes at the next
+   * login), so a retry always finds it.
+   */
+  idempotencyRetentionMs: number;
   /** One line per request; never receives bodies, cookies or tokens. */
   log: (line: Record<string, unknown>) => void;
 }
@@ -32,13 +52,20 @@ export interface AppConfig {
 export const DEFAULT_CONFIG: AppConfig = {
   corsOrigins: [],
   secureCookies: false,
-  trustProxy: false,
+  trustProxyHops: 0,
   publicUrl: '',
+  apiOrigin: '',
   staticRoot: '',
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   loginWindowMs: 15 * 60 * 1000,
   loginMaxFailuresPerEmail: 5,
   loginMaxFailuresPerAddress: 50,
+  loginMaxParallelPerEmail: 2,
+  loginMaxParallelPerAddress: 10,
+  signupLimitPerHour: 20,
+  anonymousEventBatchesPerHour: 120,
+  anonymousEventsMaxBytes: 16 * 1024,
   jsonBodyMaxBytes: JSON_BODY_MAX_BYTES,
-  log: (line) => console.log(JSON.stringify(line)),
+  idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
+  log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
 };

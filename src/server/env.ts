@@ -1,4 +1,5 @@
 // The only reader of process.env: parsed once at start, failing loudly on bad values.
+import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 
 const flag = v.optional(
@@ -8,6 +9,12 @@ const flag = v.optional(
   ),
   '',
 );
+
+const count = (fallback: string) =>
+  v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.transform(Number)),
+    fallback,
+  );
 
 const envSchema = v.object({
   PORT: v.optional(
@@ -36,9 +43,32 @@ const envSchema = v.object({
     '',
   ),
   SECURE_COOKIES: flag,
-  TRUST_PROXY: flag,
+  // true (one proxy), false, or the number of proxies that append to X-Forwarded-For.
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((x) => ({ true: '1', false: '0', '': '0' })[x] ?? x),
+      v.regex(/^\d{1,2}$/, 'must be true, false or a number of proxies'),
+      v.transform(Number),
+    ),
+    '',
+  ),
+  SIGNUP_LIMIT_PER_HOUR: count('20'),
+  // Processes serving on PostgreSQL: 1, a number, or 'auto' (one per core).
+  WORKERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((x) => (x === 'auto' ? String(availableParallelism()) : x)),
+      v.regex(/^\d{1,3}$/, 'must be a number or auto'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+    '1',
+  ),
   PUBLIC_URL: v.optional(v.string(), ''),
   STATIC_DIR: v.optional(v.string(), './dist'),
+  /** The API's origin when the app this server serves calls an API elsewhere (its CSP allows it). */
+  VITE_API_URL: v.optional(v.string(), ''),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;

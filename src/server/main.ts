@@ -1,43 +1,122 @@
 // Node entry: read the environment, open and migrate the database (PGlite under DATA_DIR, or
 // PostgreSQL with DATABASE_URL), seed reference data, then serve the API and the built app.
+// With WORKERS > 1 (PostgreSQL only) the primary migrates and seeds once, then forks that many
+// workers sharing the port (node:cluster); a worker that dies is replaced.
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { createDb } from './db/client';
+import { pruneThrottles } from './auth/throttle';
+import { DEFAULT_CONFIG } from './config';
+import { createDb, type Db } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { seedReferenceData } from './db/seed';
-import { readEnv } from './env';
+import { type Env, readEnv } from './env';
+import { pruneIdempotencyKeys } from './http/idempotency';
+import { pruneSyncResults } from './routes/sync/sync.handlers';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function openDatabase(env: Env, seed: boolean) {
+  let seeded = { airports: 0, airlines: 0 };
+  const setup = seed
+    ? async (db: Db) => {
+        seeded = await seedReferenceData(db);
+      }
+    : undefined;
+  try {
+    const database = await createDb(
+      env.DATABASE_URL ? { url: env.DATABASE_URL, setup } : { dataDir: resolve(env.DATA_DIR), setup },
+    );
+    return { database, seeded };
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Expired idempotency records and sync results, and idle throttle counters, go once an hour. */
+function scheduleHousekeeping(db: Db) {
+  const timer = setInterval(() => {
+    const now = Date.now();
+    Promise.all([
+      pruneIdempotencyKeys(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
+      pruneSyncResults(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
+      pruneThrottles(db, now, 2 * HOUR_MS),
+    ]).catch((err) => console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })));
+  }, HOUR_MS);
+  timer.unref();
+}
+
+async function serveOne(env: Env, seed: boolean) {
+  const { database, seeded } = await openDatabase(env, seed);
+  // Serve the built client only when there is one (npm run dev leaves it to Vite).
+  const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
+  const app = createApp({
+    db: database.db,
+    config: {
+      corsOrigins: env.CORS_ORIGINS,
+      secureCookies: env.SECURE_COOKIES,
+      trustProxyHops: env.TRUST_PROXY,
+      signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+      publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+      apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
+      staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
+    },
+  });
+  // Every process prunes (idempotent deletes), so a replaced worker changes nothing.
+  scheduleHousekeeping(database.db);
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(env.DATA_DIR)}`;
+    const reference = seed ? `; ${seeded.airports} airports, ${seeded.airlines} airlines` : '';
+    const who = cluster.isWorker ? `worker ${cluster.worker?.id} (pid ${process.pid})` : 'Carry';
+    console.log(`${who} listening on http://localhost:${info.port} (${where}${reference})`);
+  });
+
+  function shutdown() {
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+  }
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+async function servePrimary(env: Env) {
+  const { database, seeded } = await openDatabase(env, true);
+  await database.close();
+  console.log(
+    `Carry: ${env.WORKERS} workers on PostgreSQL (${seeded.airports} airports, ${seeded.airlines} airlines)`,
+  );
+  let stopping = false;
+  for (let i = 0; i < env.WORKERS; i += 1) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.id} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
 
 const env = readEnv();
-const database = await createDb(
-  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR) },
-);
-const seeded = await seedReferenceData(database.db);
-// Serve the built client only when there is one (npm run dev leaves it to Vite).
-const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
-
-const app = createApp({
-  db: database.db,
-  config: {
-    corsOrigins: env.CORS_ORIGINS,
-    secureCookies: env.SECURE_COOKIES,
-    trustProxy: env.TRUST_PROXY,
-    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
-    staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
-  },
-});
-
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(env.DATA_DIR)}`;
-  console.log(
-    `Carry listening on http://localhost:${info.port} (${where}; ${seeded.airports} airports, ${seeded.airlines} airlines)`,
+if (env.WORKERS > 1 && !env.DATABASE_URL) {
+  console.error(
+    `WORKERS=${env.WORKERS} needs DATABASE_URL: the embedded database (PGlite) serves one process only.`,
   );
-});
-
-function shutdown() {
-  server.close(() => {
-    database.close().finally(() => process.exit(0));
-  });
+  process.exit(1);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+if (env.WORKERS > 1 && cluster.isPrimary) await servePrimary(env);
+else await serveOne(env, !cluster.isWorker);

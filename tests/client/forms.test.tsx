@@ -20,11 +20,11 @@ describe('Add Listing', () => {
 
   it("queues the listing, toasts 'Uploaded Successfully!' and shows it waiting to send", async () => {
     const { store } = renderApp('/carrier/add-listing', { session: { role: 'carrier' } });
-    await userEvent.selectOptions(await screen.findByLabelText('From'), 'DEL');
-    await userEvent.selectOptions(screen.getByLabelText('To'), 'BOM');
+    await userEvent.type(await screen.findByLabelText('From'), 'DEL{Enter}');
+    await userEvent.type(screen.getByLabelText('To'), 'BOM{Enter}');
     await userEvent.type(screen.getByLabelText('Departure'), '2099-05-01');
     await userEvent.type(screen.getByLabelText('Time'), '09:30');
-    await userEvent.selectOptions(screen.getByLabelText('Airline'), 'AI');
+    await userEvent.type(screen.getByLabelText('Airline'), 'AI{Enter}');
     await userEvent.type(screen.getByLabelText('Flight No'), 'AI101');
     await userEvent.type(screen.getByLabelText('Weight (KG)'), '8');
     await userEvent.type(screen.getByLabelText('Cost per KG (₹)'), '800');
@@ -52,6 +52,32 @@ describe('Contact Us', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText(MSG.nameLettersOnly)).toBeTruthy();
     expect(screen.getByText(MSG.queryRequired)).toBeTruthy();
+  });
+
+  it('re-checks a corrected field: empty submit, then "John 3rd!" in Full Name and submit shows the name message', async () => {
+    const { store } = renderApp('/contact');
+    const name = await screen.findByLabelText('Full Name');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(MSG.fullNameRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.queryRequired)).toBeTruthy();
+    await userEvent.type(name, 'John 3rd!');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(MSG.nameLettersOnly)).toBeTruthy();
+    expect(screen.queryByText(MSG.fullNameRequired)).toBeNull();
+    expect(screen.getByText(MSG.queryRequired)).toBeTruthy();
+    expect(await store.db.outbox.count()).toBe(0);
+  });
+
+  it('clears a message as soon as the field is corrected after a submit, and then sends', async () => {
+    const { store } = renderApp('/contact');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(MSG.queryRequired)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Your Query'), 'Where is my parcel?');
+    await waitFor(() => expect(screen.queryByText(MSG.queryRequired)).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Message sent successfully!')).toBeTruthy();
+    expect(await store.db.outbox.count()).toBe(1);
   });
 
   it('queues the message and toasts success', async () => {

@@ -68,7 +68,14 @@ describe('Carrier Order History', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     const [first, second] = screen.getAllByRole('article');
     expect(within(first as HTMLElement).getByText('✓ Completed')).toBeTruthy();
-    expect(within(first as HTMLElement).queryAllByRole('button')).toHaveLength(0);
+    // No status action: the details disclosure (which holds the traveller's contact) and the
+    // rating that follows a completed delivery.
+    expect(
+      within(first as HTMLElement)
+        .queryAllByRole('button')
+        .map((b) => b.textContent?.trim())
+        .sort(),
+    ).toEqual(['Rate Meera Shah', 'View Details']);
     expect(within(second as HTMLElement).getByRole('button', { name: 'View Details' })).toBeTruthy();
   });
 

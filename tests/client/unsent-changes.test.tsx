@@ -1,9 +1,10 @@
-// The sync line's list of refused changes: reason, Retry and Discard, for changes that have no
-// row elsewhere on screen (contact messages, courier requests).
+// The sync line's waiting list: refused changes with the server's reason, Retry and Discard,
+// including changes that have no row elsewhere on screen (contact messages, courier requests),
+// and a courier photo's size and upload progress.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { replayOutbox, sendContactMessage } from '@/data';
+import { replayOutbox, sendContactMessage, submitCourierRequest, uploadPhotos } from '@/data';
 import { fakeApi, json } from './support/fake-api';
 import { findHeading, renderApp } from './support/render-app';
 
@@ -11,14 +12,24 @@ const message = { name: 'Asha Rao', email: 'asha@example.com', phone: '987654321
 
 async function refusedContact() {
   const api = fakeApi();
-  api.on('POST /api/contact', () => json({ message: 'Please enter your query' }, 400));
+  api.on('POST /api/sync/push', async (req) => {
+    const { mutations } = (await req.json()) as { mutations: { id: number }[] };
+    const results = mutations.map((m) => ({
+      id: m.id,
+      ok: false,
+      code: 'request/invalid',
+      message: 'Please enter your query',
+    }));
+    return json({ lastMutationId: mutations.at(-1)?.id ?? 0, results });
+  });
   const view = renderApp('/contact', { api });
   await findHeading('Contact Us');
   await act(async () => {
     await sendContactMessage(view.store, message);
     await replayOutbox(view.store);
   });
-  const toggle = await screen.findByRole('button', { name: /1 not sent: needs your attention/ });
+  await screen.findByText(/1 not sent: needs your attention/);
+  const toggle = await screen.findByRole('button', { name: /Show waiting list/ });
   return { ...view, toggle };
 }
 
@@ -27,9 +38,9 @@ describe('UnsentChanges', () => {
     const { toggle } = await refusedContact();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(toggle);
-    const list = screen.getByRole('list', { name: 'Changes not sent' });
+    const list = screen.getByRole('list', { name: 'Changes waiting' });
     expect(within(list).getByText('Contact message')).toBeTruthy();
-    expect(within(list).getByText('Please enter your query')).toBeTruthy();
+    expect(within(list).getByText('Not sent: Please enter your query')).toBeTruthy();
   });
 
   it('queues the change again on Retry', async () => {
@@ -44,7 +55,41 @@ describe('UnsentChanges', () => {
     const { toggle, store } = await refusedContact();
     await userEvent.click(toggle);
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: /not sent/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/not sent/)).toBeNull());
     expect(await store.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('a courier photo in the waiting list', () => {
+  const form = {
+    fullName: 'Asha Rao',
+    emailAddress: 'asha@example.com',
+    mobileNumber: '9876543210',
+    governmentIdType: '',
+    governmentIdNumber: '',
+    currentAddress: '',
+    pinCode: '',
+    itemDescription: 'Books',
+    paymentMode: 'UPI' as const,
+  };
+
+  it('shows the size it goes up at, the size before downscaling, and its upload progress', async () => {
+    const api = fakeApi();
+    // An upload on a slow link: it never finishes while the test looks at the list.
+    api.on('POST /api/files/courier-images', () => new Promise<Response>(() => undefined));
+    const view = renderApp('/contact', { api });
+    await findHeading('Contact Us');
+    const photo = new Blob([new Uint8Array(300 * 1024)], { type: 'image/jpeg' });
+    await act(async () => {
+      await submitCourierRequest(view.store, form, photo, 'bag.jpg', Math.round(2.4 * 1024 * 1024));
+      void uploadPhotos(view.store);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Show waiting list/ }));
+    const list = screen.getByRole('list', { name: 'Changes waiting' });
+    expect(within(list).getByText('Courier service request')).toBeTruthy();
+    expect(await within(list).findByText('Photo 0% of 300 KB (was 2.4 MB)')).toBeTruthy();
+    const bar = within(list).getByRole('progressbar', { name: 'Photo upload' });
+    expect(bar.getAttribute('max')).toBe(String(300 * 1024));
+    expect(bar.getAttribute('value')).toBe('0');
   });
 });

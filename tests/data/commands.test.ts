@@ -11,8 +11,9 @@ import {
   sendContactMessage,
   submitCourierRequest,
   updateBookingStatus,
+  uploadPhotos,
 } from '@/data';
-import { contactMessages, courierRequests } from '@/server/db/schema';
+import { bookings, contactMessages, courierRequests, listings } from '@/server/db/schema';
 import { listingValues, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 
@@ -36,7 +37,9 @@ describe('addListing', () => {
     expect(rows[0]).toMatchObject({ syncState: 'synced', outboxKey: null });
     expect(rows[0]?.id.startsWith('local-')).toBe(false);
     expect(await store.db.outbox.count()).toBe(0);
-    expect(net.applied().filter((d) => d.path === '/carrier/carrier/add-listing')).toHaveLength(1);
+    expect(net.applied().filter((d) => d.path === '/api/sync/push')).toHaveLength(1);
+    const mine = await server.db.select().from(listings).where(eq(listings.email, user.email));
+    expect(mine).toHaveLength(1);
   });
 });
 
@@ -77,8 +80,10 @@ describe('bookListing and updateBookingStatus', () => {
       status: 'accepted',
       syncState: 'synced',
     });
-    expect(carrier.net.applied().filter((d) => d.path === '/api/bookings/update-status')).toHaveLength(1);
-    expect(traveller.net.applied().filter((d) => d.path === '/api/book')).toHaveLength(1);
+    expect(carrier.net.applied().filter((d) => d.path === '/api/sync/push')).toHaveLength(2);
+    expect(traveller.net.applied().filter((d) => d.path === '/api/sync/push')).toHaveLength(1);
+    const stored = await server.db.select().from(bookings).where(eq(bookings.id, order.id));
+    expect(stored.map((b) => b.status)).toEqual(['accepted']);
   });
 
   it('refuses an illegal transition locally and queues nothing', async () => {
@@ -131,7 +136,7 @@ function courierForm(user: { email: string; name: string; phone: string }) {
 }
 
 describe('submitCourierRequest', () => {
-  it('uploads the image once even when the submit step is retried', async () => {
+  it('uploads the photo once on its own lane, then submits the request once with its url', async () => {
     const { store, net, user, clock } = await signedIn(server);
     const { key } = await submitCourierRequest(
       store,
@@ -139,23 +144,26 @@ describe('submitCourierRequest', () => {
       new Blob([PNG], { type: 'image/png' }),
       'bag.png',
     );
-    expect(await store.db.outbox.get(key)).toMatchObject({
-      kind: 'courier',
-      payload: { itemImageUrl: null },
-    });
-    net.inject('pass'); // the upload goes through
-    net.inject('fail'); // the submit step fails before sending
+    const queued = await store.db.outbox.get(key);
+    expect(queued).toMatchObject({ kind: 'courier', mutationId: null });
+    // Before its photo is up, a push passes the request over.
+    await replayOutbox(store);
+    expect(net.applied().filter((d) => d.path === '/api/sync/push')).toHaveLength(0);
+    expect(await uploadPhotos(store)).toBe(1);
+    net.inject('fail'); // the push fails before sending
     await replayOutbox(store);
     const entry = await store.db.outbox.get(key);
-    expect(entry?.payload).toMatchObject({ itemImageUrl: expect.stringMatching(/bag\.png$/) });
+    expect(entry?.kind === 'courier' && entry.args.itemImageUrl).toMatch(/bag\.png$/);
 
     clock.t += 60_000; // past the backoff
     await replayOutbox(store);
+    await uploadPhotos(store);
     expect(net.applied().filter((d) => d.path === '/api/files/courier-images')).toHaveLength(1);
-    expect(net.applied().filter((d) => d.path === '/api/courier/submit')).toHaveLength(1);
+    expect(net.applied().filter((d) => d.path === '/api/sync/push')).toHaveLength(1);
     const users = await server.db.select().from(courierRequests);
     const mine = users.filter((r) => (r.details as { emailAddress: string }).emailAddress === user.email);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.itemImageUrl).toMatch(/bag\.png$/);
+    expect(await store.db.photos.count()).toBe(0);
   });
 });

@@ -63,7 +63,49 @@ describe('AppDb', () => {
       .primaryKeys();
     expect(queued).toEqual(['early', 'late']);
     expect(await db.searchResults.where('id').equals('L1').count()).toBe(2);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(DB_VERSIONS.at(-1)?.version);
+    db.close();
+  });
+
+  it('upgrades a version 3 outbox to typed mutations, moving a courier image to the photo lane', async () => {
+    const name = uniqueDbName();
+    const old = new Dexie(name);
+    for (const v of DB_VERSIONS.slice(0, 3)) old.version(v.version).stores(v.stores);
+    const base = { user: 'a@example.com', attempts: 2, nextAttemptAt: 0, lastError: null, state: 'queued' };
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer;
+    await old.table('outbox').bulkPut([
+      {
+        ...base,
+        key: 's',
+        createdAt: 1,
+        kind: 'status-update',
+        payload: { listingId: 'b1', status: 'accepted', prevStatus: 'pending' },
+      },
+      {
+        ...base,
+        key: 'c',
+        createdAt: 2,
+        state: 'sending',
+        kind: 'courier',
+        payload: {
+          form: { fullName: 'Asha' },
+          image: { bytes, type: 'image/png', name: 'bag.png' },
+          itemImageUrl: null,
+        },
+      },
+    ]);
+    old.close();
+
+    const db = openDb(name);
+    expect(await db.outbox.get('s')).toMatchObject({
+      args: { listingId: 'b1', status: 'accepted' },
+      mutationId: null,
+      state: 'queued',
+    });
+    const courier = await db.outbox.get('c');
+    expect(courier).toMatchObject({ kind: 'courier', state: 'queued', local: { photo: 'legacy-c' } });
+    expect(courier && 'payload' in courier).toBe(false);
+    expect(await db.photos.get('legacy-c')).toMatchObject({ name: 'bag.png', url: null, size: 4 });
     db.close();
   });
 
@@ -80,6 +122,7 @@ describe('AppDb', () => {
         'meta',
         'orders',
         'outbox',
+        'photos',
         'profile',
         'searchResults',
       ].sort(),

@@ -1,28 +1,40 @@
 // @vitest-environment node
-// replayOutbox's order within one pass: each next entry is read fresh, so an older entry the user
-// retries mid-pass goes before the newer ones, and one discarded mid-pass is never sent.
+// Push order and outcomes against a fake sync server: ids increase per client in send order, a
+// refused mutation does not hold the ones behind it, Retry sends it again under a new id, and a
+// discarded one is never sent.
 import { describe, expect, it } from 'vitest';
 import { discardEntry, replayOutbox, retryEntry, type Store, sendContactMessage } from '@/data';
 import { STORAGE_KEYS } from '@/domain/constants';
 import { testStore } from '../support/data-store';
 
-/** A contact API: `refuse` is answered 400 once; `during[message]` runs before that message's answer. */
-function contactApi(refuse: string, during: Record<string, () => Promise<void>>) {
-  const sent: string[] = [];
+interface Pushed {
+  id: number;
+  message: string;
+}
+
+/** A push endpoint that refuses `refuse` once (400-like, recorded) and applies the rest. */
+function pushApi(refuse: string, during: () => Promise<void> = async () => {}) {
+  const pushes: Pushed[][] = [];
+  let last = 0;
   let refused = false;
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
-    const { message } = (await req.json()) as { message: string };
-    sent.push(message);
-    await during[message]?.();
-    const status = message === refuse && !refused ? 400 : 200;
-    if (status === 400) refused = true;
-    return new Response(JSON.stringify(status === 400 ? { message: 'Refused' } : {}), {
-      status,
-      headers: { 'content-type': 'application/json' },
+    const path = new URL(req.url).pathname;
+    if (path === '/api/sync/pull') return new Response('{}', { status: 503 });
+    const body = (await req.json()) as { mutations: { id: number; args: { message: string } }[] };
+    pushes.push(body.mutations.map((m) => ({ id: m.id, message: m.args.message })));
+    await during();
+    const results = body.mutations.map((m) => {
+      last = Math.max(last, m.id);
+      if (m.args.message === refuse && !refused) {
+        refused = true;
+        return { id: m.id, ok: false, code: 'request/invalid', message: 'Refused' };
+      }
+      return { id: m.id, ok: true, body: {} };
     });
+    return Response.json({ lastMutationId: last, results });
   };
-  return { sent, fetch: fetchFn as typeof fetch };
+  return { pushes, fetch: fetchFn as typeof fetch };
 }
 
 async function queue(store: Store, message: string) {
@@ -44,25 +56,53 @@ function signedInStore(fetchFn: typeof fetch): Store {
 }
 
 describe('replayOutbox order', () => {
-  it('sends an older entry retried mid-pass before the newer entries behind it', async () => {
-    const keys: Record<string, string> = {};
-    const api = contactApi('a', { b: () => retryEntry(store, keys.a ?? '') });
+  it('sends a batch in order; a refused mutation fails alone and the ones behind it go', async () => {
+    const api = pushApi('a');
     const store = signedInStore(api.fetch);
+    const keys: Record<string, string> = {};
     for (const m of ['a', 'b', 'c']) keys[m] = await queue(store, m);
 
-    expect(await replayOutbox(store)).toMatchObject({ sent: 3, failed: 1, remaining: 0 });
-    expect(api.sent).toEqual(['a', 'b', 'a', 'c']);
+    expect(await replayOutbox(store)).toMatchObject({ sent: 2, failed: 1, remaining: 0 });
+    expect(api.pushes).toEqual([
+      [
+        { id: 1, message: 'a' },
+        { id: 2, message: 'b' },
+        { id: 3, message: 'c' },
+      ],
+    ]);
+    expect(await store.db.outbox.get(keys.a ?? '')).toMatchObject({
+      state: 'failed',
+      lastError: 'Refused',
+      lastErrorCode: 'request/invalid',
+    });
+
+    // Retry: the server recorded id 1 as refused, so it goes again under a new id.
+    await retryEntry(store, keys.a ?? '');
+    expect(await replayOutbox(store)).toMatchObject({ sent: 1, failed: 0, remaining: 0 });
+    expect(api.pushes[1]).toEqual([{ id: 4, message: 'a' }]);
     store.db.close();
   });
 
-  it('never sends an entry discarded mid-pass', async () => {
+  it('never sends an entry discarded before its turn', async () => {
+    const api = pushApi('none');
+    const store = signedInStore(api.fetch);
     const keys: Record<string, string> = {};
-    const api = contactApi('none', { a: () => discardEntry(store, keys.b ?? '') });
+    for (const m of ['a', 'b', 'c']) keys[m] = await queue(store, m);
+    await discardEntry(store, keys.b ?? '');
+
+    expect(await replayOutbox(store)).toMatchObject({ sent: 2, remaining: 0 });
+    expect(api.pushes.flat().map((p) => p.message)).toEqual(['a', 'c']);
+    store.db.close();
+  });
+
+  it('drops an entry discarded while its push was in flight once the answer comes', async () => {
+    const keys: Record<string, string> = {};
+    const api = pushApi('none', () => discardEntry(store, keys.b ?? ''));
     const store = signedInStore(api.fetch);
     for (const m of ['a', 'b', 'c']) keys[m] = await queue(store, m);
 
-    expect(await replayOutbox(store)).toMatchObject({ sent: 2, remaining: 0 });
-    expect(api.sent).toEqual(['a', 'c']);
+    expect(await replayOutbox(store)).toMatchObject({ sent: 3, remaining: 0 });
+    expect(await store.db.outbox.count()).toBe(0);
     store.db.close();
   });
 });

@@ -166,7 +166,9 @@ describe('flushAnalytics', () => {
     expect(await flushAnalytics(s.store)).toBe(0);
     expect(await s.store.db.analytics.count()).toBe(150);
     s.net.down = false;
-    expect(await flushAnalytics(s.store)).toBe(150);
+    // A failure backs the batch off; it goes when due (or forced), never in a loop.
+    expect(await flushAnalytics(s.store)).toBe(0);
+    expect(await flushAnalytics(s.store, { force: true })).toBe(150);
     expect(s.net.applied().filter((d) => d.path === '/api/events')).toHaveLength(2);
     expect(await s.store.db.analytics.count()).toBe(0);
   });

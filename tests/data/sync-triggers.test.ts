@@ -50,10 +50,10 @@ describe('startSync', () => {
     await s.store.db.outbox.update(key, { attempts: 9, nextAttemptAt: s.clock.t + 5 * 60_000 });
     stops.push(startSync(s.store));
     await until(async () => (await s.store.db.outbox.get(key))?.state === 'queued');
-    expect(s.net.delivered.filter((d) => d.path === '/api/contact')).toHaveLength(0);
+    expect(s.net.delivered.filter((d) => d.path === '/api/sync/push')).toHaveLength(0);
 
     events.dispatchEvent(new Event('online'));
     await until(async () => (await s.store.db.outbox.count()) === 0);
-    expect(s.net.delivered.filter((d) => d.path === '/api/contact')).toHaveLength(1);
+    expect(s.net.delivered.filter((d) => d.path === '/api/sync/push')).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@
 // request a courier and log out. Every screen is photographed at phone and desktop sizes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, shoot } from '../support/e2e-browser';
+import { launchBrowser, pickCode, shoot } from '../support/e2e-browser';
+import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
 
 const run = Date.now().toString(36);
@@ -82,11 +83,11 @@ describe('journey', () => {
     await carrier.getByText('No listings found.').waitFor();
     await shoot(carrier, 'carrierhome-empty');
     await carrier.getByRole('link', { name: 'Add listing' }).click();
-    await carrier.getByLabel('From', { exact: true }).selectOption('DEL');
-    await carrier.getByLabel('To', { exact: true }).selectOption('BOM');
+    await pickCode(carrier, 'From', 'DEL');
+    await pickCode(carrier, 'To', 'BOM');
     await carrier.getByLabel('Departure', { exact: true }).fill(DEPARTURE);
     await carrier.getByLabel('Time').fill('09:30');
-    await carrier.getByLabel('Airline').selectOption('AI');
+    await pickCode(carrier, 'Airline', 'AI');
     await carrier.getByLabel('Flight No').fill('AI101');
     await carrier.getByLabel('Weight (KG)').fill('10');
     await carrier.getByLabel('Cost per KG (₹)').fill('800');
@@ -103,11 +104,11 @@ describe('journey', () => {
     await signupAndLogin(traveller, TRAVELLER, false);
     await traveller.getByRole('button', { name: /Traveller/ }).click();
     await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
-    await traveller.getByLabel('From', { exact: true }).selectOption('DEL');
-    await traveller.getByLabel('To', { exact: true }).selectOption('BOM');
+    await pickCode(traveller, 'From', 'DEL');
+    await pickCode(traveller, 'To', 'BOM');
     await traveller.getByLabel('Departure Date').fill(DEPARTURE);
     await traveller.getByLabel('Flight Number').fill('AI101');
-    await traveller.getByLabel('Airline').selectOption('AI');
+    await pickCode(traveller, 'Airline', 'AI');
     await traveller.getByRole('button', { name: 'Search' }).click();
     await traveller.getByText('Showing 1 of 1 results').waitFor();
     await traveller.getByLabel('Over ₹5,000').check();
@@ -133,7 +134,7 @@ describe('journey', () => {
     await carrier.getByRole('button', { name: 'Accept', exact: true }).click();
     await carrier.getByRole('button', { name: 'Complete', exact: true }).waitFor();
     await synced(carrier);
-    await carrier.getByRole('button', { name: 'Complete', exact: true }).click();
+    await completeWithCode(carrier, await travellerHandoffCode(traveller, server.url));
     await carrier.getByText('✓ Completed').waitFor();
     await synced(carrier);
     await shoot(carrier, 'carrier-orders');
@@ -170,6 +171,36 @@ describe('journey', () => {
     await traveller.getByRole('link', { name: /choose who you are/ }).click();
     await traveller.getByRole('button', { name: /Sender/ }).click();
     await traveller.getByRole('heading', { name: 'Courier Service Request' }).waitFor();
+    // A phone-size photo (2200 x 1650 JPEG of about 4 MB, at full quality, made in the page) is made smaller on
+    // the device at once, and the form says by how much.
+    const phonePhoto = await traveller.evaluate(async () => {
+      const canvas = new OffscreenCanvas(2200, 1650);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      const image = ctx.createImageData(2200, 1650);
+      for (let i = 0; i < image.data.length; i += 4) {
+        const x = (i / 4) % 2200;
+        image.data[i] = (x * 7) % 256;
+        image.data[i + 1] = 120 + Math.floor(Math.random() * 8);
+        image.data[i + 2] = (i / 8800) % 256;
+        image.data[i + 3] = 255;
+      }
+      ctx.putImageData(image, 0, 0);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 1 });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return btoa(binary);
+    });
+    await traveller.getByLabel('Upload Item Image').setInputFiles({
+      name: 'phone.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(phonePhoto, 'base64'),
+    });
+    await traveller
+      .getByText(/^Photo made smaller for sending: \d+(\.\d)? (MB|KB) → \d+ KB$/)
+      .waitFor({ timeout: 15_000 });
+    await shoot(traveller, 'senderhome-photo-size');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',

@@ -84,7 +84,7 @@ describe('update', () => {
     expect(await supportPhone.textContent()).not.toContain(NEW_PHONE);
 
     // A message that cannot get through yet: it waits in the outbox across the update.
-    await browser.context.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    await browser.context.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
     await page.getByLabel('Your Query').fill(MESSAGE);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(/1 change waiting to be sent/).waitFor();
@@ -109,7 +109,7 @@ describe('update', () => {
     expect(await waiting(page)).toBe(1);
 
     // The change made before the update is delivered once by the new version.
-    await browser.context.unroute('**/api/contact');
+    await browser.context.unroute('**/api/sync/push');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => waiting(page), { timeout: 30_000 }).toBe(0);
     await server.stop();

@@ -1,7 +1,7 @@
 // Signup, login (cookie, token, rate limit), logout and the session check, through HTTP.
-import { inArray } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAttempts } from '@/server/db/schema';
+import { throttles } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { jsonInit, newUserDetails, signupAndLogin } from '../support/server-users';
 
@@ -103,19 +103,22 @@ describe('POST /auth/login', () => {
     expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
   });
 
-  it("clears the user's own failures and prunes everyone's expired ones, keeping failures still in the window", async () => {
+  it("clears the user's own failures and prunes counters idle past every window, keeping recent ones", async () => {
     const [user, expired, recent] = [await signupAndLogin(server), newUserDetails(), newUserDetails()];
     const fail = (email: string) => post('/auth/login', { email, password: 'Wrong@1234' });
     await fail(user.email);
     await fail(expired.email);
-    nowMs += 16 * 60 * 1000;
+    nowMs += 61 * 60 * 1000;
     await fail(recent.email);
     expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
     const left = await server.db
-      .select({ email: loginAttempts.email })
-      .from(loginAttempts)
-      .where(inArray(loginAttempts.email, [user.email, expired.email, recent.email]));
-    expect(left).toEqual([{ email: recent.email }]);
+      .select({ key: throttles.key })
+      .from(throttles)
+      .where(like(throttles.key, 'login-email:%'));
+    const keys = left.map((r) => r.key);
+    expect(keys).toContain(`login-email:${recent.email}`);
+    expect(keys).not.toContain(`login-email:${expired.email}`);
+    expect(keys).not.toContain(`login-email:${user.email}`);
   });
 
   it('sets SameSite=None; Secure when a separate app origin is configured', async () => {
@@ -192,7 +195,7 @@ describe('POST /auth/logout', () => {
 
 describe('failed logins per client address', () => {
   it('answers 429 once one address has failed too often, across emails, when behind a trusted proxy', async () => {
-    const proxied = await createTestServer({ config: { trustProxy: true, loginMaxFailuresPerAddress: 4 } });
+    const proxied = await createTestServer({ config: { trustProxyHops: 1, loginMaxFailuresPerAddress: 4 } });
     try {
       const user = await signupAndLogin(proxied);
       const attempt = (email: string, password: string, ip: string) =>
@@ -203,6 +206,118 @@ describe('failed logins per client address', () => {
       expect((await attempt(user.email, user.password, '198.51.100.7')).status).toBe(200);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('counts the address the proxy appended, so a forged leftmost X-Forwarded-For changes nothing', async () => {
+    const proxied = await createTestServer({ config: { trustProxyHops: 1, loginMaxFailuresPerAddress: 3 } });
+    try {
+      const attempt = (i: number) =>
+        proxied.request(
+          '/auth/login',
+          jsonInit(
+            'POST',
+            { email: `y${i}@example.com`, password: 'Wrong@1234' },
+            { 'X-Forwarded-For': `10.0.0.${i}, 203.0.113.50` },
+          ),
+        );
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await attempt(i)).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('takes the entry a configured number of proxies from the right', async () => {
+    const proxied = await createTestServer({ config: { trustProxyHops: 2, loginMaxFailuresPerAddress: 1 } });
+    try {
+      const attempt = (forwarded: string) =>
+        proxied.request(
+          '/auth/login',
+          jsonInit(
+            'POST',
+            { email: 'z@example.com', password: 'Wrong@1234' },
+            { 'X-Forwarded-For': forwarded },
+          ),
+        );
+      expect((await attempt('1.1.1.1, 203.0.113.7, 10.0.0.2')).status).toBe(401);
+      // Same client (203.0.113.7) behind the same two proxies, another forged entry: blocked.
+      expect((await attempt('8.8.8.8, 203.0.113.7, 10.0.0.3')).status).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('parallel login attempts', () => {
+  it('evaluates at most the allowed failures of 50 parallel attempts: a right password among them is refused', async () => {
+    const user = await signupAndLogin(server);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post('/auth/login', { email: user.email, password: i === 37 ? user.password : 'Wrong@1234' }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    // loginMaxFailuresPerEmail is 3 on this server: only that many attempts ever reach the hash.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses[37]).toBe(429);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(47);
+  });
+
+  it('runs at most two attempts per email at once, and lets the owner in after the burst', async () => {
+    const user = await signupAndLogin(server);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post('/auth/login', { email: user.email, password: user.password })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
+  });
+});
+
+describe('signups per client address', () => {
+  it('answers 429 past SIGNUP_LIMIT_PER_HOUR from one address, and accepts again after an hour', async () => {
+    let now = Date.now();
+    const limited = await createTestServer({
+      clock: { now: () => now },
+      config: { trustProxyHops: 1, signupLimitPerHour: 3 },
+    });
+    try {
+      const signup = (ip: string) =>
+        limited.request('/auth/signup', jsonInit('POST', newUserDetails(), { 'X-Forwarded-For': ip }));
+      for (let i = 0; i < 3; i += 1) expect((await signup('203.0.113.20')).status).toBe(201);
+      const refused = await signup('203.0.113.20');
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).code).toBe('auth/signup-rate-limited');
+      expect((await signup('203.0.113.21')).status).toBe(201);
+      now += 61 * 60 * 1000;
+      expect((await signup('203.0.113.20')).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not count refusals that need no hashing: invalid input and taken emails', async () => {
+    const limited = await createTestServer({ config: { trustProxyHops: 1, signupLimitPerHour: 1 } });
+    try {
+      const headers = { 'X-Forwarded-For': '203.0.113.30' };
+      const taken = newUserDetails();
+      await limited.request('/auth/signup', jsonInit('POST', taken, { 'X-Forwarded-For': '203.0.113.31' }));
+      for (let i = 0; i < 3; i += 1) {
+        const bad = await limited.request(
+          '/auth/signup',
+          jsonInit('POST', { ...newUserDetails(), age: 0 }, headers),
+        );
+        expect(bad.status).toBe(400);
+        expect((await limited.request('/auth/signup', jsonInit('POST', taken, headers))).status).toBe(409);
+      }
+      expect(
+        (await limited.request('/auth/signup', jsonInit('POST', newUserDetails(), headers))).status,
+      ).toBe(201);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 // Booking, the carrier's status changes, both order lists and the profile counts, through HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, bookingBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
@@ -92,7 +93,7 @@ describe('PUT /api/bookings/update-status', () => {
     const accepted = await setStatus(carrier, `${id}_carrier`, 'accepted');
     expect(accepted.status).toBe(200);
     expect((await accepted.json()).booking).toMatchObject({ id, status: 'accepted' });
-    const completed = await setStatus(carrier, id, 'completed');
+    const completed = await completeWithCode(carrier, traveller, id);
     expect((await completed.json()).booking.status).toBe('completed');
   });
 
@@ -102,7 +103,12 @@ describe('PUT /api/bookings/update-status', () => {
     ['pending', 'pending'],
   ])('answers 409 for %s -> %s', async (_from, to) => {
     const id = await book(traveller, await newListing());
-    const res = await setStatus(carrier, id, to);
+    // A well-formed code, so that completing is refused by the status machine, not the body check.
+    const res = await carrier.call('PUT', '/api/bookings/update-status', {
+      listingId: id,
+      status: to,
+      handoffCode: '000000',
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).message).toBe('This booking can no longer change to that status.');
   });
@@ -110,7 +116,7 @@ describe('PUT /api/bookings/update-status', () => {
   it('answers 409 for any change of a completed booking', async () => {
     const id = await book(traveller, await newListing());
     await setStatus(carrier, id, 'accepted');
-    await setStatus(carrier, id, 'completed');
+    await completeWithCode(carrier, traveller, id);
     expect((await setStatus(carrier, id, 'cancelled')).status).toBe(409);
   });
 
@@ -181,7 +187,7 @@ describe('GET /api/profile/:email', () => {
     await setStatus(c, b2, 'accepted');
     await setStatus(c, b2, 'cancelled');
     await setStatus(c, b3, 'accepted');
-    await setStatus(c, b3, 'completed');
+    await completeWithCode(c, t, b3);
     const res = await t.call('GET', `/api/profile/${t.email}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -191,6 +197,7 @@ describe('GET /api/profile/:email', () => {
         passenger: { pending: 1, completed: 1, declined: 2 },
         sender: { pending: 0, completed: 0, declined: 0 },
       },
+      rating: { average: 0, count: 0, latest: [] },
     });
     const carrierCounts = (await (await c.call('GET', `/api/profile/${c.email}`)).json()).bookings.carrier;
     expect(carrierCounts).toEqual({ pending: 1, completed: 1, declined: 2 });

@@ -29,11 +29,11 @@ function upload(
 }
 
 describe('POST /api/files/courier-images', () => {
-  it('stores an image under courier-images/<uuid>-<name> and answers its url', async () => {
+  it('stores an image under courier-images/<hash>-<name> and answers its url', async () => {
     const res = await upload(PNG, 'my bag (1).png');
     expect(res.status).toBe(201);
     const { url } = await res.json();
-    expect(url).toMatch(/^\/api\/files\/courier-images\/[0-9a-f-]{36}-my_bag_1_.png$/);
+    expect(url).toMatch(/^\/api\/files\/courier-images\/[0-9a-f]{40}-my_bag_1_.png$/);
   });
 
   it('decides by content: a JPEG named .png is served as image/jpeg', async () => {
@@ -91,6 +91,6 @@ describe('GET /api/files/courier-images/:name', () => {
   it('answers 404 JSON for an unknown file', async () => {
     const res = await server.request('/api/files/courier-images/nope.png');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'That file does not exist.' });
+    expect(await res.json()).toEqual({ code: 'file/not-found', message: 'That file does not exist.' });
   });
 });

@@ -50,7 +50,10 @@ describe('bad input', () => {
   it('answers 400 JSON for malformed JSON', async () => {
     const res = await user.call('POST', '/api/book', '{"name": ');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(await res.json()).toEqual({
+      code: 'request/malformed-json',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('answers 400 for JSON that is not an object', async () => {
@@ -79,7 +82,7 @@ describe('bad input', () => {
       message: 'x'.repeat(1024 * 1024),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'The request is too large.' });
+    expect(await res.json()).toEqual({ code: 'request/too-large', message: 'The request is too large.' });
   });
 
   it('answers JSON 404 for an unknown API route or method', async () => {
@@ -91,7 +94,7 @@ describe('bad input', () => {
     ]) {
       const res = await server.request(path as string, { method });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: 'Not found.' });
+      expect(await res.json()).toEqual({ code: 'route/not-found', message: 'Not found.' });
     }
   });
 });

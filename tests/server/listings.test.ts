@@ -255,6 +255,22 @@ describe('POST /api/search-listings', () => {
     expect(saved).toEqual([expect.objectContaining({ from: 'CCU', to: 'BKK', flightNo: 'TG314' })]);
   });
 
+  it('keeps one match request per user, route and date, counting repeats and keeping the latest flight', async () => {
+    const user = await signupAndLogin(server);
+    const date = daysFromNow(45);
+    const body = (flightNo: string) =>
+      searchBody(user, { from: 'CCU', to: 'BKK', departure: date, flightNo, airline: 'TG' });
+    for (let i = 0; i < 5; i += 1) await user.call('POST', '/api/search-listings', body('TG314'));
+    await Promise.all(
+      Array.from({ length: 5 }, () => user.call('POST', '/api/search-listings', body('TG316'))),
+    );
+    await user.call('POST', '/api/search-listings', { ...body('TG314'), departure: daysFromNow(46) });
+    const saved = await server.db.select().from(matchRequests).where(eq(matchRequests.email, user.email));
+    expect(saved).toHaveLength(2);
+    const repeated = saved.find((r) => r.departure === date);
+    expect(repeated).toMatchObject({ searchCount: 10, flightNo: 'TG316' });
+  });
+
   it('answers 400 naming the first missing field, 403 for a foreign email, 401 without a session', async () => {
     const missing = await other.call('POST', '/api/search-listings', searchBody(other, { to: '' }));
     expect(missing.status).toBe(400);

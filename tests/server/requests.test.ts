@@ -72,9 +72,20 @@ describe('POST /api/contact', () => {
 });
 
 describe('POST /api/courier/submit', () => {
-  const request = (overrides: Record<string, unknown> = {}) => ({
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  async function uploadImage(owner: TestUser): Promise<string> {
+    const form = new FormData();
+    form.append('file', new File([PNG], 'books.png', { type: 'image/png' }));
+    const res = await server.request('/api/files/courier-images', {
+      method: 'POST',
+      body: form,
+      headers: { Cookie: owner.cookie },
+    });
+    return ((await res.json()) as { url: string }).url;
+  }
+  const request = (owner: TestUser, itemImageUrl: string, overrides: Record<string, unknown> = {}) => ({
     fullName: 'Asha Rao',
-    emailAddress: 'asha@example.com',
+    emailAddress: owner.email,
     mobileNumber: '9876543210',
     governmentIdType: 'Aadhaar',
     governmentIdNumber: '1234',
@@ -82,13 +93,13 @@ describe('POST /api/courier/submit', () => {
     pinCode: '560001',
     itemDescription: 'Books',
     paymentMode: 'UPI',
-    itemImageUrl: '/api/files/courier-images/abc-books.png',
+    itemImageUrl,
     ...overrides,
   });
 
   it('stores the request (hidden fields defaulted) and counts it on the sender profile', async () => {
     const sender = await signupAndLogin(server);
-    const res = await sender.call('POST', '/api/courier/submit', request());
+    const res = await sender.call('POST', '/api/courier/submit', request(sender, await uploadImage(sender)));
     expect(res.status).toBe(201);
     const { id } = await res.json();
     const [row] = await server.db.select().from(courierRequests).where(eq(courierRequests.id, id));
@@ -102,30 +113,78 @@ describe('POST /api/courier/submit', () => {
   });
 
   it('answers 400 with a message for a missing image and a bad payment mode, 401 without a session', async () => {
-    const noImage = await user.call('POST', '/api/courier/submit', request({ itemImageUrl: '' }));
+    const image = await uploadImage(user);
+    const noImage = await user.call('POST', '/api/courier/submit', request(user, ''));
     expect(noImage.status).toBe(400);
     expect((await noImage.json()).message).toBe('Please upload an item image.');
-    expect((await user.call('POST', '/api/courier/submit', request({ paymentMode: 'Card' }))).status).toBe(
-      400,
-    );
     expect(
-      (await server.request('/api/courier/submit', { method: 'POST', body: JSON.stringify(request()) }))
-        .status,
+      (await user.call('POST', '/api/courier/submit', request(user, image, { paymentMode: 'Card' }))).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.request('/api/courier/submit', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(request(user, image)),
+        })
+      ).status,
     ).toBe(401);
+  });
+
+  it("answers 403 for another user's email address, and stores nothing", async () => {
+    const before = (await server.db.select().from(courierRequests)).length;
+    const res = await user.call('POST', '/api/courier/submit', {
+      ...request(user, await uploadImage(user)),
+      emailAddress: other.email,
+    });
+    expect(res.status).toBe(403);
+    expect(await server.db.select().from(courierRequests)).toHaveLength(before);
+  });
+
+  it.each([
+    ['a script link', 'javascript:alert(1)'],
+    ['an outside link', 'https://evil.example/cat.png'],
+    [
+      'a file that was never uploaded',
+      '/api/files/courier-images/00000000-0000-0000-0000-000000000000-x.png',
+    ],
+    ['a path escaping the folder', '/api/files/courier-images/../../api/auth'],
+  ])('answers 400 for %s as the image', async (_, url) => {
+    const res = await user.call('POST', '/api/courier/submit', request(user, url));
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('courier/image-not-uploaded');
+  });
+
+  it('answers 400 for an image another user uploaded', async () => {
+    const res = await user.call('POST', '/api/courier/submit', request(user, await uploadImage(other)));
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('courier/image-not-uploaded');
   });
 });
 
 describe('POST /api/events', () => {
   const batch = { events: [{ name: 'page_view', props: { path: '/profile' }, at: Date.now() }] };
+  const anonymous = (body: unknown, ip = '203.0.113.80') =>
+    limited.request('/api/events', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+      body: JSON.stringify(body),
+    });
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await createTestServer({ config: { trustProxyHops: 1, anonymousEventBatchesPerHour: 3 } });
+  });
+  afterAll(() => limited.close());
 
   it('records events from a signed-in user and from nobody (sign_up comes before login)', async () => {
     const res = await user.call('POST', '/api/events', batch);
     expect(res.status).toBe(202);
-    const anonymous = await server.request('/api/events', {
+    const anonymousRes = await server.request('/api/events', {
       method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ events: [{ name: 'sign_up', props: { method: 'email' }, at: Date.now() }] }),
     });
-    expect(anonymous.status).toBe(202);
+    expect(anonymousRes.status).toBe(202);
     const rows = await server.db.select().from(analyticsEvents);
     expect(rows.map((r) => r.name).sort()).toEqual(['page_view', 'sign_up']);
   });
@@ -135,6 +194,26 @@ describe('POST /api/events', () => {
       (await user.call('POST', '/api/events', { events: [{ name: 'hack', props: {}, at: 1 }] })).status,
     ).toBe(400);
     expect((await user.call('POST', '/api/events', { events: [] })).status).toBe(400);
+  });
+
+  it('answers 413 for an anonymous batch over 16 KB, which a signed-in user may send', async () => {
+    const big = {
+      events: Array.from({ length: 60 }, (_, i) => ({
+        name: 'page_view',
+        props: { path: `/${'x'.repeat(400)}${i}` },
+        at: 1,
+      })),
+    };
+    const res = await anonymous(big);
+    expect(res.status).toBe(413);
+    expect((await user.call('POST', '/api/events', big)).status).toBe(202);
+  });
+
+  it('answers 429 to anonymous batches past the hourly limit of one address, others unaffected', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await anonymous(batch, '203.0.113.81')).status);
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
+    expect((await anonymous(batch, '203.0.113.82')).status).toBe(202);
   });
 });
 

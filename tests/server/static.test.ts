@@ -90,6 +90,6 @@ describe('static serving', () => {
   it('keeps API paths JSON: an unknown /api route is a JSON 404, not the app', async () => {
     const res = await get('/api/unknown');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Not found.' });
+    expect(await res.json()).toEqual({ code: 'route/not-found', message: 'Not found.' });
   });
 });

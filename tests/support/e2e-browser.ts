@@ -1,6 +1,7 @@
 // Headless Chromium for end-to-end tests, and the screenshot helper (every screen at a phone
 // and a desktop size, into tests/e2e/screenshots/).
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -101,4 +102,40 @@ export async function shoot(page: Page, name: string): Promise<void> {
   if (faint.length > 0) throw new Error(`${name}: text too faint to read: ${faint.join(', ')}`);
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true });
+}
+
+/** Picks `code` in the airport or airline picker labelled `label`: types the code, Enter takes the best match. */
+export async function pickCode(page: Page, label: string, code: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.fill(code);
+  await box.press('Enter');
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe-core on the page as it is now (at its current size): every violation, of any impact. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the debugging protocol, which the app's CSP (script-src 'self') allows.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+}
+
+/** Fails with the violations' ids, rules and targets when axe finds anything. */
+export async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
+  const found = (await axeViolations(page)).map((v) => ({
+    id: v.id,
+    help: v.help,
+    nodes: v.nodes.map((n) => n.target),
+  }));
+  if (found.length) throw new Error(`${name}: axe found ${JSON.stringify(found, null, 1)}`);
 }

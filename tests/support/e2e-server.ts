@@ -43,6 +43,8 @@ export interface E2eServerOptions {
   dataDir?: string;
   /** The built client to serve; `./dist` (built when stale) by default. */
   staticDir?: string;
+  /** More environment for the server (CORS_ORIGINS for a split deployment, say). */
+  env?: Record<string, string>;
 }
 
 export function freePort(): Promise<number> {
@@ -63,7 +65,16 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'carry-e2e-'));
   const staticDir = options.staticDir ?? './dist';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      // Every test account comes from 127.0.0.1: more than the default 20 signups an hour.
+      SIGNUP_LIMIT_PER_HOUR: process.env.SIGNUP_LIMIT_PER_HOUR ?? '10000',
+      ...options.env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@
 // a carrier's listings at phone size (narrow) and a traveller's search results at desktop size (wide).
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from './e2e-browser';
+import { launchBrowser, pickCode } from './e2e-browser';
 import { startE2eServer } from './e2e-server';
 import { Api, testUser } from './pwa-api';
 import { loginThroughUi } from './pwa-browser';
@@ -62,11 +62,11 @@ try {
   const wide = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await loginThroughUi(wide, server.url, traveller, 'Traveller');
   await settle(wide);
-  await wide.getByLabel('From').selectOption('DEL');
-  await wide.getByLabel('To', { exact: true }).selectOption('BOM');
+  await pickCode(wide, 'From', 'DEL');
+  await pickCode(wide, 'To', 'BOM');
   await wide.getByLabel('Departure Date').fill(DEPARTURE);
   await wide.getByLabel('Flight Number').fill('AI101');
-  await wide.getByLabel('Airline').selectOption('AI');
+  await pickCode(wide, 'Airline', 'AI');
   await wide.getByRole('button', { name: 'Search' }).click();
   await wide.getByText(/Showing \d+ of \d+ results/).waitFor();
   await settle(wide);

@@ -2,11 +2,14 @@
 // and the search that finds it.
 import type { TestUser } from './server-users';
 
+/** Whose details a body carries. */
+type Person = Pick<TestUser, 'email' | 'name' | 'phone'>;
+
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function listingBody(carrier: TestUser, overrides: Record<string, unknown> = {}) {
+export function listingBody(carrier: Person, overrides: Record<string, unknown> = {}) {
   return {
     from: 'DEL',
     to: 'DXB',
@@ -23,7 +26,7 @@ export function listingBody(carrier: TestUser, overrides: Record<string, unknown
   };
 }
 
-export function bookingBody(traveller: TestUser, listingId: string, overrides: Record<string, unknown> = {}) {
+export function bookingBody(traveller: Person, listingId: string, overrides: Record<string, unknown> = {}) {
   return {
     name: traveller.name,
     email: traveller.email,
@@ -45,7 +48,7 @@ export function bookingBody(traveller: TestUser, listingId: string, overrides: R
   };
 }
 
-export function searchBody(user: TestUser, overrides: Record<string, unknown> = {}) {
+export function searchBody(user: Person, overrides: Record<string, unknown> = {}) {
   return {
     from: 'DEL',
     to: 'DXB',

@@ -1,10 +1,21 @@
 // The benchmark page: the app's own data layer (src/data) in real Chromium, on the app's origin,
 // exposed as window.carryBench for browser.mjs to drive. Times come from performance.now().
 
-import { addListing, createStore, login, openDb, replayOutbox } from '@/data';
+import {
+  addListing,
+  applyPull,
+  createStore,
+  login,
+  openDb,
+  preparePhoto,
+  replayOutbox,
+  type Store,
+  sendContactMessage,
+  startSync,
+  submitCourierRequest,
+} from '@/data';
 import { refreshMyBookings } from '@/data/bookings';
 import type { OrderRow } from '@/data/db';
-import { replaceMirror } from '@/data/mirror';
 import type { Order } from '@/domain/booking/schema';
 
 const STATUSES = ['pending', 'accepted', 'completed', 'rejected', 'cancelled'] as const;
@@ -71,13 +82,15 @@ async function freshDb(name: string) {
 }
 
 /**
- * The mirror of `n` bookings three ways on fresh databases: refreshMyBookings (parse + mirror,
- * the answer served by an in-page fetch), replaceMirror alone, and one bulkPut of the same
- * rows (the floor for IndexedDB on this machine).
+ * The mirror of `n` bookings three ways on fresh databases: refreshMyBookings (a whole pull:
+ * parse + apply in one transaction, the answer served by an in-page fetch), applyPull alone,
+ * and one bulkPut of the same rows (the floor for IndexedDB on this machine).
  */
 async function mirror(n: number) {
   const rows = orders(n);
-  const body = JSON.stringify({ bookings: rows });
+  const snapshot = { listings: [], bookings: rows, orders: [], profile: null };
+  const pullAnswer = (cookie: string) => ({ user: session.email, lastMutationId: 0, cookie, snapshot });
+  const body = JSON.stringify(pullAnswer('c1'));
   const fetchStub = async () => new Response(body, { headers: { 'Content-Type': 'application/json' } });
   const out: Record<string, number> = {};
 
@@ -94,11 +107,11 @@ async function mirror(n: number) {
 
   const bare = createStore({ db: await freshDb('bench-mirror-bare'), storage: memoryStorage(session) });
   t = performance.now();
-  await replaceMirror<Order>(bare, bare.db.bookings, rows, 'bookings');
+  await applyPull(bare, session.email, 'bench-client', pullAnswer('c1'));
   out.replaceMirrorMs = performance.now() - t;
   // Again over a full table: the refresh a returning user pays.
   t = performance.now();
-  await replaceMirror<Order>(bare, bare.db.bookings, rows, 'bookings');
+  await applyPull(bare, session.email, 'bench-client', pullAnswer('c2'));
   out.replaceMirrorRefreshMs = performance.now() - t;
   bare.db.close();
 
@@ -149,7 +162,23 @@ function listingValues(i: number, prefix: string) {
  * Idempotency-Key header) with plain sequential fetch.
  */
 async function drain(n: number, email: string, password: string) {
-  const store = createStore({ db: await freshDb('bench-sync'), storage: memoryStorage({}) });
+  // Time spent waiting on the push and pull requests (the server and the link), apart from the
+  // client's own work.
+  const wire = { pushMs: 0, pushes: 0, pullMs: 0 };
+  const timed: typeof fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const t0 = performance.now();
+    const res = await fetch(input, init);
+    const body = await res.clone().arrayBuffer();
+    const took = performance.now() - t0;
+    if (url.includes('/api/sync/push')) {
+      wire.pushMs += took;
+      wire.pushes += 1;
+    } else if (url.includes('/api/sync/pull')) wire.pullMs += took;
+    void body;
+    return res;
+  };
+  const store = createStore({ db: await freshDb('bench-sync'), storage: memoryStorage({}), fetch: timed });
   const me = await login(store, { email, password });
   let t = performance.now();
   for (let i = 0; i < n; i++) await addListing(store, listingValues(i, 'AI'));
@@ -181,13 +210,143 @@ async function drain(n: number, email: string, password: string) {
     remaining: result.remaining,
     directMs,
     directOk,
+    ...wire,
+  };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check: () => Promise<boolean>, maxMs: number): Promise<boolean> {
+  const end = performance.now() + maxMs;
+  while (performance.now() < end) {
+    if (await check()) return true;
+    await wait(50);
+  }
+  return false;
+}
+
+function contactOf(me: { email: string; name: string; phone: string }, message: string) {
+  return { name: 'Bench User', email: me.email, phone: me.phone, message };
+}
+
+let idleStore: Store | null = null;
+let idleRequests = 0;
+
+/** Signs in and queues two changes, ready for `idle` once the link is gone. */
+async function prepareIdle(email: string, password: string) {
+  const counting: typeof fetch = (input, init) => {
+    idleRequests += 1;
+    return fetch(input, init);
+  };
+  const store = createStore({ db: await freshDb('bench-idle'), storage: memoryStorage({}), fetch: counting });
+  const me = await login(store, { email, password });
+  for (const m of ['one', 'two']) await sendContactMessage(store, contactOf(me, `idle ${m}`));
+  idleStore = store;
+  idleRequests = 0;
+}
+
+/** Runs the page's sync loop for `ms` with the link gone; counts the requests it tried. */
+async function idle(ms: number) {
+  const store = idleStore;
+  if (!store) throw new Error('prepareIdle first');
+  idleRequests = 0;
+  const stop = startSync(store);
+  await wait(ms);
+  stop();
+  const left = await store.db.outbox.count();
+  store.db.close();
+  return { ms, requests: idleRequests, waiting: left };
+}
+
+/** A phone-sized photo: a 4032 x 3024 JPEG with detail (gradients, shapes, grain). */
+async function phonePhoto(): Promise<Blob> {
+  const canvas = new OffscreenCanvas(4032, 3024);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2d context');
+  const grad = ctx.createLinearGradient(0, 0, 4032, 3024);
+  grad.addColorStop(0, '#1e3a8a');
+  grad.addColorStop(0.5, '#f59e0b');
+  grad.addColorStop(1, '#065f46');
+  ctx.fillStyle = grad;
+  ctx.fillRect(0, 0, 4032, 3024);
+  let seed = 7;
+  const rnd = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (let i = 0; i < 3000; i++) {
+    ctx.fillStyle = `hsla(${Math.floor(rnd() * 360)}, 70%, ${30 + rnd() * 40}%, 0.6)`;
+    ctx.fillRect(rnd() * 4032, rnd() * 3024, 20 + rnd() * 200, 20 + rnd() * 200);
+  }
+  const grain = ctx.getImageData(0, 0, 4032, 3024);
+  for (let i = 0; i < grain.data.length; i += 4) {
+    const n = (rnd() - 0.5) * 24;
+    grain.data[i] = (grain.data[i] ?? 0) + n;
+    grain.data[i + 1] = (grain.data[i + 1] ?? 0) + n;
+    grain.data[i + 2] = (grain.data[i + 2] ?? 0) + n;
+  }
+  ctx.putImageData(grain, 0, 0);
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+}
+
+/**
+ * A courier request with a phone photo, then a contact message behind it, over whatever link
+ * serves this page: the photo is downscaled as the courier form does, the sync loop runs, and
+ * the times until each change is applied are taken from when the loop starts.
+ */
+async function photo(email: string, password: string, maxMs: number) {
+  const store = createStore({ db: await freshDb('bench-photo'), storage: memoryStorage({}) });
+  const me = await login(store, { email, password });
+  const original = await phonePhoto();
+  let t = performance.now();
+  const prepared = await preparePhoto(original);
+  const prepareMs = performance.now() - t;
+  const form = {
+    fullName: me.name,
+    emailAddress: me.email,
+    mobileNumber: me.phone,
+    governmentIdType: '',
+    governmentIdNumber: '',
+    currentAddress: '',
+    pinCode: '',
+    itemDescription: 'Bench photo',
+    paymentMode: 'UPI' as const,
+  };
+  const courier = await submitCourierRequest(store, form, prepared.blob, 'photo.jpg', original.size);
+  const later = await sendContactMessage(store, contactOf(me, 'behind the photo'));
+  t = performance.now();
+  const stop = startSync(store);
+  let laterMs: number | null = null;
+  let courierMs: number | null = null;
+  await until(async () => {
+    if (laterMs === null && !(await store.db.outbox.get(later.key))) laterMs = performance.now() - t;
+    if (courierMs === null && !(await store.db.outbox.get(courier.key))) courierMs = performance.now() - t;
+    return laterMs !== null && courierMs !== null;
+  }, maxMs);
+  stop();
+  store.db.close();
+  return {
+    originalBytes: original.size,
+    sentBytes: prepared.blob.size,
+    width: prepared.width,
+    height: prepared.height,
+    prepareMs,
+    laterMs,
+    courierMs,
   };
 }
 
 declare global {
   interface Window {
-    carryBench: { mirror: typeof mirror; seedApp: typeof seedApp; drain: typeof drain };
+    carryBench: {
+      mirror: typeof mirror;
+      seedApp: typeof seedApp;
+      drain: typeof drain;
+      prepareIdle: typeof prepareIdle;
+      idle: typeof idle;
+      photo: typeof photo;
+    };
   }
 }
-window.carryBench = { mirror, seedApp, drain };
+window.carryBench = { mirror, seedApp, drain, prepareIdle, idle, photo };
 document.title = 'Carry benchmarks (ready)';

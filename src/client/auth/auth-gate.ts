@@ -4,7 +4,7 @@
 // With no stored session nothing is asked, so a signed-out visitor never loads the data layer here.
 import type { Store } from '@/data';
 import { readSession } from '@/data/stored-session';
-import type { StoreLoader } from '../store-loader';
+import type { StoreSource } from '../store';
 
 export type AuthVerdict = 'authenticated' | 'unauthorized' | 'offline';
 
@@ -26,7 +26,7 @@ export interface AuthGate {
 }
 
 /** `onSessionEnded` runs when a background check ended a live session (the app goes to /). */
-export function createAuthGate(stores: StoreLoader, onSessionEnded: () => void): AuthGate {
+export function createAuthGate(stores: StoreSource, onSessionEnded: () => void): AuthGate {
   let first: Promise<void> | null = null;
   let inFlight: Promise<boolean> | null = null;
   let done = false;

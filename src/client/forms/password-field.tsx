@@ -1,19 +1,17 @@
-// A labelled password input with a show/hide toggle, bound to a TanStack Form field.
-import type { AnyFieldApi } from '@tanstack/react-form';
+// A labelled password input with a show/hide toggle, for the current form field.
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import { fieldControlProps } from './field-error';
+import { useFieldControl } from './field-error';
 
 interface PasswordFieldProps {
-  field: AnyFieldApi;
   label: string;
   autoComplete: 'current-password' | 'new-password';
 }
 
-export function PasswordField({ field, label, autoComplete }: PasswordFieldProps) {
+export function PasswordField({ label, autoComplete }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
-  const { error, ...control } = fieldControlProps(field);
+  const { field, error, control } = useFieldControl();
   return (
     <Field id={control.id} label={label} error={error}>
       <div className="relative">

@@ -1,7 +1,6 @@
-// A labelled native select bound to a TanStack Form field, with a blank first option.
-import type { AnyFieldApi } from '@tanstack/react-form';
+// A labelled native select for the current form field, with a blank first option.
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import { fieldControlProps } from './field-error';
+import { useFieldControl } from './field-error';
 
 export interface SelectOption {
   value: string;
@@ -9,33 +8,21 @@ export interface SelectOption {
 }
 
 interface SelectFieldProps {
-  field: AnyFieldApi;
   label: string;
   options: readonly SelectOption[];
   placeholder?: string;
   disabled?: boolean;
-  onValueChange?: (value: string) => void;
 }
 
-export function SelectField({
-  field,
-  label,
-  options,
-  placeholder = 'Select',
-  disabled,
-  onValueChange,
-}: SelectFieldProps) {
-  const { error, ...control } = fieldControlProps(field);
+export function SelectField({ label, options, placeholder = 'Select', disabled }: SelectFieldProps) {
+  const { field, error, control } = useFieldControl();
   return (
     <Field id={control.id} label={label} error={error}>
       <select
         {...control}
         disabled={disabled}
         className={CONTROL_CLASS}
-        onChange={(e) => {
-          field.handleChange(e.target.value);
-          onValueChange?.(e.target.value);
-        }}
+        onChange={(e) => field.handleChange(e.target.value)}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (

@@ -1,18 +1,16 @@
-// A labelled text-like input (text, email, tel, number, date, time) bound to a TanStack Form field.
-import type { AnyFieldApi } from '@tanstack/react-form';
+// A labelled text-like input (text, email, tel, number, date, time) for the current form field.
 import type { InputHTMLAttributes } from 'react';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import { fieldControlProps } from './field-error';
+import { useFieldControl } from './field-error';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'name'>;
 
-interface TextFieldProps extends InputProps {
-  field: AnyFieldApi;
+export interface TextFieldProps extends InputProps {
   label: string;
 }
 
-export function TextField({ field, label, ...input }: TextFieldProps) {
-  const { error, ...control } = fieldControlProps(field);
+export function TextField({ label, ...input }: TextFieldProps) {
+  const { field, error, control } = useFieldControl();
   return (
     <Field id={control.id} label={label} error={error}>
       <input

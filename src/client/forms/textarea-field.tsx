@@ -1,17 +1,15 @@
-// A labelled multi-line input bound to a TanStack Form field.
-import type { AnyFieldApi } from '@tanstack/react-form';
+// A labelled multi-line input for the current form field.
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import { fieldControlProps } from './field-error';
+import { useFieldControl } from './field-error';
 
 interface TextareaFieldProps {
-  field: AnyFieldApi;
   label: string;
   rows?: number;
   placeholder?: string;
 }
 
-export function TextareaField({ field, label, rows = 4, placeholder }: TextareaFieldProps) {
-  const { error, ...control } = fieldControlProps(field);
+export function TextareaField({ label, rows = 4, placeholder }: TextareaFieldProps) {
+  const { field, error, control } = useFieldControl();
   return (
     <Field id={control.id} label={label} error={error}>
       <textarea

@@ -1,9 +1,9 @@
 // Airports and airlines from the local mirror, refreshed (at most every 5 minutes) on mount.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { refreshReference } from '@/data';
+import { airlinesQuery, airportsQuery, refreshReference } from '@/data';
 import type { Airline, Airport } from '@/domain/reference/schema';
-import { useStore } from './store-context';
+import { useStore } from './use-store';
 
 function useRefreshReference(): void {
   const store = useStore();
@@ -16,11 +16,11 @@ function useRefreshReference(): void {
 export function useAirports(): Airport[] | undefined {
   const store = useStore();
   useRefreshReference();
-  return useLiveQuery(() => store.db.airports.orderBy('code').toArray(), [store]);
+  return useLiveQuery(() => airportsQuery(store), [store]);
 }
 
 export function useAirlines(): Airline[] | undefined {
   const store = useStore();
   useRefreshReference();
-  return useLiveQuery(() => store.db.airlines.orderBy('code').toArray(), [store]);
+  return useLiveQuery(() => airlinesQuery(store), [store]);
 }

@@ -1,7 +1,7 @@
 // The signed-in user, re-read whenever the session changes (login, logout, role, other tab).
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { getSession, type SessionUser, subscribeSession } from '@/data';
-import { useStore } from './store-context';
+import { useStore } from './use-store';
 
 export function useSession(): SessionUser | null {
   const store = useStore();

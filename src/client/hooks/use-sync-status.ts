@@ -1,15 +1,24 @@
-// The app-wide sync indicator's data: online state, unsent and failed changes, last sync.
+// The app-wide sync status: online state and the waiting list (src/data's one definition of a
+// change not yet applied by the server), with the counts the sync line shows.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { META } from '@/data';
-import type { OutboxEntry } from '@/domain/outbox/entry';
-import { useStore } from './store-context';
+import { lastSyncQuery, type WaitingItem, waitingList } from '@/data';
 import { useSession } from './use-session';
+import { useStore } from './use-store';
+
+/** The list re-reads at least this often, so "stuck" appears without a change in the database. */
+const CLOCK_TICK_MS = 60_000;
 
 export interface SyncStatus {
   online: boolean;
+  /** Every change of the signed-in user the server has not applied, in send order. */
+  items: WaitingItem[];
+  /** Changes still on their way (all but the refused ones). */
   pending: number;
-  failed: OutboxEntry[];
+  /** Changes the server refused: they wait for the user's Retry or Discard. */
+  failed: WaitingItem[];
+  /** Refused or stuck: the changes that need the user. */
+  attention: number;
   lastSyncAt: number | null;
 }
 
@@ -27,23 +36,29 @@ function useOnline(): boolean {
   return online;
 }
 
+function useClockTick(): number {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const id = setInterval(() => setTick((t) => t + 1), CLOCK_TICK_MS);
+    return () => clearInterval(id);
+  }, []);
+  return tick;
+}
+
 export function useSyncStatus(): SyncStatus {
   const store = useStore();
   const online = useOnline();
+  const tick = useClockTick();
   const email = useSession()?.email ?? '';
-  const entries = useLiveQuery(
-    () => store.db.outbox.where('user').equals(email).sortBy('createdAt'),
-    [store, email],
-  );
-  const lastSyncAt = useLiveQuery(async () => {
-    const value = (await store.db.meta.get(META.lastSyncAt))?.value;
-    return typeof value === 'number' ? value : null;
-  }, [store]);
-  const list = entries ?? [];
+  const items = useLiveQuery(() => (email ? waitingList(store, email) : []), [store, email, tick]) ?? [];
+  const lastSyncAt = useLiveQuery(() => lastSyncQuery(store), [store]);
+  const failed = items.filter((i) => i.state === 'failed');
   return {
     online,
-    pending: list.filter((e) => e.state !== 'failed').length,
-    failed: list.filter((e) => e.state === 'failed'),
+    items,
+    pending: items.length - failed.length,
+    failed,
+    attention: failed.length + items.filter((i) => i.state === 'stuck').length,
     lastSyncAt: lastSyncAt ?? null,
   };
 }

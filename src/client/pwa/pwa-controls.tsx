@@ -4,7 +4,8 @@ import { liveQuery } from 'dexie';
 import { Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { useStore } from '@/client/hooks/store-context';
+import { useStore } from '@/client/hooks/use-store';
+import { queuedCountQuery } from '@/data';
 import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';
 import {
   holdInstallOffer,
@@ -30,7 +31,7 @@ function useServiceWorker(): void {
 function useBackgroundSyncRequests(): void {
   const store = useStore();
   useEffect(() => {
-    const sub = liveQuery(() => store.db.outbox.where('state').equals('queued').count()).subscribe({
+    const sub = liveQuery(() => queuedCountQuery(store)).subscribe({
       next: (queued) => {
         if (queued > 0) void requestBackgroundSync(OUTBOX_SYNC_TAG);
       },
@@ -53,6 +54,16 @@ export function PwaControls() {
   useServiceWorker();
   useBackgroundSyncRequests();
   const { offer, iosHint, setIosHint } = useInstallOffer();
+  // The offer floats over the page's bottom edge: the page gets room below its last control
+  // (styles.css), so nothing stays hidden under it.
+  const floating = Boolean(offer) || iosHint;
+  useEffect(() => {
+    if (!floating) return;
+    document.body.dataset.installOffer = '';
+    return () => {
+      delete document.body.dataset.installOffer;
+    };
+  }, [floating]);
 
   if (offer) {
     return (

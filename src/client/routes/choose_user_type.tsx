@@ -3,7 +3,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ChevronRight, Luggage, Package, PlaneTakeoff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useStore } from '@/client/hooks/store';
+import { useStore } from '@/client/hooks/use-store';
 import { LogoLockup } from '@/client/ui/logo';
 import { setRole } from '@/data';
 import type { Role } from '@/domain/constants';

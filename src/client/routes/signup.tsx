@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { useStoreLoader } from '@/client/hooks/store';
+import { useStoreSource } from '@/client/hooks/use-store';
 import type { Store } from '@/data';
 import { ApiError } from '@/data/errors';
 import { signupSchema } from '@/domain/auth/schema';
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/signup')({ component: SignupPage });
 const EMPTY_STEP1: Step1Values = { name: '', phone: '', age: '', gender: '' };
 
 function SignupPage() {
-  const stores = useStoreLoader();
+  const stores = useStoreSource();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const [step1, setStep1] = useState<Step1Values>(EMPTY_STEP1);

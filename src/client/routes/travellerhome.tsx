@@ -1,37 +1,62 @@
 // Listing search (/travellerhome): the hero, the search form, the filter sidebar (toggled on
-// phones, always shown from md) and the results, read from the local store by search key.
+// phones, always shown from md) and the results, read from the local store by search key. The
+// search and its filters live in the URL (validateSearch), so back, forward, reload and a shared
+// link show the same results: at once from the local store, then refreshed (or answered offline).
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SlidersHorizontal } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { saveBookingDraft } from '@/client/booking-draft';
-import { useStore } from '@/client/hooks/store';
 import { useSearchResults } from '@/client/hooks/use-search';
 import { useSession } from '@/client/hooks/use-session';
+import { useStore } from '@/client/hooks/use-store';
 import { Card } from '@/client/ui/card';
 import { ReferenceFailed } from '@/client/ui/reference-failed';
 import { SkeletonCards } from '@/client/ui/skeleton';
-import { searchListings } from '@/data';
+import { searchKeyOf, searchListings } from '@/data';
 import { filterListings } from '@/domain/listing/filters';
 import { type Listing, type SearchFormValues, todayIn } from '@/domain/listing/schema';
+import {
+  isCompleteSearch,
+  type SearchFields,
+  searchFieldsOf,
+  searchParamsSchema,
+} from '@/domain/listing/search-params';
 import { MSG } from '@/domain/messages';
-import { NO_FILTERS, SearchFilters } from './-components/search-filters';
+import { type FilterState, SearchFilters } from './-components/search-filters';
 import { SearchForm } from './-components/search-form';
 import { SearchResults, type SearchView } from './-components/search-results';
 import { useReference } from './-components/use-reference';
 
-export const Route = createFileRoute('/travellerhome')({ component: TravellerHome });
+export const Route = createFileRoute('/travellerhome')({
+  validateSearch: searchParamsSchema,
+  component: TravellerHome,
+});
+
+/** Filters as the URL holds them: absent when none is chosen, so a plain search has a short URL. */
+const filterParams = (f: FilterState) => ({
+  budgets: f.budgets.length > 0 ? f.budgets : undefined,
+  weights: f.weights.length > 0 ? f.weights : undefined,
+});
 
 function TravellerHome() {
   const store = useStore();
   const session = useSession();
   const reference = useReference();
-  const navigate = useNavigate();
-  const [view, setView] = useState<SearchView>({ kind: 'idle' });
-  const [searchKey, setSearchKey] = useState<string | null>(null);
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const navigate = useNavigate({ from: Route.fullPath });
+  const params = Route.useSearch();
+  const fields = searchFieldsOf(params);
+  const searchKey = isCompleteSearch(params) ? searchKeyOf(fields as SearchFormValues) : null;
+  const [view, setView] = useState<SearchView>(searchKey ? { kind: 'restoring' } : { kind: 'idle' });
+  // The search this screen last ran: a URL naming another one (back, forward, a link) runs it.
+  const ran = useRef<string | null>(null);
+  const [formKey, setFormKey] = useState(searchKey ?? '');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const results = useSearchResults(searchKey) ?? [];
+  const filters = useMemo(
+    () => ({ budgets: params.budgets ?? [], weights: params.weights ?? [] }),
+    [params.budgets, params.weights],
+  );
   const today = todayIn(Date.now());
 
   const ownEmail = session?.email ?? null;
@@ -41,43 +66,79 @@ function TravellerHome() {
   );
   const shown = useMemo(() => filterListings(all, { ...filters, ownEmail }), [all, filters, ownEmail]);
 
-  async function onSearch(values: SearchFormValues) {
-    if (!session?.email || !session.name || !session.phone) {
-      toast.error(MSG.userInfoMissing);
-      return;
-    }
-    setSearchKey(null);
-    setFilters(NO_FILTERS);
-    setView({ kind: 'searching' });
-    try {
-      const outcome = await searchListings(store, values);
-      setSearchKey(outcome.searchKey);
-      if (outcome.kind === 'message') {
-        setView({ kind: 'message', message: outcome.message });
-        toast.info('No direct matches found. Our team will contact you soon!');
+  /** Runs the search; `announce` for a search the user asked for (toasts, skeletons). */
+  const run = useCallback(
+    async (values: SearchFormValues, announce: boolean) => {
+      if (!session?.email || !session.name || !session.phone) {
+        if (announce) toast.error(MSG.userInfoMissing);
         return;
       }
-      setView({ kind: 'results', offline: outcome.kind === 'offline' });
-      if (outcome.count === 0) toast.info('No listings found matching your criteria.');
-      else toast.success(`Found ${outcome.count} listing(s)!`);
-    } catch (err) {
+      if (announce) setView({ kind: 'searching' });
+      try {
+        const outcome = await searchListings(store, values);
+        if (outcome.kind === 'message') {
+          setView({ kind: 'message', message: outcome.message });
+          if (announce) toast.info('No direct matches found. Our team will contact you soon!');
+          return;
+        }
+        setView({ kind: 'results', offline: outcome.kind === 'offline' });
+        if (!announce) return;
+        if (outcome.count === 0) toast.info('No listings found matching your criteria.');
+        else toast.success(`Found ${outcome.count} listing(s)!`);
+      } catch (err) {
+        setView(announce ? { kind: 'idle' } : { kind: 'results', offline: true });
+        if (!announce) return;
+        toast.error(
+          err instanceof Error && err.message === MSG.userInfoMissing
+            ? MSG.userInfoMissing
+            : 'Search failed. Please try again.',
+        );
+      }
+    },
+    [store, session],
+  );
+
+  useEffect(() => {
+    if (searchKey === ran.current) return;
+    ran.current = searchKey;
+    setFormKey(searchKey ?? '');
+    if (!searchKey) {
       setView({ kind: 'idle' });
-      toast.error(
-        err instanceof Error && err.message === MSG.userInfoMissing
-          ? MSG.userInfoMissing
-          : 'Search failed. Please try again.',
-      );
+      return;
     }
+    setView({ kind: 'restoring' });
+    void run(fields as SearchFormValues, false);
+  }, [searchKey, fields, run]);
+
+  async function onSearch(values: SearchFormValues) {
+    // A new search starts with no filters (SPEC section 4), and is a new history entry.
+    ran.current = searchKeyOf(values);
+    await navigate({ search: { ...values } });
+    await run(values, true);
   }
+
+  const setFilters = useCallback(
+    (next: FilterState) =>
+      void navigate({ search: (prev) => ({ ...prev, ...filterParams(next) }), replace: true }),
+    [navigate],
+  );
 
   // Stable, so a result card re-renders only when its own listing changes.
   const onBook = useCallback(
     (listing: Listing) => {
       saveBookingDraft(listing);
-      void navigate({ to: '/booking', state: { listing } });
+      void navigate({ to: '/booking', search: { listing: listing.id }, state: { listing } });
     },
     [navigate],
   );
+
+  // Restoring: the stored results show at once; with none stored, skeletons until the answer.
+  const shownView: SearchView =
+    view.kind === 'restoring'
+      ? results.length > 0
+        ? { kind: 'results', offline: false }
+        : { kind: 'searching' }
+      : view;
 
   return (
     <div className="flex flex-col">
@@ -92,9 +153,19 @@ function TravellerHome() {
           {reference.failed ? (
             <ReferenceFailed onRetry={() => window.location.reload()} />
           ) : reference.loading ? (
-            <SkeletonCards count={1} label="Loading airports and airlines" />
+            // As tall as the form it stands for (one, two or three columns), so the page does not
+            // shift when the mirrored airports arrive.
+            <div className="min-h-[461px] sm:min-h-[284px] lg:min-h-[153px]">
+              <SkeletonCards count={1} label="Loading airports and airlines" />
+            </div>
           ) : (
-            <SearchForm reference={reference} today={today} onSearch={onSearch} />
+            <SearchForm
+              key={formKey}
+              reference={reference}
+              today={today}
+              initial={searchKey ? (fields as SearchFields) : undefined}
+              onSearch={onSearch}
+            />
           )}
         </Card>
         <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
@@ -115,7 +186,7 @@ function TravellerHome() {
               <SearchFilters value={filters} onChange={setFilters} />
             </Card>
           </aside>
-          <SearchResults view={view} all={all} shown={shown} reference={reference} onBook={onBook} />
+          <SearchResults view={shownView} all={all} shown={shown} reference={reference} onBook={onBook} />
         </div>
       </div>
     </div>

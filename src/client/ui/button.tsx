@@ -8,7 +8,8 @@ const VARIANTS: Record<Variant, string> = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
   danger: 'border border-red-200 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-emerald-600/60',
+  // emerald-700: white on it is 5.5:1 (emerald-600, #009966, is 3.65:1 and fails WCAG AA).
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-emerald-700/60',
 };
 
 export const BUTTON_BASE =

@@ -1,23 +1,17 @@
 // Signup (two steps), login and the login response: SPEC.md sections 3 and 5.
 import * as v from 'valibot';
-import { emailSchema, phoneSchema, present, requiredText } from '../common';
+import { emailSchema, numberInput, phoneSchema, present, requiredText } from '../common';
 import { AGE_MAX, AGE_MIN, GENDERS } from '../constants';
 import { MSG } from '../messages';
 
 /** Letters, digits and @$!%*?&, 8 or more, with one of each class. */
 export const PASSWORD_RE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
 
-const ageSchema = present(
-  v.pipe(
-    v.union([v.string(MSG.ageRequired), v.number(MSG.ageRequired)], MSG.ageRequired),
-    v.transform((x) => (typeof x === 'number' ? String(x) : x.trim())),
-    v.nonEmpty(MSG.ageRequired),
-    v.transform(Number),
-    v.number(MSG.ageInvalid),
-    v.integer(MSG.ageInvalid),
-    v.minValue(AGE_MIN, MSG.ageInvalid),
-    v.maxValue(AGE_MAX, MSG.ageInvalid),
-  ),
+const ageSchema = v.pipe(
+  numberInput(MSG.ageRequired, MSG.ageInvalid),
+  v.integer(MSG.ageInvalid),
+  v.minValue(AGE_MIN, MSG.ageInvalid),
+  v.maxValue(AGE_MAX, MSG.ageInvalid),
 );
 
 export const signupStep1Entries = {

@@ -2,7 +2,9 @@
 import * as v from 'valibot';
 import { emailSchema, numberInput, optionalText, phoneSchema, present, requiredText } from '../common';
 import { BOOKING_WEIGHT_MIN_KG, LISTING_WEIGHT_MAX_KG } from '../constants';
+import { orderHandoffEntries } from '../handoff/order-fields';
 import { MSG, requiredMessage } from '../messages';
+import { orderRatingEntries } from '../rating/schema';
 import { BOOKING_STATUSES } from './status';
 
 const bookingWeight = v.pipe(
@@ -83,6 +85,12 @@ export const orderSchema = v.object({
     time: v.string(),
   }),
   createdAt: v.object({ _seconds: v.number() }),
+  /** Each status it has reached, oldest first, with its time in seconds since the epoch. */
+  history: v.optional(v.array(v.object({ status: v.picklist(BOOKING_STATUSES), at: v.number() }))),
+  /** The other party (the carrier for a traveller, the traveller for a carrier), once accepted. */
+  contact: v.optional(v.nullable(v.object({ name: v.string(), email: v.string(), phone: v.string() }))),
+  ...orderHandoffEntries,
+  ...orderRatingEntries,
 });
 export type Order = v.InferOutput<typeof orderSchema>;
 

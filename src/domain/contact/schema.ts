@@ -8,6 +8,6 @@ export const contactSchema = v.object({
   name: v.pipe(requiredText(MSG.fullNameRequired), v.regex(/^[A-Za-z\s]+$/, MSG.nameLettersOnly)),
   email: emailSchema(MSG.emailRequired, MSG.emailInvalid),
   phone: requiredText(MSG.phoneRequiredShort, 20),
-  message: requiredText(MSG.queryRequired, LONG_TEXT_MAX_LENGTH),
+  message: requiredText(MSG.queryRequired, LONG_TEXT_MAX_LENGTH, { lines: true }),
 });
 export type ContactMessage = v.InferOutput<typeof contactSchema>;

@@ -11,9 +11,9 @@ export const courierFormEntries = {
   mobileNumber: requiredText(MSG.mobileRequired, 20),
   governmentIdType: optionalText(),
   governmentIdNumber: optionalText(),
-  currentAddress: optionalText(LONG_TEXT_MAX_LENGTH),
+  currentAddress: optionalText(LONG_TEXT_MAX_LENGTH, { lines: true }),
   pinCode: optionalText(20),
-  itemDescription: optionalText(LONG_TEXT_MAX_LENGTH),
+  itemDescription: optionalText(LONG_TEXT_MAX_LENGTH, { lines: true }),
   paymentMode: v.optional(v.picklist(['', ...PAYMENT_MODES], MSG.paymentModeInvalid), ''),
 };
 export const courierFormSchema = v.object(courierFormEntries);

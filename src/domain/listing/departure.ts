@@ -6,18 +6,29 @@
 
 import { DATE_RE, TIME_RE } from '../common';
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Offset in minutes of `timeZone` from UTC at `instantMs` (e.g. +330 for Asia/Kolkata). */
 export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instantMs));
+  const parts = formatFor(timeZone).formatToParts(new Date(instantMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
     get('year'),
@@ -32,7 +43,7 @@ export function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
 
 function isValidZone(timeZone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    formatFor(timeZone);
     return true;
   } catch {
     return false;
@@ -66,4 +77,16 @@ export function todayIn(nowMs: number, timeZone?: string): string {
   if (timeZone && isValidZone(timeZone)) opts.timeZone = timeZone;
   // en-CA formats as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', opts).format(new Date(nowMs));
+}
+
+/**
+ * Whether a listing's flight has left by `nowMs`, judged in its origin airport's zone (from
+ * `timeZoneOf`, e.g. the mirrored airports) as the server judges it (`listing/departed`).
+ */
+export function hasDeparted(
+  listing: { departure: string; time: string; from: string },
+  nowMs: number,
+  timeZoneOf: (airportCode: string) => string | undefined,
+): boolean {
+  return !isDepartureInFuture(listing.departure, listing.time, nowMs, timeZoneOf(listing.from));
 }

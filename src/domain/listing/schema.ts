@@ -18,6 +18,7 @@ import {
   LISTING_WEIGHT_MIN_KG,
 } from '../constants';
 import { fillOutMessage, MSG, requiredMessage } from '../messages';
+import { listingRatingEntries } from '../rating/schema';
 import { isDepartureInFuture, todayIn } from './departure';
 
 /** Where the future-departure rule gets its clock and each airport's time zone from. */
@@ -95,6 +96,12 @@ export function addListingRequestSchema(ctx: DepartureContext) {
 }
 export type AddListingRequest = v.InferOutput<ReturnType<typeof addListingRequestSchema>>;
 
+/**
+ * The add-listing mutation's arguments as they travel: the fields without the rules that need a
+ * clock and time zones (the server's mutator applies addListingRequestSchema with both).
+ */
+export const addListingArgsSchema = v.object({ ...listingFieldsEntries, ...contactEntries });
+
 /** The search form: the first empty field, in this order, names itself in the message. */
 export const SEARCH_FIELD_LABELS = {
   from: 'From',
@@ -164,6 +171,7 @@ export const listingSchema = v.object({
   /** Price per KG in rupees. */
   cost: v.number(),
   createdAt: v.optional(v.number(), 0),
+  ...listingRatingEntries,
 });
 export type Listing = v.InferOutput<typeof listingSchema>;
 

@@ -1,5 +1,6 @@
 // GET /api/profile/{email}: the profile and the booking counts per role.
 import * as v from 'valibot';
+import { profileRatingEntries } from '../rating/schema';
 
 const countsSchema = v.object({ pending: v.number(), completed: v.number(), declined: v.number() });
 export type BookingCounts = v.InferOutput<typeof countsSchema>;
@@ -7,5 +8,6 @@ export type BookingCounts = v.InferOutput<typeof countsSchema>;
 export const profileResponseSchema = v.object({
   profile: v.object({ name: v.string(), phone: v.string(), gender: v.string(), age: v.number() }),
   bookings: v.object({ carrier: countsSchema, passenger: countsSchema, sender: countsSchema }),
+  ...profileRatingEntries,
 });
 export type ProfileResponse = v.InferOutput<typeof profileResponseSchema>;

@@ -1,8 +1,9 @@
 // Server-side sessions: a random token given to the client, only its sha256 stored. Sliding
 // expiry (renewed at most once a day to spare writes); logout deletes the row.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { SessionUser } from '../deps';
 
@@ -34,17 +35,25 @@ export async function findSessionUser(
   // Tokens we issue are 43 base64url characters; anything else cannot match.
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      phone: users.phone,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(nowMs))));
+  const [row] = await prepared(db, 'session_user', () =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        phone: users.phone,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare('session_user'),
+  ).execute({ tokenHash, now: new Date(nowMs) });
   if (!row) return null;
   if (row.expiresAt.getTime() - nowMs < ttlMs - RENEW_AFTER_MS) {
     await db

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,8 +23,35 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** pg_advisory_lock key held while migrating and seeding: any fixed number the app owns. */
+export const MIGRATION_LOCK_KEY = 4_210_117_301;
+
+export interface CreateDbOptions {
+  url?: string;
+  dataDir?: string;
+  /** Runs after the migrations, still under the migration lock (seeding reference data). */
+  setup?: (db: Db) => Promise<void>;
+}
+
+/**
+ * Migrates (then runs `setup`) while holding a PostgreSQL advisory lock, so that processes
+ * starting together on a fresh database take turns: the first migrates, the others wait and
+ * then find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool, db: Db, setup: CreateDbOptions['setup']) {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db as never, { migrationsFolder });
+    await setup?.(db);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
+}
+
 /** Opens and migrates the database. Neither option: an in-memory PGlite (tests). */
-export async function createDb(options: { url?: string; dataDir?: string } = {}): Promise<Database> {
+export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // A connection the server ends (restart, failover, a forced DROP DATABASE) emits 'error' on
@@ -31,14 +59,27 @@ export async function createDb(options: { url?: string; dataDir?: string } = {})
     // connection still fails on its own; the pool replaces the connection.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    try {
+      await migrateUnderLock(pool, db, options.setup);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   // PGlite does not create its folder's parents.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // One process per folder (throws DataDirLockedError naming the holder).
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = new PGlite(options.dataDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    await options.setup?.(db as unknown as Db);
+    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close().finally(unlock) };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }

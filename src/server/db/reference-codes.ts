@@ -1,7 +1,8 @@
 // Which reference records Carry seeds beyond the Indian ones: the international hubs Indian
 // travellers fly to, and the foreign airlines that fly to India (IATA codes).
 
-/** International hubs with regular flights to and from India. */
+/** International hubs with regular flights to and from India: seeded even if the scheduled-service
+ * list (scheduled-airports.json) ever leaves one out. */
 export const HUB_AIRPORTS = [
   'DXB',
   'AUH',

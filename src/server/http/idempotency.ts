@@ -1,13 +1,18 @@
 // Writes run in one transaction together with their Idempotency-Key record: the key is claimed
 // first (a concurrent duplicate waits on the unique key, then finds the stored answer), the
 // work runs, the answer is stored. A failure rolls the claim back, so a retry runs afresh.
-import { and, eq } from 'drizzle-orm';
+// A key is bound to its request (method, path, body hash): reused for another request it is
+// refused with 422, never answered with the other request's reply. Keys expire after
+// `idempotencyRetentionMs` (README: "Idempotency keys").
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER } from '@/domain/constants';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { Deps } from '../deps';
+import { bodyText } from './body';
 import { ApiError, invalid } from './errors';
 
 export interface Reply {
@@ -17,12 +22,21 @@ export interface Reply {
 
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
 
-/** Runs `work` in a transaction, exactly once per (scope, Idempotency-Key) when a key is sent. */
+export function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('base64url');
+}
+
+/**
+ * Runs `work` in a transaction, exactly once per (scope, Idempotency-Key) when a key is sent.
+ * `bodyHash` identifies the request's content; by default the hash of the raw body (JSON
+ * routes), a multipart upload passes its own (its boundary changes on every retry).
+ */
 export async function idempotentWrite(
   c: Context,
   deps: Deps,
   scope: string,
   work: (tx: Tx) => Promise<Reply>,
+  bodyHash?: string,
 ): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) {
@@ -30,17 +44,37 @@ export async function idempotentWrite(
     return c.json(reply.body, reply.status);
   }
   if (!KEY_RE.test(key)) throw invalid([{ path: IDEMPOTENCY_HEADER, message: 'Invalid Idempotency-Key' }]);
+  const request = {
+    method: c.req.method,
+    path: c.req.path,
+    bodyHash: bodyHash ?? sha256(await bodyText(c)),
+  };
+  const nowMs = deps.clock.now();
+  const expired = lt(idempotencyKeys.createdAt, new Date(nowMs - deps.config.idempotencyRetentionMs));
   const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   const outcome = await deps.db.transaction(async (tx) => {
+    const fresh = { ...request, status: 0, body: {}, createdAt: new Date(nowMs) };
+    // An expired record is taken over as if the key were new.
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ scope, key, status: 0, body: {}, createdAt: new Date(deps.clock.now()) })
-      .onConflictDoNothing()
+      .values({ scope, key, ...fresh })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.scope, idempotencyKeys.key],
+        set: fresh,
+        setWhere: expired,
+      })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       const [stored] = await tx.select().from(idempotencyKeys).where(where);
       // Status 0 is a claim whose transaction has not committed: only possible mid-flight.
       if (!stored || stored.status === 0) throw new ApiError('idempotency/conflict');
+      // '' marks a record from before requests were bound to their keys.
+      const same =
+        stored.bodyHash === '' ||
+        (stored.method === request.method &&
+          stored.path === request.path &&
+          stored.bodyHash === request.bodyHash);
+      if (!same) throw new ApiError('idempotency/key-reused');
       return {
         replayed: true,
         reply: { status: stored.status as ContentfulStatusCode, body: stored.body as Reply['body'] },
@@ -52,4 +86,13 @@ export async function idempotentWrite(
   });
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(outcome.reply.body, outcome.reply.status);
+}
+
+/** Deletes the records older than the retention period; main.ts runs it every hour. */
+export async function pruneIdempotencyKeys(db: Db, nowMs: number, retentionMs: number): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(nowMs - retentionMs)))
+    .returning({ one: sql`1` });
+  return gone.length;
 }

@@ -2,6 +2,7 @@
 // the refusal of state-changing requests from foreign origins.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../config';
+import type { NodeEnv } from './client-abort';
 import { ApiError } from './errors';
 
 /** The app shell's policy: no inline script, nothing from other origins. */
@@ -30,14 +31,41 @@ export function requestLog(config: AppConfig, now: () => number): MiddlewareHand
   };
 }
 
-export function securityHeaders(): MiddlewareHandler {
+/**
+ * An answer given before the request body was read (413 from Content-Length, 401 or 403 before
+ * parsing) says `Connection: close`: the client then sends its next request on a new connection,
+ * instead of on one the server closes once it gives up draining the unread body.
+ */
+export function closeAfterUnreadBody(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    const incoming = (c.env as NodeEnv)?.incoming;
+    if (!incoming || incoming.readableEnded) return;
+    const { 'content-length': length, 'transfer-encoding': chunked } = incoming.headers;
+    if (chunked || (length !== undefined && length !== '0')) c.header('Connection', 'close');
+  };
+}
+
+/** The policy, letting the app call (and show images from) an API on another origin when set. */
+export function contentSecurityPolicy(apiOrigin = ''): string {
+  if (!apiOrigin) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("img-src 'self'", `img-src 'self' ${apiOrigin}`).concat(
+    `; connect-src 'self' ${apiOrigin}`,
+  );
+}
+
+/**
+ * Set before the handler runs, so that it can still override them (a file download sets its own
+ * CSP) and the answer stays a plain one the Node adapter writes without building a Response.
+ */
+export function securityHeaders(apiOrigin = ''): MiddlewareHandler {
+  const policy = contentSecurityPolicy(apiOrigin);
+  return async (c, next) => {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');
-    if (!c.res.headers.has('Content-Security-Policy'))
-      c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('Content-Security-Policy', policy);
+    await next();
   };
 }
 
@@ -66,10 +94,18 @@ export function originCheck(config: AppConfig): MiddlewareHandler {
   };
 }
 
-/** The caller's address for rate limiting: the socket's, or X-Forwarded-For behind a proxy. */
+/**
+ * The caller's address for rate limiting: the socket's, or behind `trustProxyHops` proxies the
+ * X-Forwarded-For entry the outermost of them appended (counted from the right: entries to its
+ * left come from the client and can say anything).
+ */
 export function clientAddress(c: Context, config: AppConfig): string | null {
-  if (config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (config.trustProxyHops > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const forwarded = hops[Math.max(0, hops.length - config.trustProxyHops)];
     if (forwarded) return forwarded;
   }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;

@@ -3,10 +3,10 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { StoreProvider } from '@/client/hooks/store-context';
 import { useMyListings } from '@/client/hooks/use-collection';
 import { useAirports } from '@/client/hooks/use-reference';
 import { useSession } from '@/client/hooks/use-session';
+import { StoreProvider } from '@/client/hooks/use-store';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
 import { createStore, openDb, type Store, sendContactMessage } from '@/data';
 
@@ -56,7 +56,11 @@ const listing = {
 
 describe('useMyListings', () => {
   it('shows the server rows after the first refresh', async () => {
-    const store = makeStore({ 'GET /api/listings/a%40example.com': () => Response.json([listing]) });
+    const snapshot = { listings: [listing], bookings: [], orders: [], profile: null };
+    const store = makeStore({
+      'GET /api/sync/pull': () =>
+        Response.json({ user: 'a@example.com', lastMutationId: 0, cookie: 'c1', snapshot }),
+    });
     const { result } = renderHook(() => useMyListings(), { wrapper: wrapper(store) });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     expect(result.current).toMatchObject({ loading: false, error: null });

@@ -60,6 +60,35 @@ export function fakeApi(opts: { authed?: boolean; offline?: boolean } = {}): Fak
     ['POST /auth/logout', () => json({ ok: true })],
   ]);
   const calls: string[] = [];
+  // The sync pull answers with what the per-resource handlers say, so a screen test sets up (or
+  // breaks) bookings, orders, listings and profile one by one as before.
+  routes.set('GET /api/sync/pull', async (req) => {
+    const part = async (route: string) => {
+      const handler = routes.get(route);
+      if (!handler) return null;
+      const res = await handler(req);
+      if (res.status === 404 && route.includes('profile')) return null;
+      if (!res.ok) throw res;
+      return res.json();
+    };
+    try {
+      const [bookings, orders, listings, profile] = await Promise.all([
+        part('GET /api/orders'),
+        part('GET /api/carrier-orders'),
+        part('GET /api/listings/*'),
+        part('GET /api/profile/*'),
+      ]);
+      const snapshot = {
+        bookings: bookings?.bookings ?? [],
+        orders: orders?.bookings ?? [],
+        listings: listings ?? [],
+        profile: profile ?? null,
+      };
+      return json({ user: 'asha@example.com', lastMutationId: 0, cookie: String(Math.random()), snapshot });
+    } catch (res) {
+      return res as Response;
+    }
+  });
   const api: FakeApi = {
     routes,
     calls,

@@ -4,7 +4,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { App } from '@/client/app';
 import { createAppRouter } from '@/client/router';
-import { storeLoaderOf } from '@/client/store-loader';
+import { storeSourceOf } from '@/client/store';
 import { createStore, openDb, type Store } from '@/data';
 import { STORAGE_KEYS } from '@/domain/constants';
 import { type FakeApi, fakeApi } from './fake-api';
@@ -69,7 +69,7 @@ export function renderApp(path: string, opts: RenderOptions = {}) {
   if (opts.session !== null) seedSession(store, opts.session ?? { role: 'traveller' });
   const history = createMemoryHistory({ initialEntries: [path] });
   if (opts.state) history.replace(path, opts.state);
-  const stores = storeLoaderOf(store);
+  const stores = storeSourceOf(store);
   const { router, auth } = createAppRouter(stores, history);
   const view = render(<App stores={stores} router={router} auth={auth} />);
   return { ...view, api, store, router };

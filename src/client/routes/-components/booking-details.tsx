@@ -1,7 +1,82 @@
-// The details of one booking, opened from View Details.
+// The details of one booking, opened from View Details: the flight and price, the status
+// history with times, and, once the carrier has accepted, the other party's contact. All of it
+// comes from the mirrored order, so it reads the same offline.
+import { Mail, Phone } from 'lucide-react';
 import type { OrderRow } from '@/data';
+import { ORDER_SUFFIX } from '@/domain/booking/schema';
+import type { BookingStatus } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import { HandoffCode } from './handoff-code';
 import type { Reference } from './use-reference';
+
+const STEP_LABEL: Record<BookingStatus, string> = {
+  pending: 'Requested',
+  accepted: 'Accepted',
+  rejected: 'Declined',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+};
+
+/** "1 Nov 2026, 1:30 pm" in the device's time zone. */
+function stamp(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  });
+}
+
+function StatusHistory({ row }: { row: OrderRow }) {
+  // Rows mirrored before the server sent a history still have their request time.
+  const steps = row.history?.length
+    ? row.history
+    : [{ status: 'pending' as const, at: row.createdAt._seconds }];
+  const last = steps.at(-1)?.status;
+  return (
+    <section aria-label="Status history" className="sm:col-span-2">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Status history</h2>
+      <ol className="mt-2 flex flex-col gap-2">
+        {steps.map((step) => (
+          <li key={step.status} className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-medium text-slate-900">{STEP_LABEL[step.status]}</span>
+            <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
+              {stamp(step.at)}
+            </time>
+          </li>
+        ))}
+        {last === 'pending' ? <li className="text-slate-600">Waiting for the carrier to accept</li> : null}
+      </ol>
+    </section>
+  );
+}
+
+function Contact({ row }: { row: OrderRow }) {
+  if (!row.contact) return null;
+  const who = row.listingId.endsWith(ORDER_SUFFIX.carrier) ? 'Traveller' : 'Carrier';
+  const { name, email, phone } = row.contact;
+  const link = 'inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline break-all';
+  return (
+    <section aria-label={`${who} contact`} className="sm:col-span-2">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{who} contact</h2>
+      <p className="mt-2 font-medium text-slate-900">{name}</p>
+      <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+        {phone ? (
+          <a href={`tel:${phone}`} className={link}>
+            <Phone aria-hidden="true" className="size-4 shrink-0" /> {phone}
+          </a>
+        ) : null}
+        {email ? (
+          <a href={`mailto:${email}`} className={link}>
+            <Mail aria-hidden="true" className="size-4 shrink-0" /> {email}
+          </a>
+        ) : null}
+      </div>
+    </section>
+  );
+}
 
 export function BookingDetails({ id, row, reference }: { id: string; row: OrderRow; reference: Reference }) {
   const f = row.flightDetails;
@@ -18,26 +93,23 @@ export function BookingDetails({ id, row, reference }: { id: string; row: OrderR
     ['Traveller', row.name],
   ];
   if (row.carrierName) items.push(['Carrier', row.carrierName]);
-  items.push([
-    'Booked on',
-    new Date(row.createdAt._seconds * 1000).toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }),
-  ]);
   return (
-    <dl
-      id={id}
-      aria-label="Booking details"
-      className="mt-3 grid gap-x-6 gap-y-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2"
-    >
-      {items.map(([term, value]) => (
-        <div key={term} className="flex justify-between gap-3">
-          <dt className="text-slate-500">{term}</dt>
-          <dd className="text-right font-medium text-slate-900">{value}</dd>
+    <div id={id} className="mt-3 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
+      {row.handoffCode && row.status === 'accepted' ? (
+        <div className="sm:col-span-2">
+          <HandoffCode code={row.handoffCode} />
         </div>
-      ))}
-    </dl>
+      ) : null}
+      <dl aria-label="Booking details" className="grid gap-x-6 gap-y-2 sm:col-span-2 sm:grid-cols-2">
+        {items.map(([term, value]) => (
+          <div key={term} className="flex justify-between gap-3">
+            <dt className="text-slate-600">{term}</dt>
+            <dd className="text-right font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <StatusHistory row={row} />
+      <Contact row={row} />
+    </div>
   );
 }

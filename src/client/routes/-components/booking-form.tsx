@@ -1,28 +1,35 @@
 // The booking form: weight in KG (1 to the space left), the live total, Confirm Booking.
-import { useForm } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { clearBookingDraft } from '@/client/booking-draft';
-import { FormElement } from '@/client/forms/form-element';
-import { TextField } from '@/client/forms/text-field';
-import { validateWith } from '@/client/forms/validate';
-import { useStore } from '@/client/hooks/store';
-import { Button } from '@/client/ui/button';
+import { useAppForm } from '@/client/forms/app-form';
+import { formSchema } from '@/client/forms/form-schema';
+import { useStore } from '@/client/hooks/use-store';
 import { Card } from '@/client/ui/card';
 import { bookListing } from '@/data';
 import { bookingFormSchema } from '@/domain/booking/schema';
+import { ERRORS } from '@/domain/errors';
 import { formatPrice } from '@/domain/format';
+import { hasDeparted } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
+import { useDeparted } from './use-departed';
+import type { Reference } from './use-reference';
 
-export function BookingForm({ listing }: { listing: Listing }) {
+type Weight = { weight: string };
+
+export function BookingForm({ listing, reference }: { listing: Listing; reference: Reference }) {
   const store = useStore();
+  // A flight that left after this listing was mirrored cannot be booked from here.
+  const departed = useDeparted(listing, reference);
   const navigate = useNavigate();
   const schema = bookingFormSchema(listing.available);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { weight: String(listing.available) },
-    validators: { onSubmit: validateWith(schema), onChange: validateWith(schema) },
+    // The weight is prefilled, so it is checked as it is typed, not only on submit.
+    validators: { onChange: formSchema<Weight>(schema), onSubmit: formSchema<Weight>(schema) },
     onSubmit: async ({ value }) => {
+      if (hasDeparted(listing, Date.now(), reference.timeZoneOf)) return;
       const { weight } = v.parse(schema, value);
       try {
         await bookListing(store, listing, weight);
@@ -37,42 +44,44 @@ export function BookingForm({ listing }: { listing: Listing }) {
   });
   return (
     <Card className="h-fit p-5 sm:p-6">
-      <FormElement form={form} aria-label="Booking" className="flex flex-col gap-4">
-        <form.Field name="weight">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Weight (KG)"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              max={listing.available}
-              step="any"
-            />
-          )}
-        </form.Field>
-        <form.Subscribe selector={(s) => s.values.weight}>
-          {(weight) => {
-            const kg = Number(weight);
-            const total = Number.isFinite(kg) && kg > 0 ? kg * listing.cost : 0;
-            return (
-              <div className="flex items-baseline justify-between rounded-lg bg-brand-50 px-4 py-3">
-                <span className="text-sm text-brand-900">Total price</span>
-                <output className="text-2xl font-bold text-brand-900" aria-label="Total price">
-                  {formatPrice(total)}
-                </output>
-              </div>
-            );
-          }}
-        </form.Subscribe>
-        <form.Subscribe selector={(s) => s.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" busy={submitting} busyLabel="Processing..." className="w-full">
-              Confirm Booking
-            </Button>
-          )}
-        </form.Subscribe>
-      </FormElement>
+      <form.AppForm>
+        <form.Form aria-label="Booking" className="flex flex-col gap-4">
+          <form.AppField name="weight">
+            {(field) => (
+              <field.TextField
+                label="Weight (KG)"
+                type="number"
+                inputMode="decimal"
+                min={1}
+                max={listing.available}
+                step="any"
+              />
+            )}
+          </form.AppField>
+          <form.Subscribe selector={(s) => s.values.weight}>
+            {(weight) => {
+              const kg = Number(weight);
+              const total = Number.isFinite(kg) && kg > 0 ? kg * listing.cost : 0;
+              return (
+                <div className="flex items-baseline justify-between rounded-lg bg-brand-50 px-4 py-3">
+                  <span className="text-sm text-brand-900">Total price</span>
+                  <output className="text-2xl font-bold text-brand-900" aria-label="Total price">
+                    {formatPrice(total)}
+                  </output>
+                </div>
+              );
+            }}
+          </form.Subscribe>
+          {departed ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {ERRORS['listing/departed'].message}
+            </p>
+          ) : null}
+          <form.SubmitButton busyLabel="Processing..." className="w-full" disabled={departed}>
+            Confirm Booking
+          </form.SubmitButton>
+        </form.Form>
+      </form.AppForm>
     </Card>
   );
 }

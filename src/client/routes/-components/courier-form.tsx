@@ -1,21 +1,45 @@
 // The courier request form: contact fields prefilled from the session, the image check as the
-// spec's alert, queued with its image; after submit the form, image and preview reset.
-import { useForm } from '@tanstack/react-form';
-import { useState } from 'react';
+// spec's alert, queued with its image; after submit the form, image and preview reset. The
+// picked photo is downscaled on the device at once (its size before and after is shown), so a
+// phone photo goes up as a few hundred KB.
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { FormElement } from '@/client/forms/form-element';
-import { SelectField } from '@/client/forms/select-field';
-import { EmailField, TextField } from '@/client/forms/text-field';
-import { TextareaField } from '@/client/forms/textarea-field';
-import { validateWith } from '@/client/forms/validate';
+import { submitThenChange, useAppForm } from '@/client/forms/app-form';
+import { formSchema } from '@/client/forms/form-schema';
 import { useSession } from '@/client/hooks';
-import { useStore } from '@/client/hooks/store';
-import { Button } from '@/client/ui/button';
-import { submitCourierRequest } from '@/data';
+import { useStore } from '@/client/hooks/use-store';
+import { type PreparedPhoto, preparePhoto, submitCourierRequest } from '@/data';
 import { PAYMENT_MODES } from '@/domain/constants';
 import { checkItemImage, courierFormSchema } from '@/domain/courier/schema';
 import { ImagePicker } from './image-picker';
+import { formatBytes } from './unsent-changes';
+
+/** The picked file downscaled in the background; submit waits for it if it is still running. */
+function usePreparedPhoto(file: File | null): Promise<PreparedPhoto> | null {
+  const [prepared, setPrepared] = useState<Promise<PreparedPhoto> | null>(null);
+  useEffect(() => {
+    setPrepared(file && !checkItemImage(file) ? preparePhoto(file) : null);
+  }, [file]);
+  return prepared;
+}
+
+function useSettled<T>(promise: Promise<T> | null): T | null {
+  const [value, setValue] = useState<T | null>(null);
+  useEffect(() => {
+    let live = true;
+    setValue(null);
+    void promise?.then((v) => live && setValue(v));
+    return () => {
+      live = false;
+    };
+  }, [promise]);
+  return value;
+}
+
+function jpegName(name: string, type: string): string {
+  return type === 'image/jpeg' && !/\.jpe?g$/i.test(name) ? `${name.replace(/\.[^.]*$/, '')}.jpg` : name;
+}
 
 const ID_TYPES = ['Aadhaar Card', 'PAN Card', 'Passport', 'Driving Licence', 'Voter ID'].map((t) => ({
   value: t,
@@ -23,13 +47,28 @@ const ID_TYPES = ['Aadhaar Card', 'PAN Card', 'Passport', 'Driving Licence', 'Vo
 }));
 const PAYMENT_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m, label: m }));
 
+type CourierValues = Record<
+  | 'fullName'
+  | 'emailAddress'
+  | 'mobileNumber'
+  | 'governmentIdType'
+  | 'governmentIdNumber'
+  | 'currentAddress'
+  | 'pinCode'
+  | 'itemDescription'
+  | 'paymentMode',
+  string
+>;
+
 export function CourierForm() {
   const store = useStore();
   const session = useSession();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
   const [inputKey, setInputKey] = useState(0);
-  const form = useForm({
+  const preparing = usePreparedPhoto(image);
+  const prepared = useSettled(preparing);
+  const form = useAppForm({
     defaultValues: {
       fullName: session?.name ?? '',
       emailAddress: session?.email ?? '',
@@ -41,7 +80,8 @@ export function CourierForm() {
       itemDescription: '',
       paymentMode: '',
     },
-    validators: { onSubmit: validateWith(courierFormSchema) },
+    validationLogic: submitThenChange(),
+    validators: { onDynamic: formSchema<CourierValues>(courierFormSchema) },
     onSubmit: async ({ value, formApi }) => {
       const problem = checkItemImage(image);
       if (problem || !image) {
@@ -50,7 +90,14 @@ export function CourierForm() {
         return;
       }
       try {
-        await submitCourierRequest(store, v.parse(courierFormSchema, value), image, image.name);
+        const photo = (await preparing) ?? { blob: image, originalSize: image.size };
+        await submitCourierRequest(
+          store,
+          v.parse(courierFormSchema, value),
+          photo.blob,
+          jpegName(image.name, photo.blob.type),
+          photo.originalSize,
+        );
       } catch (err) {
         window.alert(
           err instanceof Error && err.message ? err.message : 'Submission failed. Please try again.',
@@ -64,58 +111,61 @@ export function CourierForm() {
     },
   });
   return (
-    <FormElement
-      form={form}
-      aria-label="Courier Service Request"
-      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-    >
-      <form.Field name="fullName">
-        {(f) => <TextField field={f} label="Full Name" autoComplete="name" />}
-      </form.Field>
-      <form.Field name="emailAddress">{(f) => <EmailField field={f} label="Email Address" />}</form.Field>
-      <form.Field name="mobileNumber">
-        {(f) => <TextField field={f} label="Mobile Number" type="tel" autoComplete="tel" />}
-      </form.Field>
-      <form.Field name="governmentIdType">
-        {(f) => <SelectField field={f} label="Government ID Type" options={ID_TYPES} />}
-      </form.Field>
-      <form.Field name="governmentIdNumber">
-        {(f) => <TextField field={f} label="Government ID Number" autoComplete="off" />}
-      </form.Field>
-      <form.Field name="pinCode">
-        {(f) => <TextField field={f} label="PIN Code" inputMode="numeric" autoComplete="postal-code" />}
-      </form.Field>
-      <div className="sm:col-span-2">
-        <form.Field name="currentAddress">
-          {(f) => <TextareaField field={f} label="Current Address" rows={2} />}
-        </form.Field>
-      </div>
-      <div className="sm:col-span-2">
-        <form.Field name="itemDescription">
-          {(f) => <TextareaField field={f} label="Item Description" rows={3} />}
-        </form.Field>
-      </div>
-      <ImagePicker
-        file={image}
-        error={imageError}
-        inputKey={inputKey}
-        onChange={(file) => {
-          setImage(file);
-          setImageError(file ? (checkItemImage(file) ?? undefined) : undefined);
-        }}
-      />
-      <form.Field name="paymentMode">
-        {(f) => <SelectField field={f} label="Payment Mode" options={PAYMENT_OPTIONS} placeholder="Select" />}
-      </form.Field>
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <div className="flex items-end">
-            <Button type="submit" busy={submitting} busyLabel="Submitting..." className="w-full">
-              Submit Request
-            </Button>
-          </div>
-        )}
-      </form.Subscribe>
-    </FormElement>
+    <form.AppForm>
+      <form.Form aria-label="Courier Service Request" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <form.AppField name="fullName">
+          {(f) => <f.TextField label="Full Name" autoComplete="name" />}
+        </form.AppField>
+        <form.AppField name="emailAddress">{(f) => <f.EmailField label="Email Address" />}</form.AppField>
+        <form.AppField name="mobileNumber">
+          {(f) => <f.TextField label="Mobile Number" type="tel" autoComplete="tel" />}
+        </form.AppField>
+        <form.AppField name="governmentIdType">
+          {(f) => <f.SelectField label="Government ID Type" options={ID_TYPES} />}
+        </form.AppField>
+        <form.AppField name="governmentIdNumber">
+          {(f) => <f.TextField label="Government ID Number" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="pinCode">
+          {(f) => <f.TextField label="PIN Code" inputMode="numeric" autoComplete="postal-code" />}
+        </form.AppField>
+        <div className="sm:col-span-2">
+          <form.AppField name="currentAddress">
+            {(f) => <f.TextareaField label="Current Address" rows={2} />}
+          </form.AppField>
+        </div>
+        <div className="sm:col-span-2">
+          <form.AppField name="itemDescription">
+            {(f) => <f.TextareaField label="Item Description" rows={3} />}
+          </form.AppField>
+        </div>
+        <ImagePicker
+          file={image}
+          error={imageError}
+          inputKey={inputKey}
+          sizeNote={
+            image && !imageError
+              ? prepared
+                ? prepared.blob.size < image.size
+                  ? `Photo made smaller for sending: ${formatBytes(image.size)} → ${formatBytes(prepared.blob.size)}`
+                  : `Photo: ${formatBytes(image.size)}`
+                : `Preparing photo (${formatBytes(image.size)})...`
+              : undefined
+          }
+          onChange={(file) => {
+            setImage(file);
+            setImageError(file ? (checkItemImage(file) ?? undefined) : undefined);
+          }}
+        />
+        <form.AppField name="paymentMode">
+          {(f) => <f.SelectField label="Payment Mode" options={PAYMENT_OPTIONS} placeholder="Select" />}
+        </form.AppField>
+        <div className="flex items-end">
+          <form.SubmitButton busyLabel="Submitting..." className="w-full">
+            Submit Request
+          </form.SubmitButton>
+        </div>
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -27,8 +27,10 @@ export function Header() {
         {role === 'sender' ? (
           <LogoLockup />
         ) : (
-          <Link to="/choose_user_type" aria-label="Carry, choose who you are" className="rounded-lg">
+          // The accessible name starts with the visible text (WCAG 2.5.3), then says where it goes.
+          <Link to="/choose_user_type" className="rounded-lg">
             <LogoLockup />
+            <span className="sr-only">, choose who you are</span>
           </Link>
         )}
         {roleLabel(role) ? (

@@ -8,9 +8,11 @@ interface ImagePickerProps {
   error?: string | undefined;
   onChange: (file: File | null) => void;
   inputKey: number;
+  /** The photo's size before and after it was made smaller for sending. */
+  sizeNote?: string | undefined;
 }
 
-export function ImagePicker({ file, error, onChange, inputKey }: ImagePickerProps) {
+export function ImagePicker({ file, error, onChange, inputKey, sizeNote }: ImagePickerProps) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file) {
@@ -54,6 +56,11 @@ export function ImagePicker({ file, error, onChange, inputKey }: ImagePickerProp
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
         />
       </div>
+      {sizeNote ? (
+        <p id="itemImage-size" className="text-sm text-slate-700" aria-live="polite">
+          {sizeNote}
+        </p>
+      ) : null}
       <FieldError id="itemImage-error" message={error} />
     </div>
   );

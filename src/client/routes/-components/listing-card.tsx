@@ -1,7 +1,8 @@
 // One of the carrier's own listings: number, route, space, airline, date, time, price, sync state.
-import { useStore } from '@/client/hooks/store';
+import { useStore } from '@/client/hooks/use-store';
 import { Card } from '@/client/ui/card';
 import { FlightRoute } from '@/client/ui/flight-route';
+import { RatingBadge } from '@/client/ui/rating-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { discardEntry, type ListingRow, retryEntry } from '@/data';
 import { formatDayMonth, formatPrice, formatTime12, formatWeight } from '@/domain/format';
@@ -44,6 +45,11 @@ export function ListingCard({
           <p className="text-xs text-slate-500">per KG</p>
         </div>
       </div>
+      {row.carrierRating ? (
+        <p className="flex items-center gap-2 text-xs text-slate-500">
+          What travellers see: <RatingBadge summary={row.carrierRating} label="Your rating" />
+        </p>
+      ) : null}
       <SyncState
         state={row.syncState}
         error={row.syncError}

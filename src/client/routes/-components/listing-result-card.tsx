@@ -4,8 +4,11 @@ import { memo } from 'react';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { FlightRoute } from '@/client/ui/flight-route';
+import { RatingBadge } from '@/client/ui/rating-badge';
+import { ERRORS } from '@/domain/errors';
 import { formatDayMonth, formatPrice, formatTime12, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
+import { useDeparted } from './use-departed';
 import type { Reference } from './use-reference';
 
 interface ListingResultCardProps {
@@ -19,12 +22,18 @@ export const ListingResultCard = memo(function ListingResultCard({
   reference,
   onBook,
 }: ListingResultCardProps) {
+  // A result mirrored before its flight left is still shown, but no longer bookable.
+  const departed = useDeparted(listing, reference);
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <FlightRoute
         from={{ code: listing.from, name: reference.airportName(listing.from) }}
         to={{ code: listing.to, name: reference.airportName(listing.to) }}
       />
+      <p className="-mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {listing.name ? <span>Carried by {listing.name}</span> : null}
+        <RatingBadge summary={listing.carrierRating} label="Carrier rating" />
+      </p>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div className="flex items-center gap-1.5">
           <Plane aria-hidden="true" className="size-4 text-slate-400" />
@@ -54,9 +63,12 @@ export const ListingResultCard = memo(function ListingResultCard({
           <span className="text-xl font-bold text-slate-900">{formatPrice(listing.cost)}</span>
           <span className="text-sm text-slate-500"> / KG</span>
         </p>
+        {departed ? (
+          <p className="text-sm font-medium text-red-700">{ERRORS['listing/departed'].message}</p>
+        ) : null}
         <Button
           onClick={() => onBook(listing)}
-          disabled={listing.available <= 0}
+          disabled={departed || listing.available <= 0}
           aria-label={`Book Now: ${listing.flightNo} ${listing.from} to ${listing.to}`}
         >
           Book Now

@@ -2,17 +2,13 @@
 // toasts for the outcome, then /choose_user_type after LOGIN_REDIRECT_DELAY_MS. The data layer
 // is imported on submit (it is usually in by then: the page loads it once idle).
 
-import { useForm } from '@tanstack/react-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { FormElement } from '@/client/forms/form-element';
-import { PasswordField } from '@/client/forms/password-field';
-import { EmailField } from '@/client/forms/text-field';
-import { validateWith } from '@/client/forms/validate';
-import { useStoreLoader } from '@/client/hooks/store';
-import { Button } from '@/client/ui/button';
+import { submitThenChange, useAppForm } from '@/client/forms/app-form';
+import { formSchema } from '@/client/forms/form-schema';
+import { useStoreSource } from '@/client/hooks/use-store';
 import { ApiError, isOffline } from '@/data/errors';
 import { loginSchema } from '@/domain/auth/schema';
 import { LOGIN_REDIRECT_DELAY_MS } from '@/domain/constants';
@@ -24,12 +20,13 @@ function loginFailureToast(err: unknown): string {
 }
 
 export function LoginForm() {
-  const stores = useStoreLoader();
+  const stores = useStoreSource();
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', password: '' },
-    validators: { onSubmit: validateWith(loginSchema) },
+    validationLogic: submitThenChange(),
+    validators: { onDynamic: formSchema<{ email: string; password: string }>(loginSchema) },
     onSubmit: async ({ value }) => {
       try {
         const [{ login }, store] = await Promise.all([import('@/data'), stores.load()]);
@@ -45,29 +42,22 @@ export function LoginForm() {
   });
 
   return (
-    <FormElement form={form} className="flex flex-col gap-4">
-      <form.Field name="email">{(field) => <EmailField field={field} label="Email Address" />}</form.Field>
-      <form.Field name="password">
-        {(field) => <PasswordField field={field} label="Password" autoComplete="current-password" />}
-      </form.Field>
-      <p className="-mt-2 text-right text-sm text-slate-500">Forgot Password?</p>
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <Button
-            type="submit"
-            busy={submitting || redirecting}
-            busyLabel="Logging in..."
-            className="mt-2 w-full"
-          >
-            Login
-          </Button>
-        )}
-      </form.Subscribe>
-      <p className="text-center text-sm text-slate-600">
-        <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
-          I Don't Have An Account
-        </Link>
-      </p>
-    </FormElement>
+    <form.AppForm>
+      <form.Form className="flex flex-col gap-4">
+        <form.AppField name="email">{(field) => <field.EmailField label="Email Address" />}</form.AppField>
+        <form.AppField name="password">
+          {(field) => <field.PasswordField label="Password" autoComplete="current-password" />}
+        </form.AppField>
+        <p className="-mt-2 text-right text-sm text-slate-500">Forgot Password?</p>
+        <form.SubmitButton busy={redirecting} busyLabel="Logging in..." className="mt-2 w-full">
+          Login
+        </form.SubmitButton>
+        <p className="text-center text-sm text-slate-600">
+          <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+            I Don't Have An Account
+          </Link>
+        </p>
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -1,13 +1,16 @@
 // One booking in a list: initial, route, weight and name, departure, status, sync state, the
 // caller's actions, and a View Details disclosure.
 import { memo, type ReactNode, useId, useState } from 'react';
-import { useStore } from '@/client/hooks/store';
+import { useStore } from '@/client/hooks/use-store';
 import { Avatar } from '@/client/ui/avatar';
+import { RatingBadge } from '@/client/ui/rating-badge';
 import { StatusBadge } from '@/client/ui/status-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { discardEntry, type OrderRow, retryEntry } from '@/data';
+import { ORDER_SUFFIX } from '@/domain/booking/schema';
 import { formatDayMonth, formatTime12, formatWeight } from '@/domain/format';
 import { BookingDetails } from './booking-details';
+import { RateBooking } from './rate-booking';
 import type { Reference } from './use-reference';
 
 interface OrderItemProps {
@@ -28,6 +31,9 @@ export const OrderItem = memo(function OrderItem({
   const detailsId = useId();
   const f = row.flightDetails;
   const key = row.outboxKey;
+  // In the carrier's list (`_carrier`) the other side is the traveller; in mine, the carrier.
+  const carrierSide = row.listingId.endsWith(ORDER_SUFFIX.carrier);
+  const otherName = carrierSide ? row.name : row.carrierName || 'your carrier';
   return (
     <article
       aria-label={`${f.from} to ${f.to}, ${row.name}`}
@@ -46,8 +52,17 @@ export const OrderItem = memo(function OrderItem({
             </p>
             <StatusBadge status={row.status} />
           </div>
-          <p className="mt-0.5 text-sm text-slate-600">
-            {formatWeight(row.weight)} · {row.name}
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            <span>
+              {formatWeight(row.weight)} · {row.name}
+            </span>
+            {!carrierSide && row.carrierName ? <span>· carried by {row.carrierName}</span> : null}
+            {row.otherRating ? (
+              <RatingBadge
+                summary={row.otherRating}
+                label={carrierSide ? 'Traveller rating' : 'Carrier rating'}
+              />
+            ) : null}
           </p>
           <p className="text-sm text-slate-500">
             {f.departure ? formatDayMonth(f.departure) : ''}
@@ -78,6 +93,7 @@ export const OrderItem = memo(function OrderItem({
           </button>
         ) : null}
       </div>
+      <RateBooking row={row} otherName={otherName} />
       {open ? <BookingDetails id={detailsId} row={row} reference={reference} /> : null}
     </article>
   );

@@ -3,6 +3,7 @@ import { Mail, Phone, UserRound } from 'lucide-react';
 import { Card } from '@/client/ui/card';
 import type { ProfileRow } from '@/data';
 import type { BookingCounts } from '@/domain/profile/schema';
+import { ProfileRating } from './profile-rating';
 
 function CountTile({ title, counts }: { title: string; counts: BookingCounts }) {
   const cells: [string, number, string][] = [
@@ -50,6 +51,7 @@ export function ProfileCard({ row }: { row: ProfileRow }) {
           </p>
         </div>
       </Card>
+      {row.rating ? <ProfileRating rating={row.rating} /> : null}
       <div>
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Your bookings</h2>
         <div className="grid gap-3 lg:grid-cols-3">

@@ -11,6 +11,8 @@ import type { Reference } from './use-reference';
 
 export type SearchView =
   | { kind: 'idle' }
+  /** A search from the URL, shown from the local store while it is refreshed. */
+  | { kind: 'restoring' }
   | { kind: 'searching' }
   | { kind: 'results'; offline: boolean }
   | { kind: 'message'; message: string };
@@ -31,7 +33,8 @@ export function SearchResults({ view, all, shown, reference, onBook }: SearchRes
       </EmptyState>
     );
   }
-  if (view.kind === 'searching') return <SkeletonCards count={3} label="Searching listings" />;
+  if (view.kind === 'searching' || view.kind === 'restoring')
+    return <SkeletonCards count={3} label="Searching listings" />;
   if (view.kind === 'message') {
     return (
       <EmptyState icon={<Users className="size-10" />} title="No listings found matching your criteria">

@@ -1,11 +1,7 @@
 // Signup step 1: Full Name, Phone Number, Age, Gender, checked by signupStep1Schema on Next.
 
-import { useForm } from '@tanstack/react-form';
-import { FormElement } from '@/client/forms/form-element';
-import { SelectField } from '@/client/forms/select-field';
-import { TextField } from '@/client/forms/text-field';
-import { validateWith } from '@/client/forms/validate';
-import { Button } from '@/client/ui/button';
+import { submitThenChange, useAppForm } from '@/client/forms/app-form';
+import { formSchema } from '@/client/forms/form-schema';
 import { signupStep1Schema } from '@/domain/auth/schema';
 import { GENDERS } from '@/domain/constants';
 
@@ -25,41 +21,39 @@ export function SignupStep1({
   initial: Step1Values;
   onNext: (values: Step1Values) => void;
 }) {
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
-    validators: { onSubmit: validateWith(signupStep1Schema) },
+    validationLogic: submitThenChange(),
+    validators: { onDynamic: formSchema<Step1Values>(signupStep1Schema) },
     onSubmit: ({ value }) => onNext(value),
   });
   return (
-    <FormElement form={form} className="flex flex-col gap-4">
-      <form.Field name="name">
-        {(field) => <TextField field={field} label="Full Name" autoComplete="name" />}
-      </form.Field>
-      <form.Field name="phone">
-        {(field) => (
-          <TextField
-            field={field}
-            label="Phone Number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder="10 digits"
-          />
-        )}
-      </form.Field>
-      <div className="grid grid-cols-2 gap-4">
-        <form.Field name="age">
+    <form.AppForm>
+      <form.Form className="flex flex-col gap-4">
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Full Name" autoComplete="name" />}
+        </form.AppField>
+        <form.AppField name="phone">
           {(field) => (
-            <TextField field={field} label="Age" type="number" inputMode="numeric" min={1} max={120} />
+            <field.TextField
+              label="Phone Number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="10 digits"
+            />
           )}
-        </form.Field>
-        <form.Field name="gender">
-          {(field) => <SelectField field={field} label="Gender" options={GENDER_OPTIONS} />}
-        </form.Field>
-      </div>
-      <Button type="submit" className="mt-2 w-full">
-        Next
-      </Button>
-    </FormElement>
+        </form.AppField>
+        <div className="grid grid-cols-2 gap-4">
+          <form.AppField name="age">
+            {(field) => <field.TextField label="Age" type="number" inputMode="numeric" min={1} max={120} />}
+          </form.AppField>
+          <form.AppField name="gender">
+            {(field) => <field.SelectField label="Gender" options={GENDER_OPTIONS} />}
+          </form.AppField>
+        </div>
+        <form.SubmitButton className="mt-2 w-full">Next</form.SubmitButton>
+      </form.Form>
+    </form.AppForm>
   );
 }

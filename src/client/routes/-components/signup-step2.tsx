@@ -1,10 +1,7 @@
 // Signup step 2: Email Address, Password, Re-Enter Password, with Back and Sign Up.
 
-import { useForm } from '@tanstack/react-form';
-import { FormElement } from '@/client/forms/form-element';
-import { PasswordField } from '@/client/forms/password-field';
-import { EmailField } from '@/client/forms/text-field';
-import { validateWith } from '@/client/forms/validate';
+import { submitThenChange, useAppForm } from '@/client/forms/app-form';
+import { formSchema } from '@/client/forms/form-schema';
 import { Button } from '@/client/ui/button';
 import { signupStep2Schema } from '@/domain/auth/schema';
 
@@ -20,32 +17,33 @@ interface SignupStep2Props {
 }
 
 export function SignupStep2({ onBack, onSubmit }: SignupStep2Props) {
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', password: '', confirmPassword: '' } as Step2Values,
-    validators: { onSubmit: validateWith(signupStep2Schema) },
+    validationLogic: submitThenChange(),
+    validators: { onDynamic: formSchema<Step2Values>(signupStep2Schema) },
     onSubmit: ({ value }) => onSubmit(value),
   });
   return (
-    <FormElement form={form} className="flex flex-col gap-4">
-      <form.Field name="email">{(field) => <EmailField field={field} label="Email Address" />}</form.Field>
-      <form.Field name="password">
-        {(field) => <PasswordField field={field} label="Password" autoComplete="new-password" />}
-      </form.Field>
-      <form.Field name="confirmPassword">
-        {(field) => <PasswordField field={field} label="Re-Enter Password" autoComplete="new-password" />}
-      </form.Field>
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <div className="mt-2 grid grid-cols-2 gap-3">
-            <Button variant="secondary" onClick={onBack} disabled={submitting}>
-              Back
-            </Button>
-            <Button type="submit" busy={submitting} busyLabel="Signing up...">
-              Sign Up
-            </Button>
-          </div>
-        )}
-      </form.Subscribe>
-    </FormElement>
+    <form.AppForm>
+      <form.Form className="flex flex-col gap-4">
+        <form.AppField name="email">{(field) => <field.EmailField label="Email Address" />}</form.AppField>
+        <form.AppField name="password">
+          {(field) => <field.PasswordField label="Password" autoComplete="new-password" />}
+        </form.AppField>
+        <form.AppField name="confirmPassword">
+          {(field) => <field.PasswordField label="Re-Enter Password" autoComplete="new-password" />}
+        </form.AppField>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          <form.Subscribe selector={(s) => s.isSubmitting}>
+            {(submitting) => (
+              <Button variant="secondary" onClick={onBack} disabled={submitting}>
+                Back
+              </Button>
+            )}
+          </form.Subscribe>
+          <form.SubmitButton busyLabel="Signing up...">Sign Up</form.SubmitButton>
+        </div>
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -1,14 +1,14 @@
-// The app-wide sync line: offline, and how many changes wait to be sent or need attention.
+// The app-wide sync line: offline, how many changes wait to be sent, and how many need the
+// user (refused or stuck); it opens the waiting list.
 import { ChevronDown, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
 import { UnsentChanges } from './unsent-changes';
 
 export function SyncIndicator() {
-  const { online, pending, failed: failedEntries } = useSyncStatus();
-  const failed = failedEntries.length;
+  const { online, items, pending, attention } = useSyncStatus();
   const [open, setOpen] = useState(false);
-  if (online && pending === 0 && failed === 0) return null;
+  if (online && items.length === 0) return null;
   const waiting =
     pending > 0 ? `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent` : null;
   return (
@@ -27,14 +27,19 @@ export function SyncIndicator() {
             <RefreshCw aria-hidden="true" className="size-4" /> {waiting}
           </span>
         ) : null}
-        {failed > 0 ? (
+        {attention > 0 ? (
+          <span className="inline-flex items-center gap-1.5 font-medium">
+            <TriangleAlert aria-hidden="true" className="size-4" /> {attention} not sent: needs your attention
+          </span>
+        ) : null}
+        {items.length > 0 ? (
           <button
             type="button"
             aria-expanded={open}
             onClick={() => setOpen((o) => !o)}
             className="inline-flex items-center gap-1.5 rounded font-medium underline decoration-2 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2"
           >
-            <TriangleAlert aria-hidden="true" className="size-4" /> {failed} not sent: needs your attention
+            {open ? 'Hide' : 'Show'} waiting list
             <ChevronDown
               aria-hidden="true"
               className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
@@ -42,7 +47,7 @@ export function SyncIndicator() {
           </button>
         ) : null}
       </div>
-      {failed > 0 && open ? <UnsentChanges entries={failedEntries} /> : null}
+      {open && items.length > 0 ? <UnsentChanges items={items} /> : null}
     </div>
   );
 }

@@ -1,63 +1,88 @@
-// The list behind the sync line's "not sent" count: every change the server refused, with its
-// reason and Retry / Discard. Contact messages and courier requests have no row elsewhere, so
-// this is where the user sees and settles them.
+// The waiting list behind the sync line: every change not yet applied by the server, with what
+// it waits for. A courier request shows its photo's upload progress; a refused change shows the
+// server's reason, and a change that has kept failing for an hour shows as stuck; both with
+// Retry and Discard (Discard puts back what the server last confirmed).
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { useStore } from '@/client/hooks/store';
-import { discardEntry, retryEntry } from '@/data';
-import type { OutboxEntry } from '@/domain/outbox/entry';
+import { useStore } from '@/client/hooks/use-store';
+import { discardEntry, retryEntry, type WaitingItem } from '@/data';
 
-/** A short, human name for a queued change. */
-export function describeEntry(entry: OutboxEntry): string {
-  const p = (entry.payload ?? {}) as Record<string, unknown>;
-  switch (entry.kind) {
-    case 'add-listing':
-      return `Listing ${String(p.from ?? '')} → ${String(p.to ?? '')}, flight ${String(p.flightNo ?? '')}`;
-    case 'book':
-      return `Booking of ${String(p.weight ?? '')} KG`;
-    case 'status-update':
-      return `Booking status change to ${String(p.status ?? '')}`;
-    case 'contact':
-      return 'Contact message';
-    case 'courier':
-      return 'Courier service request';
-  }
+/** "312 KB", "2.4 MB": sizes as the courier form and this list show them. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-export function UnsentChanges({ entries }: { entries: OutboxEntry[] }) {
+function PhotoProgress({ photo }: { photo: NonNullable<WaitingItem['photo']> }) {
+  const pct = photo.size ? Math.round((photo.sent / photo.size) * 100) : 0;
+  return (
+    <div className="mt-1 flex items-center gap-2">
+      <progress
+        value={photo.sent}
+        max={photo.size}
+        aria-label="Photo upload"
+        className="h-2 w-32 overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"
+      />
+      <span className="text-slate-700">
+        Photo {pct}% of {formatBytes(photo.size)}
+        {photo.originalSize > photo.size ? ` (was ${formatBytes(photo.originalSize)})` : ''}
+      </span>
+    </div>
+  );
+}
+
+const STATE_TEXT: Record<WaitingItem['state'], string> = {
+  waiting: 'Waiting to send',
+  uploading: 'Uploading photo',
+  stuck: 'Stuck: still trying for over an hour',
+  failed: 'Not sent',
+};
+
+export function UnsentChanges({ items }: { items: WaitingItem[] }) {
   const store = useStore();
   return (
-    <ul aria-label="Changes not sent" className="mx-auto mt-2 flex max-w-6xl flex-col gap-2">
-      {entries.map((entry) => (
-        <li
-          key={entry.key}
-          className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-white px-3 py-2 text-slate-800 ring-1 ring-amber-200"
-        >
-          <div className="min-w-0 flex-1">
-            <p className="font-medium">{describeEntry(entry)}</p>
-            <p className="text-red-700">{entry.lastError ?? 'The server refused this change.'}</p>
-          </div>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={() => void retryEntry(store, entry.key)}
-              className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              <RotateCcw aria-hidden="true" className="size-4" /> Retry
-            </button>
-            <button
-              type="button"
-              onClick={async () => {
-                await discardEntry(store, entry.key);
-                toast.success('Change discarded');
-              }}
-              className="inline-flex items-center gap-1 rounded-md border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
-            >
-              <Trash2 aria-hidden="true" className="size-4" /> Discard
-            </button>
-          </div>
-        </li>
-      ))}
+    <ul aria-label="Changes waiting" className="mx-auto mt-2 flex max-w-6xl flex-col gap-2">
+      {items.map((item) => {
+        const needsUser = item.state === 'failed' || item.state === 'stuck';
+        return (
+          <li
+            key={item.key}
+            className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-white px-3 py-2 text-slate-800 ring-1 ring-amber-200"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{item.label}</p>
+              <p className={needsUser ? 'font-medium text-red-700' : 'text-slate-700'}>
+                {item.state === 'uploading' && item.photo?.sent === 0
+                  ? 'Waiting to send: the photo goes first'
+                  : STATE_TEXT[item.state]}
+                {item.state === 'failed' ? `: ${item.error ?? 'The server refused this change.'}` : ''}
+              </p>
+              {item.photo && item.state !== 'failed' ? <PhotoProgress photo={item.photo} /> : null}
+            </div>
+            {needsUser ? (
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => void retryEntry(store, item.key)}
+                  className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  <RotateCcw aria-hidden="true" className="size-4" /> Retry
+                </button>
+                <button
+                  type="button"
+                  onClick={async () => {
+                    await discardEntry(store, item.key);
+                    toast.success('Change discarded');
+                  }}
+                  className="inline-flex items-center gap-1 rounded-md border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
+                >
+                  <Trash2 aria-hidden="true" className="size-4" /> Discard
+                </button>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

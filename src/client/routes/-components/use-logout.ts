@@ -2,7 +2,7 @@
 // failure both end on / with local data cleared (SPEC section 4).
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useStore } from '@/client/hooks/store';
+import { useStore } from '@/client/hooks/use-store';
 import { countUnsent, logout } from '@/data';
 
 export function useLogout() {

@@ -1,10 +1,10 @@
-// Airports and airlines from the local mirror, as select options and code -> name lookups, plus
+// Airports and airlines from the local mirror, as picker choices and code -> name lookups, plus
 // whether loading them failed with nothing mirrored (the screens' 'Failed to load data').
 import { useEffect, useMemo, useState } from 'react';
-import type { SelectOption } from '@/client/forms/select-field';
-import { useStore } from '@/client/hooks/store';
 import { useAirlines, useAirports } from '@/client/hooks/use-reference';
+import { useStore } from '@/client/hooks/use-store';
 import { refreshReference } from '@/data';
+import type { Choice } from '@/domain/reference/match';
 import { airportLabel } from '@/domain/reference/schema';
 
 export function useReference() {
@@ -29,10 +29,15 @@ export function useReference() {
       // Until rows arrive (the mirror may lag the fetch by a tick), keep showing the skeleton.
       loading: empty && attempt !== 'failed',
       failed: empty && attempt === 'failed',
-      airportOptions: airportRows.map((a): SelectOption => ({ value: a.code, label: airportLabel(a) })),
-      airlineOptions: airlineRows.map(
-        (a): SelectOption => ({ value: a.code, label: `${a.name} (${a.code})` }),
+      airportOptions: airportRows.map(
+        (a): Choice => ({
+          value: a.code,
+          label: airportLabel(a),
+          keywords: `${a.city} ${a.country}`,
+          ...(a.city ? { short: `${a.city} (${a.code})` } : {}),
+        }),
       ),
+      airlineOptions: airlineRows.map((a): Choice => ({ value: a.code, label: `${a.name} (${a.code})` })),
       airportName: (code: string) => airportByCode.get(code)?.name,
       airlineName: (code: string) => airlineByCode.get(code)?.name ?? code,
       timeZoneOf: (code: string) => airportByCode.get(code)?.timeZone || undefined,

@@ -14,9 +14,11 @@ import { OrderActions } from './-components/order-actions';
 
 export const Route = createFileRoute('/carrier/orders')({ component: CarrierOrders });
 
+// Every order opens its details: once accepted they hold the traveller's contact, which the
+// carrier needs most while the booking is still accepted.
 const actionsFor: ActionsFor = (row: OrderRow) => {
   if (row.status === 'pending' || row.status === 'accepted' || row.status === 'completed') {
-    return { actions: <OrderActions row={row} />, details: false };
+    return { actions: <OrderActions row={row} />, details: true };
   }
   return { actions: null, details: true };
 };

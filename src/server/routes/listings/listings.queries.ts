@@ -4,7 +4,9 @@ import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { HOLDS_SPACE } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
 import type { Db, Tx } from '../../db/client';
-import { bookings, listings } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { bookings, listings, ratingTotals } from '../../db/schema';
+import { summaryOf } from '../ratings/ratings.queries';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -24,7 +26,11 @@ export async function heldGrams(tx: Tx | Db, listingId: string): Promise<number>
   return row?.grams ?? 0;
 }
 
-export function toListing(row: ListingRow, held: number): Listing {
+export function toListing(
+  row: ListingRow,
+  held: number,
+  totals?: { total: number; count: number } | null,
+): Listing {
   return {
     id: row.id,
     email: row.email,
@@ -39,6 +45,7 @@ export function toListing(row: ListingRow, held: number): Listing {
     available: toKg(Math.max(0, row.weightGrams - held)),
     cost: row.cost,
     createdAt: row.createdAt.getTime(),
+    ...(totals !== undefined ? { carrierRating: summaryOf(totals) } : {}),
   };
 }
 
@@ -55,25 +62,53 @@ function heldPerListing(db: Db) {
     .as('held');
 }
 
-async function selectListings(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
+function listingsQuery(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
   const held = heldPerListing(db);
-  const rows = await db
-    .select({ listing: listings, held: sql<number>`${held.grams}`.mapWith(Number) })
-    .from(listings)
-    .leftJoinLateral(held, sql`true`)
-    .where(onlyWithSpace ? and(where, gt(sql`${listings.weightGrams} - ${held.grams}`, 0)) : where)
-    .orderBy(...order);
-  return rows.map((r) => toListing(r.listing, r.held));
+  return (
+    db
+      .select({
+        listing: listings,
+        held: sql<number>`${held.grams}`.mapWith(Number),
+        totals: { total: ratingTotals.total, count: ratingTotals.count },
+      })
+      .from(listings)
+      .leftJoinLateral(held, sql`true`)
+      // The carrier's rating: one rating_totals row by primary key per listing kept.
+      .leftJoin(ratingTotals, eq(ratingTotals.userId, listings.userId))
+      .where(onlyWithSpace ? and(where, gt(sql`${listings.weightGrams} - ${held.grams}`, 0)) : where)
+      .orderBy(...order)
+  );
 }
 
-/** Same route and date with space left; the exact flight number first, then cheapest. */
-export function searchListings(db: Db, q: { from: string; to: string; departure: string; flightNo: string }) {
-  return selectListings(
-    db,
-    and(eq(listings.from, q.from), eq(listings.to, q.to), eq(listings.departure, q.departure)),
-    [desc(sql`${listings.flightNo} = ${q.flightNo}`), asc(listings.cost), asc(listings.createdAt)],
-    true,
+async function selectListings(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
+  const rows = await listingsQuery(db, where, order, onlyWithSpace);
+  return rows.map((r) => toListing(r.listing, r.held, r.totals));
+}
+
+/**
+ * Same route and date with space left; the exact flight number first, then cheapest. A prepared
+ * statement (src/server/db/prepared.ts): the values travel as placeholders.
+ */
+export async function searchListings(
+  db: Db,
+  q: { from: string; to: string; departure: string; flightNo: string },
+) {
+  const p = (name: keyof typeof q) => sql.placeholder(name);
+  const statement = prepared(db, 'search_listings', () =>
+    listingsQuery(
+      db,
+      and(eq(listings.from, p('from')), eq(listings.to, p('to')), eq(listings.departure, p('departure'))),
+      [desc(sql`${listings.flightNo} = ${p('flightNo')}`), asc(listings.cost), asc(listings.createdAt)],
+      true,
+    ).prepare('search_listings'),
   );
+  const rows = await statement.execute({
+    from: q.from,
+    to: q.to,
+    departure: q.departure,
+    flightNo: q.flightNo,
+  });
+  return rows.map((r) => toListing(r.listing, r.held, r.totals));
 }
 
 export function listingsOfUser(db: Db, userId: string) {

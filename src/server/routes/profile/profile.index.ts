@@ -8,6 +8,7 @@ import { requireSelf, requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { bookings, courierRequests, users } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
+import { latestComments, summaryFor } from '../ratings/ratings.queries';
 
 function tally(rows: { status: string; n: number }[]): BookingCounts {
   const counts = { pending: 0, completed: 0, declined: 0 };
@@ -46,6 +47,7 @@ export async function profileOf(db: Db, userId: string): Promise<ProfileResponse
       passenger: await countsBy(db, bookings.travellerId, userId),
       sender: tally(senderRows),
     },
+    rating: { ...(await summaryFor(db, userId)), latest: await latestComments(db, userId) },
   };
 }
 

@@ -1,15 +1,12 @@
 // The Add Listing form: spec fields and placeholders, messages from addListingFormSchema (with
 // the departure judged in the origin airport's time zone); toast, clear, back to the list.
-import { useForm } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { FormElement } from '@/client/forms/form-element';
-import { SelectField } from '@/client/forms/select-field';
-import { TextField } from '@/client/forms/text-field';
-import { validateWith } from '@/client/forms/validate';
-import { useStore } from '@/client/hooks/store';
-import { Button } from '@/client/ui/button';
+import { submitThenChange, useAppForm } from '@/client/forms/app-form';
+import { lazyFormSchema } from '@/client/forms/form-schema';
+import { RouteFields } from '@/client/forms/route-fields';
+import { useStore } from '@/client/hooks/use-store';
 import { addListing } from '@/data';
 import { addListingFormSchema, todayIn } from '@/domain/listing/schema';
 import type { Reference } from '../../-components/use-reference';
@@ -20,9 +17,11 @@ export function AddListingForm({ reference }: { reference: Reference }) {
   const store = useStore();
   const navigate = useNavigate();
   const schema = () => addListingFormSchema({ nowMs: Date.now(), timeZoneOf: reference.timeZoneOf });
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: EMPTY,
-    validators: { onSubmit: validateWith(schema) },
+    validationLogic: submitThenChange(),
+    // Built on each check: "in the future" is judged against the time of the check.
+    validators: { onDynamic: lazyFormSchema<typeof EMPTY>(schema) },
     onSubmit: async ({ value, formApi }) => {
       try {
         await addListing(store, v.parse(schema(), value));
@@ -37,81 +36,54 @@ export function AddListingForm({ reference }: { reference: Reference }) {
   });
   const today = todayIn(Date.now());
   return (
-    <FormElement form={form} aria-label="Add listing" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <form.Field name="from">
-        {(field) => (
-          <SelectField
-            field={field}
-            label="From"
-            options={reference.airportOptions}
-            onValueChange={(code) => {
-              if (form.getFieldValue('to') === code) form.setFieldValue('to', '');
-            }}
-          />
-        )}
-      </form.Field>
-      <form.Subscribe selector={(s) => s.values.from}>
-        {(from) => (
-          <form.Field name="to">
-            {(field) => (
-              <SelectField
-                field={field}
-                label="To"
-                options={reference.airportOptions.filter((o) => o.value !== from)}
-              />
-            )}
-          </form.Field>
-        )}
-      </form.Subscribe>
-      <form.Field name="departure">
-        {(field) => <TextField field={field} label="Departure" type="date" min={today} />}
-      </form.Field>
-      <form.Field name="time">{(field) => <TextField field={field} label="Time" type="time" />}</form.Field>
-      <form.Field name="airline">
-        {(field) => <SelectField field={field} label="Airline" options={reference.airlineOptions} />}
-      </form.Field>
-      <form.Field name="flightNo">
-        {(field) => (
-          <TextField
-            field={field}
-            label="Flight No"
-            placeholder="Enter Your Flight Number"
-            autoCapitalize="characters"
-            autoComplete="off"
-          />
-        )}
-      </form.Field>
-      <form.Field name="weight">
-        {(field) => (
-          <TextField
-            field={field}
-            label="Weight (KG)"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            placeholder="Enter Available Weight"
-          />
-        )}
-      </form.Field>
-      <form.Field name="cost">
-        {(field) => (
-          <TextField
-            field={field}
-            label="Cost per KG (₹)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            placeholder="How Much Will You Charge In ₹"
-          />
-        )}
-      </form.Field>
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" busy={submitting} busyLabel="Submitting..." className="w-full sm:col-span-2">
-            Submit
-          </Button>
-        )}
-      </form.Subscribe>
-    </FormElement>
+    <form.AppForm>
+      <form.Form aria-label="Add listing" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <RouteFields form={form} fields={{ from: 'from', to: 'to' }} airports={reference.airportOptions} />
+        <form.AppField name="departure">
+          {(field) => <field.TextField label="Departure" type="date" min={today} />}
+        </form.AppField>
+        <form.AppField name="time">{(field) => <field.TextField label="Time" type="time" />}</form.AppField>
+        <form.AppField name="airline">
+          {(field) => (
+            <field.ComboboxField label="Airline" options={reference.airlineOptions} recentKind="airline" />
+          )}
+        </form.AppField>
+        <form.AppField name="flightNo">
+          {(field) => (
+            <field.TextField
+              label="Flight No"
+              placeholder="Enter Your Flight Number"
+              autoCapitalize="characters"
+              autoComplete="off"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="weight">
+          {(field) => (
+            <field.TextField
+              label="Weight (KG)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              placeholder="Enter Available Weight"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="cost">
+          {(field) => (
+            <field.TextField
+              label="Cost per KG (₹)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              placeholder="How Much Will You Charge In ₹"
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton busyLabel="Submitting..." className="w-full sm:col-span-2">
+          Submit
+        </form.SubmitButton>
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -1,10 +1,13 @@
 // The carrier's buttons for one order, from the domain status machine; 'Completed' when done.
 // A refused or failed update is logged only (SPEC section 8); the row shows its sync state.
-import { useState } from 'react';
-import { useStore } from '@/client/hooks/store';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useState } from 'react';
+import { useStore } from '@/client/hooks/use-store';
 import { Button } from '@/client/ui/button';
-import { type OrderRow, updateBookingStatus } from '@/data';
+import { completeBooking, handoffRefusal, type OrderRow, updateBookingStatus } from '@/data';
 import { availableActions, type BookingAction } from '@/domain/booking/status';
+import { MSG } from '@/domain/messages';
+import { CompleteDialog } from './complete-dialog';
 
 const LABELS: Record<BookingAction, string> = {
   accept: 'Accept',
@@ -17,14 +20,42 @@ const VARIANTS = { accept: 'success', decline: 'danger', cancel: 'danger', compl
 export function OrderActions({ row }: { row: OrderRow }) {
   const store = useStore();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const refusal = useLiveQuery(() => handoffRefusal(store, row.id), [store, row.id]);
+  const closeDialog = useCallback(() => setAsking(false), []);
+  const complete = useCallback(
+    async (code: string) => {
+      const result = await completeBooking(store, row.id, code);
+      if (!result.ok) console.warn('Completion refused', result);
+      setAsking(false);
+    },
+    [store, row.id],
+  );
   if (row.status === 'completed') {
+    // Recorded on this device (perhaps with no signal); the server has not agreed yet. A refused
+    // one shows the server's reason with Retry and Discard beside it (SyncState), not a badge.
+    if (row.syncState === 'failed') return null;
+    if (row.syncState === 'pending') {
+      return (
+        <span
+          role="status"
+          className="rounded-full bg-sky-50 px-3 py-1 text-xs font-semibold text-sky-800 ring-1 ring-sky-200"
+        >
+          {MSG.deliveryConfirming}
+        </span>
+      );
+    }
     return (
-      <span className="rounded-full bg-emerald-600 px-3 py-1 text-xs font-semibold text-white">
+      <span className="rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold text-white">
         ✓ Completed
       </span>
     );
   }
   async function run(action: BookingAction) {
+    if (action === 'complete') {
+      setAsking(true);
+      return;
+    }
     setBusy(true);
     try {
       const result = await updateBookingStatus(store, row.id, action);
@@ -37,6 +68,11 @@ export function OrderActions({ row }: { row: OrderRow }) {
   }
   return (
     <>
+      {row.status === 'accepted' && refusal ? (
+        <p role="alert" className="w-full text-sm font-medium text-red-700">
+          {refusal}
+        </p>
+      ) : null}
       {availableActions(row.status).map((action) => (
         <Button
           key={action}
@@ -48,6 +84,9 @@ export function OrderActions({ row }: { row: OrderRow }) {
           {LABELS[action]}
         </Button>
       ))}
+      {asking ? (
+        <CompleteDialog travellerName={row.name} onComplete={complete} onCancel={closeDialog} />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,116 @@
+// The first sync's cost of the airport list: the answer of GET /api/get/airports (rows, bytes as
+// sent, raw, gzip and brotli) beside the earlier India-plus-hubs selection, and, in headless
+// Chromium with an empty IndexedDB, the time from opening /travellerhome until the From picker
+// is usable (fetch, parse, mirror into IndexedDB, render), median of 3 fresh profiles.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort, median, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+
+const require = createRequire(import.meta.url);
+const OUT = process.argv[2] ?? 'bench-results/reference.json';
+const DIST = resolve(process.argv[3] ?? 'bench-results/dist');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+];
+const USER = { email: 'bench.reference@example.com', password: 'Bench@12345' };
+const RUNS = 3;
+
+function sizes(body) {
+  const buf = Buffer.from(body);
+  return { raw: buf.length, gzip: gzipSync(buf).length, brotli: brotliCompressSync(buf).length };
+}
+
+/** The selection before every scheduled airport was seeded: India plus the hub list. */
+function earlierSelection(rows) {
+  const { HUB_AIRPORTS } = require('../../src/server/db/reference-codes.ts');
+  const hubs = new Set(HUB_AIRPORTS);
+  return rows.filter((a) => a.country === 'India' || hubs.has(a.code));
+}
+
+/** Bytes on the wire for a browser's Accept-Encoding (fetch would decompress them). */
+function wireBytes(url) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+      let n = 0;
+      res.on('data', (d) => {
+        n += d.length;
+      });
+      res.on('end', () => resolve({ bytes: n, encoding: res.headers['content-encoding'] ?? 'identity' }));
+    }).on('error', reject);
+  });
+}
+
+async function signUp(base) {
+  const headers = { 'content-type': 'application/json', origin: base };
+  const body = { name: 'Bench Ref', phone: '9876543210', age: 30, gender: 'female', ...USER };
+  await fetch(`${base}/auth/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...body, confirmPassword: USER.password }),
+  });
+}
+
+async function firstSync(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email Address').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+  // A fresh profile has no airports yet; the role choice does not load them.
+  const started = Date.now();
+  await page.getByRole('button', { name: /^Traveller/ }).click();
+  await page.getByRole('combobox', { name: 'From', exact: true }).waitFor({ timeout: 60_000 });
+  const ms = Date.now() - started;
+  await context.close();
+  return { ms };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'carry-bench-ref-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = startProcess(SERVER_ARGS, {
+  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: DIST },
+});
+try {
+  await waitForOk(`${base}/api/health`);
+  await signUp(base);
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(USER),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const res = await fetch(`${base}/api/get/airports`, { headers: { cookie, 'accept-encoding': 'identity' } });
+  const body = await res.text();
+  const rows = JSON.parse(body);
+  const earlier = earlierSelection(rows);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ARGS });
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await firstSync(browser, base));
+  await browser.close();
+  const wire = await wireBytes(`${base}/api/get/airports`);
+  const result = {
+    wire,
+    airports: { rows: rows.length, ...sizes(body) },
+    earlier: { rows: earlier.length, ...sizes(JSON.stringify(earlier)) },
+    firstSyncMs: median(runs.map((r) => r.ms)),
+    runs,
+  };
+  writeFileSync(OUT, JSON.stringify(result, null, 2));
+  console.log(JSON.stringify(result));
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

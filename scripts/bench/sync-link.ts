@@ -1,0 +1,142 @@
+// The sync protocol on an airport link, in headless Chromium against the real server, through
+// the slow-link proxy of tests/support (300 ms one way): 15 queued mutations drained (against the
+// same 15 requests sent one by one), 30 s with the link gone and 2 changes waiting (requests
+// tried), and a phone photo over 40 KB/s up with a change queued behind it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { type SlowLink, startSlowLink } from '../../tests/support/slow-link';
+import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+];
+const OUT = process.argv[2] ?? 'bench-results/sync-link.json';
+const DIST = resolve(process.argv[3] ?? 'bench-results/dist');
+const LATENCY_MS = 300;
+const UP_BYTES_PER_S = 40 * 1024;
+const IDLE_MS = 30_000;
+
+async function signup(base: string, email: string, password: string) {
+  const res = await fetch(`${base}/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Link',
+      phone: '9876543210',
+      age: 30,
+      gender: 'other',
+      email,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+}
+
+async function onLink<T>(
+  browser: Browser,
+  link: SlowLink,
+  fn: (page: import('playwright-core').Page) => Promise<T>,
+) {
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(300_000);
+  try {
+    await page.goto(`${link.url}/__bench/index.html`);
+    await page.waitForFunction(() => document.title.includes('(ready)'), null, { timeout: 120_000 });
+    return await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function section<T>(name: string, out: Record<string, unknown>, fn: () => Promise<T>) {
+  const started = Date.now();
+  console.log(`sync-link bench: ${name}...`);
+  try {
+    out[name] = await fn();
+  } catch (err) {
+    console.error(`sync-link bench: ${name} failed: ${(err as Error).stack}`);
+    out[name] = { error: (err as Error).message.split('\n')[0] };
+  }
+  console.log(`sync-link bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'carry-bench-link-'));
+const port = await freePort();
+const server = startProcess(SERVER_ARGS, {
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, 'db'),
+    DATABASE_URL: '',
+    STATIC_DIR: DIST,
+  },
+});
+const out: Record<string, unknown> = { latencyMs: LATENCY_MS, upBytesPerSec: UP_BYTES_PER_S };
+const target = { host: '127.0.0.1', port };
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await waitForOk(`${base}/api/health`, 180_000);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
+  try {
+    const sections = (process.env.BENCH_LINK_SECTIONS ?? 'latency,idle,photo').split(',');
+    if (sections.includes('latency'))
+      await section('latency', out, async () => {
+        const link = await startSlowLink({ target, latencyMs: LATENCY_MS });
+        try {
+          await signup(base, 'bench.latency@example.com', 'Bench@12345');
+          return await onLink(browser, link, (page) =>
+            page.evaluate(() => window.carryBench.drain(15, 'bench.latency@example.com', 'Bench@12345')),
+          );
+        } finally {
+          await link.close();
+        }
+      });
+    if (sections.includes('idle'))
+      await section('idle', out, async () => {
+        const link = await startSlowLink({ target, latencyMs: LATENCY_MS });
+        try {
+          await signup(base, 'bench.idle@example.com', 'Bench@12345');
+          return await onLink(browser, link, async (page) => {
+            await page.evaluate(() => window.carryBench.prepareIdle('bench.idle@example.com', 'Bench@12345'));
+            link.setDown(true);
+            const before = { ...link.stats };
+            const page_ = await page.evaluate((ms) => window.carryBench.idle(ms), IDLE_MS);
+            return {
+              ...page_,
+              connectionsTried:
+                link.stats.connections + link.stats.refused - before.connections - before.refused,
+            };
+          });
+        } finally {
+          await link.close();
+        }
+      });
+    if (sections.includes('photo'))
+      await section('photo', out, async () => {
+        const link = await startSlowLink({ target, latencyMs: LATENCY_MS, upBytesPerSec: UP_BYTES_PER_S });
+        try {
+          await signup(base, 'bench.photo@example.com', 'Bench@12345');
+          return await onLink(browser, link, (page) =>
+            page.evaluate(() => window.carryBench.photo('bench.photo@example.com', 'Bench@12345', 180_000)),
+          );
+        } finally {
+          await link.close();
+        }
+      });
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  writeFileSync(OUT, JSON.stringify(out, null, 2));
+}

@@ -1,8 +1,0 @@
-// Short import path for the store context.
-export {
-  StoreLoaderProvider,
-  StoreProvider,
-  useLoadedStore,
-  useStore,
-  useStoreLoader,
-} from './store-context';

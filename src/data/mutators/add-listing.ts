@@ -1,0 +1,39 @@
+// add-listing on the device: the new listing shows at once under a local id; the server's row
+// replaces it when the push is answered.
+import * as v from 'valibot';
+import { listingSchema } from '@/domain/listing/schema';
+import type { LocalMutator } from './local-mutator';
+import { confirmRow, localId, putLocalRow } from './rows';
+
+const answer = v.object({ listing: listingSchema });
+
+export const addListing: LocalMutator<'add-listing'> = {
+  label: (a) => `Listing ${a.from} → ${a.to}, flight ${a.flightNo}`,
+  async apply({ db }, entry) {
+    const a = entry.args;
+    await putLocalRow(
+      db.listings,
+      {
+        id: localId(entry.key),
+        email: a.email,
+        name: a.name,
+        from: a.from,
+        to: a.to,
+        flightNo: a.flightNo,
+        airline: a.airline,
+        departure: a.departure,
+        time: a.time,
+        weight: a.weight,
+        available: a.weight,
+        cost: a.cost,
+        createdAt: entry.createdAt,
+      },
+      entry,
+    );
+  },
+  async settle({ db }, entry, body) {
+    const server = v.safeParse(answer, body);
+    if (server.success) await confirmRow(db.listings, server.output.listing, entry, localId(entry.key));
+    else await db.listings.delete(localId(entry.key));
+  },
+};

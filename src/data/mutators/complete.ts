@@ -1,0 +1,32 @@
+// complete on the device: the carrier's order shows completed at once ("Delivery recorded,
+// confirming" until the server agrees). A code the server refuses, or a locked completion, ends
+// the entry: the order goes back to what the server confirmed, with the server's message.
+import * as v from 'valibot';
+import { bookingIdOf, orderSchema } from '@/domain/booking/schema';
+import type { ErrorCode } from '@/domain/errors';
+import { META } from '../meta';
+import type { LocalMutator } from './local-mutator';
+import { confirmRow, patchRow } from './rows';
+
+const answer = v.object({ booking: orderSchema });
+
+/** Refusals that re-sending the same code cannot fix: the user types or scans again instead. */
+const HANDOFF_REFUSALS: readonly string[] = ['handoff_code_mismatch', 'handoff/locked'] satisfies ErrorCode[];
+
+export const complete: LocalMutator<'complete'> = {
+  label: () => 'Delivery completed with a hand-off code',
+  async apply({ db }, entry) {
+    const id = bookingIdOf(entry.args.listingId);
+    await db.meta.delete(META.handoffRefused(id));
+    await patchRow(db.orders, id, { status: 'completed' }, entry);
+  },
+  async settle({ db }, entry, body) {
+    const server = v.safeParse(answer, body);
+    if (server.success) await confirmRow(db.orders, server.output.booking, entry);
+  },
+  async refused({ db }, entry, code, message) {
+    if (!HANDOFF_REFUSALS.includes(code)) return false;
+    await db.meta.put({ key: META.handoffRefused(bookingIdOf(entry.args.listingId)), value: message });
+    return true;
+  },
+};

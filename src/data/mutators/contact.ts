@@ -1,0 +1,10 @@
+// contact on the device: nothing to show but the waiting list's line.
+import Dexie from 'dexie';
+import type { LocalMutator } from './local-mutator';
+
+export const contact: LocalMutator<'contact'> = {
+  label: () => 'Contact message',
+  // Dexie promises, not native ones: they keep a transaction alive however many are awaited.
+  apply: () => Dexie.Promise.resolve(),
+  settle: () => Dexie.Promise.resolve(),
+};

@@ -1,0 +1,60 @@
+// The device side of the mutation registry: one local mutator per kind of
+// src/domain/sync/mutations (a missing kind does not compile). Callers pass any entry; the
+// generic helpers pick its kind's mutator without a cast (the correlated-union pattern).
+import type { OutboxEntryOf } from '@/domain/outbox/entry';
+import type { MutationKind } from '@/domain/sync/mutations';
+import { addListing } from './add-listing';
+import { book } from './book';
+import { complete } from './complete';
+import { contact } from './contact';
+import { courier } from './courier';
+import type { LocalContext, LocalMutator } from './local-mutator';
+import { rate } from './rate';
+import { statusUpdate } from './status-update';
+
+export type { LocalContext, LocalMutator } from './local-mutator';
+export { localId } from './rows';
+
+const LOCAL_MUTATORS: { [K in MutationKind]: LocalMutator<K> } = {
+  'add-listing': addListing,
+  book,
+  'status-update': statusUpdate,
+  contact,
+  courier,
+  complete,
+  rate,
+};
+
+export function applyEntry<K extends MutationKind>(
+  ctx: LocalContext,
+  entry: OutboxEntryOf<K>,
+): Promise<void> {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.apply(ctx, entry);
+}
+
+export function settleEntry<K extends MutationKind>(
+  ctx: LocalContext,
+  entry: OutboxEntryOf<K>,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.settle(ctx, entry, body);
+}
+
+/** Lets the entry's kind deal with a refusal; true when it did and the entry should go. */
+export async function refuseEntry<K extends MutationKind>(
+  ctx: LocalContext,
+  entry: OutboxEntryOf<K>,
+  code: string,
+  message: string,
+): Promise<boolean> {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return (await mutator.refused?.(ctx, entry, code, message)) ?? false;
+}
+
+/** The waiting list's name for an entry. */
+export function describeEntry<K extends MutationKind>(entry: OutboxEntryOf<K>): string {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.label(entry.args);
+}

@@ -1,0 +1,67 @@
+// Row helpers shared by the local mutators: an optimistic row carries its entry's key and state
+// and remembers what the server last confirmed, so a rebase or a discard can restore it.
+import type { Table } from 'dexie';
+import type { OutboxEntryBase } from '@/domain/outbox/entry';
+import type { Synced } from '../db';
+
+/** Id of the optimistic row a command creates for entry `key`. */
+export function localId(key: string): string {
+  return `local-${key}`;
+}
+
+function marks(entry: OutboxEntryBase) {
+  const failed = entry.state === 'failed';
+  return {
+    syncState: failed ? ('failed' as const) : ('pending' as const),
+    syncError: failed ? entry.lastError : null,
+    outboxKey: entry.key,
+  };
+}
+
+/** A row only this device has yet (nothing confirmed behind it). */
+export async function putLocalRow<T extends { id: string }>(
+  table: Table<Synced<T>, string>,
+  row: T,
+  entry: OutboxEntryBase,
+): Promise<void> {
+  await table.put({ ...row, ...marks(entry), confirmed: null });
+}
+
+/** The server's row without the local sync fields. */
+export function plainRow<T extends { id: string }>(row: Synced<T>): T {
+  const { syncState: _s, syncError: _e, outboxKey: _k, confirmed: _c, ...plain } = row;
+  return plain as unknown as T;
+}
+
+/** Changes an existing row optimistically; its confirmed copy is kept from the first change. */
+export async function patchRow<T extends { id: string }>(
+  table: Table<Synced<T>, string>,
+  id: string,
+  patch: Partial<T>,
+  entry: OutboxEntryBase,
+): Promise<void> {
+  const row = await table.get(id);
+  if (!row) return;
+  const confirmed = row.syncState === 'synced' ? plainRow(row) : (row.confirmed ?? null);
+  await table.put({ ...row, ...patch, ...marks(entry), confirmed });
+}
+
+/**
+ * The server's row, confirmed for `entry`; `replaces` is the optimistic row it stands in for. A
+ * row a later entry has changed since keeps showing that change, over the new confirmed copy,
+ * so settling never needs a rebase.
+ */
+export async function confirmRow<T extends { id: string }>(
+  table: Table<Synced<T>, string>,
+  row: T,
+  entry: OutboxEntryBase,
+  replaces?: string,
+): Promise<void> {
+  if (replaces && replaces !== row.id) await table.delete(replaces);
+  const current = await table.get(row.id);
+  if (current && current.syncState !== 'synced' && current.outboxKey !== entry.key) {
+    await table.put({ ...current, confirmed: row });
+    return;
+  }
+  await table.put({ ...row, syncState: 'synced', syncError: null, outboxKey: null });
+}

@@ -1,0 +1,18 @@
+// status-update on the device: the carrier's order shows its new status at once.
+import * as v from 'valibot';
+import { bookingIdOf, orderSchema } from '@/domain/booking/schema';
+import type { LocalMutator } from './local-mutator';
+import { confirmRow, patchRow } from './rows';
+
+const answer = v.object({ booking: orderSchema });
+
+export const statusUpdate: LocalMutator<'status-update'> = {
+  label: (a) => `Booking status change to ${a.status}`,
+  async apply({ db }, entry) {
+    await patchRow(db.orders, bookingIdOf(entry.args.listingId), { status: entry.args.status }, entry);
+  },
+  async settle({ db }, entry, body) {
+    const server = v.safeParse(answer, body);
+    if (server.success) await confirmRow(db.orders, server.output.booking, entry);
+  },
+};

@@ -1,0 +1,69 @@
+// The sync wire protocol: POST /api/sync/push (a batch of numbered mutations from one client)
+// and GET /api/sync/pull (the user's rows and the last mutation id the server applied).
+import * as v from 'valibot';
+import { orderSchema } from '../booking/schema';
+import { listingSchema } from '../listing/schema';
+import { profileResponseSchema } from '../profile/schema';
+
+/** Most mutations in one push; a client sends more in several pushes. */
+export const PUSH_BATCH_MAX = 250;
+
+export const clientIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid client id'));
+
+/**
+ * Arguments are checked per kind by the server (MUTATION_ARGS), so a bad one fails alone.
+ * `user` is the email the device queued the mutations for: a session of anyone else is refused,
+ * so one user's changes never land in another's account, even on a client's first push.
+ */
+export const pushRequestSchema = v.object({
+  clientId: clientIdSchema,
+  user: v.pipe(v.string(), v.maxLength(254)),
+  mutations: v.pipe(
+    v.array(
+      v.object({
+        id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+        kind: v.pipe(v.string(), v.maxLength(50)),
+        args: v.unknown(),
+      }),
+    ),
+    v.maxLength(PUSH_BATCH_MAX),
+  ),
+});
+export type PushRequest = v.InferOutput<typeof pushRequestSchema>;
+
+/**
+ * One answer per mutation the server got to, in order: applied (with the server's reply body),
+ * or refused for good (recorded as applied with this error, never retried). Mutations after a
+ * transient failure get no answer: the client sends them again later, with the same ids.
+ */
+export const pushResultSchema = v.variant('ok', [
+  v.object({ id: v.number(), ok: v.literal(true), body: v.record(v.string(), v.unknown()) }),
+  v.object({ id: v.number(), ok: v.literal(false), code: v.string(), message: v.string() }),
+]);
+export type PushResult = v.InferOutput<typeof pushResultSchema>;
+
+export const pushResponseSchema = v.object({
+  lastMutationId: v.number(),
+  results: v.array(pushResultSchema),
+});
+export type PushResponse = v.InferOutput<typeof pushResponseSchema>;
+
+const snapshotSchema = v.object({
+  listings: v.array(listingSchema),
+  bookings: v.array(orderSchema),
+  orders: v.array(orderSchema),
+  profile: v.nullable(profileResponseSchema),
+});
+export type PullSnapshot = v.InferOutput<typeof snapshotSchema>;
+
+/**
+ * The pull answer. `cookie` names the state sent; a pull that sends the same cookie back gets
+ * `snapshot: null` when nothing changed. `user` is whose rows these are.
+ */
+export const pullResponseSchema = v.object({
+  user: v.string(),
+  lastMutationId: v.number(),
+  cookie: v.string(),
+  snapshot: v.nullable(snapshotSchema),
+});
+export type PullResponse = v.InferOutput<typeof pullResponseSchema>;

@@ -1,0 +1,1 @@
+CREATE INDEX "sync_results_created_idx" ON "sync_results" USING btree ("created_at");

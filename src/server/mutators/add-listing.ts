@@ -1,0 +1,46 @@
+// add-listing: a carrier's new listing (future departure in the origin's time zone, known
+// airports and airline, no second listing of one flight on one date: the unique index decides).
+import { addListingRequestSchema } from '@/domain/listing/schema';
+import { requireSelf } from '../auth/guard';
+import { listings } from '../db/schema';
+import { parseWith } from '../http/body';
+import { type Issue, invalid } from '../http/errors';
+import { toGrams, toListing } from '../routes/listings/listings.queries';
+import type { ServerMutator } from './mutator';
+
+export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps, ref }, args) => {
+  const input = parseWith(
+    addListingRequestSchema({ nowMs: deps.clock.now(), timeZoneOf: ref.timeZoneOf }),
+    args,
+  );
+  requireSelf(user, input.email);
+  const unknown: Issue[] = [];
+  if (!ref.timeZoneOf(input.from)) unknown.push({ path: 'from', message: 'Unknown airport' });
+  if (!ref.timeZoneOf(input.to)) unknown.push({ path: 'to', message: 'Unknown airport' });
+  if (!ref.hasAirline(input.airline)) unknown.push({ path: 'airline', message: 'Unknown airline' });
+  if (unknown.length) throw invalid(unknown);
+
+  // A second listing of one flight on one date hits listings_flight_unique: the caller turns that
+  // into listing/duplicate (REST: onUniqueViolation; push: the mutation's savepoint rolls back).
+  const [row] = await tx
+    .insert(listings)
+    .values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      email: user.email,
+      name: input.name,
+      phone: input.phone,
+      from: input.from,
+      to: input.to,
+      departure: input.departure,
+      time: input.time,
+      airline: input.airline,
+      flightNo: input.flightNo,
+      weightGrams: toGrams(input.weight),
+      cost: input.cost,
+      createdAt: new Date(deps.clock.now()),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return { status: 201, body: { message: 'Uploaded Successfully!', listing: toListing(row, 0) } };
+};

@@ -1,0 +1,46 @@
+// book: a traveller books weight on another carrier's listing. The listing row is locked so
+// concurrent bookings see each other's weight; a flight that has left cannot be booked.
+import { eq } from 'drizzle-orm';
+import { departureInstant } from '@/domain/listing/departure';
+import { requireSelf } from '../auth/guard';
+import { bookings, listings } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { toOrder } from '../routes/bookings/bookings.queries';
+import { heldGrams, toGrams, toKg } from '../routes/listings/listings.queries';
+import type { ServerMutator } from './mutator';
+
+export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref }, input) => {
+  requireSelf(user, input.email);
+  // The lock serialises concurrent bookings of one listing, so the sum below stays true.
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
+  if (!listing) throw new ApiError('listing/not-found');
+  if (listing.userId === user.id) throw new ApiError('listing/own');
+  if (departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from)) <= deps.clock.now())
+    throw new ApiError('listing/departed');
+  const grams = toGrams(input.weight);
+  if ((await heldGrams(tx, listing.id)) + grams > listing.weightGrams) throw new ApiError('listing/no-space');
+  const now = new Date(deps.clock.now());
+  // Carrier details come from the stored listing, never from the request.
+  const [row] = await tx
+    .insert(bookings)
+    .values({
+      id: crypto.randomUUID(),
+      listingId: listing.id,
+      carrierId: listing.userId,
+      travellerId: user.id,
+      name: input.name,
+      email: user.email,
+      phone: input.phone,
+      weightGrams: grams,
+      cost: Math.round(toKg(grams) * listing.cost * 100) / 100,
+      status: 'pending',
+      carrierName: listing.name,
+      carrierEmail: listing.email,
+      carrierPhone: listing.phone,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return { status: 201, body: { message: 'Booking Conformed', booking: toOrder(row, listing, 'passenger') } };
+};

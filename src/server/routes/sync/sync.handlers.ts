@@ -1,0 +1,193 @@
+// The sync protocol's two calls.
+// Push: a client's numbered mutations, applied in order under a lock on the client row. The
+// batch is one transaction and each mutation a savepoint in it: a mutation's effect, the
+// client's last-applied id and its answer commit together (or not at all), and one commit per
+// batch keeps a long queue fast. Steps per mutation:
+//   1. an id at or below the client's last-applied id was applied before: answer what was stored
+//      (or, once its answer is pruned after the retention, acknowledge it with an empty body);
+//   2. otherwise run the kind's mutator in its savepoint;
+//   3. a refusal (ApiError, a 4xx) rolls back its savepoint and is recorded as applied-with-error;
+//      the batch goes on;
+//   4. anything else (database trouble) is transient: stop; what was applied commits, the client
+//      sends the rest later.
+// Pull: the user's rows and last-applied id read in one snapshot, with a cookie naming that state.
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { isMutationKind } from '@/domain/sync/mutations';
+import { clientIdSchema, type PushResult, pushRequestSchema } from '@/domain/sync/protocol';
+import { requireUser } from '../../auth/guard';
+import type { Db } from '../../db/client';
+import { syncClients, syncResults } from '../../db/schema';
+import type { AppEnv, Deps, SessionUser } from '../../deps';
+import { parseJson, parseWith } from '../../http/body';
+import { ApiError, errorResponse, pgCode } from '../../http/errors';
+import { runMutator } from '../../mutators';
+import { ordersOf } from '../bookings/bookings.queries';
+import { listingsOfUser } from '../listings/listings.queries';
+import { profileOf } from '../profile/profile.index';
+import { referenceIndex } from '../reference/reference.queries';
+
+/** Seconds a client waits before pushing again when the server could not apply anything. */
+const BUSY_RETRY_AFTER_S = 5;
+
+/** The client's row, created on first use and bound to this user; another user's is refused. */
+async function bindClient(db: Db, clientId: string, user: SessionUser, now: number): Promise<void> {
+  await db
+    .insert(syncClients)
+    .values({ id: clientId, userId: user.id, lastMutationId: 0, updatedAt: new Date(now) })
+    .onConflictDoNothing();
+  const [client] = await db.select().from(syncClients).where(eq(syncClients.id, clientId));
+  if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
+}
+
+function refusal(err: unknown, kind: string): ApiError | null {
+  if (err instanceof ApiError) return err;
+  // A lost race on a unique key is the same refusal the losing request would have had.
+  if (pgCode(err) === '23505' && kind === 'add-listing') return new ApiError('listing/duplicate');
+  return null;
+}
+
+const storedResult = (id: number, ok: boolean, body: unknown): PushResult => {
+  const b = (body ?? {}) as Record<string, unknown>;
+  return ok
+    ? { id, ok: true, body: b }
+    : { id, ok: false, code: String(b.code ?? 'request/invalid'), message: String(b.message ?? '') };
+};
+
+/**
+ * The answer to a mutation applied before whose stored answer was pruned (older than the
+ * retention, README "Sync results"): it was applied, so it is acknowledged and never run again;
+ * its reply is gone, so the body is empty and the client's next pull brings the rows.
+ */
+const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
+
+/** Deletes answers older than the retention period; main.ts runs it every hour. */
+export async function pruneSyncResults(db: Db, nowMs: number, retentionMs: number): Promise<number> {
+  const gone = await db
+    .delete(syncResults)
+    .where(lt(syncResults.createdAt, new Date(nowMs - retentionMs)))
+    .returning({ one: sql`1` });
+  return gone.length;
+}
+
+export async function push(c: Context<AppEnv>, deps: Deps) {
+  const user = requireUser(c);
+  const { clientId, user: queuedFor, mutations } = await parseJson(c, pushRequestSchema);
+  const { db, clock } = deps;
+  if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
+  await bindClient(db, clientId, user, clock.now());
+  const ref = await referenceIndex(db);
+
+  const outcome = await db.transaction(async (tx) => {
+    // The client row's lock: pushes of one client run one after another, each seeing the last.
+    const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
+    if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
+    let last = client.lastMutationId;
+
+    // Step 1's answers, read at once for every id the server has already applied.
+    const seenIds = mutations.filter((m) => m.id <= last).map((m) => m.id);
+    const stored = new Map<number, PushResult>();
+    if (seenIds.length) {
+      const rows = await tx
+        .select()
+        .from(syncResults)
+        .where(and(eq(syncResults.clientId, clientId), inArray(syncResults.mutationId, seenIds)));
+      for (const r of rows) stored.set(r.mutationId, storedResult(r.mutationId, r.ok, r.body));
+    }
+
+    const results: PushResult[] = [];
+    const fresh: (typeof syncResults.$inferInsert)[] = [];
+    const now = new Date(clock.now());
+    for (const m of mutations) {
+      if (m.id <= last) {
+        results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
+        continue;
+      }
+      try {
+        // Step 2: its own savepoint, so a refusal undoes exactly this mutation's effect.
+        const reply = await tx.transaction(async (sp) => {
+          if (!isMutationKind(m.kind)) {
+            throw new ApiError('request/invalid', [
+              { path: 'kind', message: `Unknown mutation kind ${m.kind}` },
+            ]);
+          }
+          return runMutator({ tx: sp, user, deps, ref }, m.kind, m.args);
+        });
+        if (reply.status >= 400) {
+          // A refusal that must keep its effect (a wrong hand-off code is counted) comes back as
+          // a 4xx reply rather than thrown: its savepoint stands, and it is recorded as refused.
+          const answer = { code: String(reply.body.code ?? ''), message: String(reply.body.message ?? '') };
+          results.push({ id: m.id, ok: false, ...answer });
+          fresh.push({ clientId, mutationId: m.id, ok: false, body: answer, createdAt: now });
+        } else {
+          results.push({ id: m.id, ok: true, body: reply.body });
+          fresh.push({ clientId, mutationId: m.id, ok: true, body: reply.body, createdAt: now });
+        }
+      } catch (err) {
+        const refused = refusal(err, m.kind);
+        // Step 4: not the mutation's fault; what is done so far commits, the rest waits.
+        if (!refused) break;
+        // Step 3: applied-with-error, so it never blocks the mutations behind it.
+        const answer = { code: refused.code, message: refused.message };
+        results.push({ id: m.id, ok: false, ...answer });
+        fresh.push({ clientId, mutationId: m.id, ok: false, body: answer, createdAt: now });
+      }
+      last = m.id;
+    }
+    // The new last-applied id and the answers commit with the effects, in this transaction.
+    if (fresh.length) {
+      await tx
+        .update(syncClients)
+        .set({ lastMutationId: last, updatedAt: now })
+        .where(eq(syncClients.id, clientId));
+      await tx.insert(syncResults).values(fresh);
+    }
+    return { last, results };
+  });
+  if (outcome.results.length === 0 && mutations.length > 0) {
+    c.header('Retry-After', String(BUSY_RETRY_AFTER_S));
+    return errorResponse(c, new ApiError('sync/busy'));
+  }
+  return c.json({ lastMutationId: outcome.last, results: outcome.results });
+}
+
+const pullQuerySchema = v.object({
+  clientId: clientIdSchema,
+  user: v.optional(v.string()),
+  cookie: v.optional(v.string()),
+});
+
+export async function pull(c: Context<AppEnv>, deps: Deps) {
+  const user = requireUser(c);
+  const { clientId, user: expected, cookie } = parseWith(pullQuerySchema, c.req.query());
+  if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
+    throw new ApiError('sync/client-mismatch');
+  const answer = await deps.db.transaction(
+    async (tx) => {
+      // Read the last-applied id first, in the same snapshot as the rows: they agree.
+      const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId));
+      if (client && client.userId !== user.id) throw new ApiError('sync/client-mismatch');
+      const db: Db = tx;
+      const [listings, bookings, orders, profile] = await Promise.all([
+        listingsOfUser(db, user.id),
+        ordersOf(db, user.id, 'passenger'),
+        ordersOf(db, user.id, 'carrier'),
+        profileOf(db, user.id),
+      ]);
+      return {
+        lastMutationId: client?.lastMutationId ?? 0,
+        snapshot: { listings, bookings, orders, profile },
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const current = createHash('sha256').update(JSON.stringify(answer.snapshot)).digest('base64url');
+  return c.json({
+    user: user.email,
+    lastMutationId: answer.lastMutationId,
+    cookie: current,
+    snapshot: cookie === current ? null : answer.snapshot,
+  });
+}

@@ -1,0 +1,215 @@
+// @vitest-environment node
+// Completing with the hand-off code and rating, through the data layer against the real server:
+// offline completion reaches the server once, a typo is caught on the device, a wrong code the
+// device cannot tell puts the order back to accepted with the server's message, and ratings queue.
+
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  addListing,
+  bookListing,
+  completeBooking,
+  discardEntry,
+  handoffRefusal,
+  rateBooking,
+  refreshCarrierOrders,
+  refreshMyBookings,
+  refreshProfile,
+  replayOutbox,
+  updateBookingStatus,
+} from '@/data';
+import { handoffCodeFrom } from '@/domain/handoff/code';
+import { syncClients, syncResults, users } from '@/server/db/schema';
+import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { serverPerFile } from '../support/server-app';
+
+const server = serverPerFile();
+
+/** A carrier with an accepted booking from a traveller, both mirrored; the traveller's code. */
+async function acceptedBooking() {
+  const carrier = await signedIn(server);
+  const traveller = await signedIn(server);
+  await addListing(carrier.store, listingValues({ weight: 5 }));
+  await replayOutbox(carrier.store);
+  const [listing] = await carrier.store.db.listings.toArray();
+  if (!listing) throw new Error('no listing');
+  await bookListing(traveller.store, listing, 2);
+  await replayOutbox(traveller.store);
+  await refreshCarrierOrders(carrier.store);
+  const [order] = await carrier.store.db.orders.toArray();
+  if (!order) throw new Error('no order');
+  await updateBookingStatus(carrier.store, order.id, 'accept');
+  await replayOutbox(carrier.store);
+  await refreshMyBookings(traveller.store);
+  const code = (await traveller.store.db.bookings.get(order.id))?.handoffCode;
+  if (!code) throw new Error('the traveller has no hand-off code');
+  return { carrier, traveller, id: order.id, code };
+}
+
+/** The server's applied answers to this user's pushed mutations whose answer matches `match`. */
+async function appliedAnswers(s: SignedIn, match: (body: Record<string, unknown>) => boolean) {
+  const [me] = await server.db.select().from(users).where(eq(users.email, s.user.email));
+  const rows = await server.db
+    .select({ body: syncResults.body })
+    .from(syncResults)
+    .innerJoin(syncClients, eq(syncClients.id, syncResults.clientId))
+    .where(and(eq(syncClients.userId, me?.id ?? ''), eq(syncResults.ok, true)));
+  return rows.filter((r) => match(r.body as Record<string, unknown>));
+}
+
+const completionOf = (id: string) => (body: Record<string, unknown>) => {
+  const booking = body.booking as { id?: string; status?: string } | undefined;
+  return booking?.id === id && booking.status === 'completed';
+};
+
+describe('completeBooking', () => {
+  it('records a completion offline at once and delivers it once when back online', async () => {
+    const { carrier, traveller, id, code } = await acceptedBooking();
+    carrier.net.down = true;
+    expect(await completeBooking(carrier.store, id, code)).toEqual({ ok: true });
+    expect(await carrier.store.db.orders.get(id)).toMatchObject({
+      status: 'completed',
+      syncState: 'pending',
+    });
+    await replayOutbox(carrier.store);
+    expect(await carrier.store.db.outbox.count()).toBe(1);
+    // Back online, the first answer is lost on the way: the retry with the same key is a replay.
+    carrier.net.down = false;
+    carrier.net.inject('drop');
+    for (let i = 0; i < 3; i += 1) {
+      carrier.clock.t += 10 * 60_000;
+      await replayOutbox(carrier.store);
+    }
+    expect(await carrier.store.db.outbox.count()).toBe(0);
+    expect(await appliedAnswers(carrier, completionOf(id))).toHaveLength(1);
+    expect(await carrier.store.db.orders.get(id)).toMatchObject({ status: 'completed', syncState: 'synced' });
+    await refreshMyBookings(traveller.store);
+    expect((await traveller.store.db.bookings.get(id))?.status).toBe('completed');
+  });
+
+  it('catches a mistyped code on the device: nothing is recorded or queued', async () => {
+    const { carrier, id, code } = await acceptedBooking();
+    carrier.net.down = true;
+    const typo = `${code.slice(0, 2)}${(Number(code[2]) + 1) % 10}${code.slice(3)}`;
+    expect(await completeBooking(carrier.store, id, typo)).toEqual({ ok: false, code: 'typo' });
+    expect(await completeBooking(carrier.store, id, '12')).toEqual({ ok: false, code: 'format' });
+    expect(await carrier.store.db.outbox.count()).toBe(0);
+    expect((await carrier.store.db.orders.get(id))?.status).toBe('accepted');
+  });
+
+  it('puts the order back to accepted with the server’s message for a wrong code that passes the check', async () => {
+    const { carrier, id, code } = await acceptedBooking();
+    const wrong = handoffCodeFrom(String((Number(code.slice(0, 5)) + 7) % 100_000).padStart(5, '0'));
+    carrier.net.down = true;
+    expect(await completeBooking(carrier.store, id, wrong)).toEqual({ ok: true });
+    expect((await carrier.store.db.orders.get(id))?.status).toBe('completed');
+    carrier.net.down = false;
+    await replayOutbox(carrier.store);
+    expect(await carrier.store.db.outbox.count()).toBe(0);
+    expect(await carrier.store.db.orders.get(id)).toMatchObject({ status: 'accepted', syncState: 'synced' });
+    expect(await handoffRefusal(carrier.store, id)).toBe('Hand-off code does not match');
+    // A refresh of the orders (the server's row) keeps the message.
+    await refreshCarrierOrders(carrier.store);
+    expect(await handoffRefusal(carrier.store, id)).toBe('Hand-off code does not match');
+    // The right code then completes it, and the message goes.
+    expect(await completeBooking(carrier.store, id, code)).toEqual({ ok: true });
+    await replayOutbox(carrier.store);
+    expect((await carrier.store.db.orders.get(id))?.status).toBe('completed');
+    expect(await handoffRefusal(carrier.store, id)).toBeNull();
+  });
+
+  it('after five wrong codes shows the lock, even for the right code, until the lock ends', async () => {
+    const { carrier, id, code } = await acceptedBooking();
+    const wrong = handoffCodeFrom(String((Number(code.slice(0, 5)) + 3) % 100_000).padStart(5, '0'));
+    for (let i = 0; i < 4; i += 1) {
+      await completeBooking(carrier.store, id, wrong);
+      await replayOutbox(carrier.store);
+    }
+    expect(await handoffRefusal(carrier.store, id)).toBe('Hand-off code does not match');
+    // The fifth wrong code's answer already shows the lock.
+    await completeBooking(carrier.store, id, wrong);
+    await replayOutbox(carrier.store);
+    expect(await carrier.store.db.orders.get(id)).toMatchObject({ status: 'accepted', syncState: 'synced' });
+    expect(await handoffRefusal(carrier.store, id)).toBe(
+      'Too many wrong hand-off codes. Completing this booking is locked for 15 minutes.',
+    );
+    await completeBooking(carrier.store, id, code);
+    await replayOutbox(carrier.store);
+    expect((await carrier.store.db.orders.get(id))?.status).toBe('accepted');
+    expect(await handoffRefusal(carrier.store, id)).toBe(
+      'Too many wrong hand-off codes. Completing this booking is locked for 15 minutes.',
+    );
+    expect(await carrier.store.db.outbox.count()).toBe(0);
+  });
+
+  it('does not complete through the plain status command, which has no code', async () => {
+    const { carrier, id } = await acceptedBooking();
+    expect((await updateBookingStatus(carrier.store, id, 'complete')).ok).toBe(false);
+    expect(await carrier.store.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('rateBooking', () => {
+  async function completed() {
+    const world = await acceptedBooking();
+    await completeBooking(world.carrier.store, world.id, world.code);
+    await replayOutbox(world.carrier.store);
+    await refreshMyBookings(world.traveller.store);
+    return world;
+  }
+
+  it('queues a rating offline, shows it at once and sends it once online', async () => {
+    const { traveller, carrier, id } = await completed();
+    traveller.net.down = true;
+    expect(await rateBooking(traveller.store, { bookingId: id, stars: 4, comment: 'Smooth' })).toEqual({
+      ok: true,
+    });
+    expect(await traveller.store.db.bookings.get(id)).toMatchObject({
+      myRating: { stars: 4, comment: 'Smooth' },
+      syncState: 'pending',
+    });
+    traveller.net.down = false;
+    await replayOutbox(traveller.store);
+    expect(
+      await appliedAnswers(traveller, (b) => (b.rating as { bookingId?: string })?.bookingId === id),
+    ).toHaveLength(1);
+    expect(await traveller.store.db.bookings.get(id)).toMatchObject({
+      myRating: { stars: 4 },
+      syncState: 'synced',
+    });
+    await refreshCarrierOrders(carrier.store);
+    expect((await carrier.store.db.orders.get(id))?.otherRating).toEqual({ average: 0, count: 0 });
+  });
+
+  it('lets the carrier rate online and change it, the second rating replacing the first', async () => {
+    const { carrier, traveller, id } = await completed();
+    await rateBooking(carrier.store, { bookingId: id, stars: 2, comment: '' });
+    await replayOutbox(carrier.store);
+    await rateBooking(carrier.store, { bookingId: id, stars: 5, comment: 'On time after all' });
+    await replayOutbox(carrier.store);
+    expect((await carrier.store.db.orders.get(id))?.myRating).toMatchObject({
+      stars: 5,
+      comment: 'On time after all',
+    });
+    await refreshProfile(traveller.store);
+    const profile = await traveller.store.db.profile.get(traveller.user.email);
+    expect(profile?.rating).toMatchObject({
+      average: 5,
+      count: 1,
+      latest: [{ stars: 5, comment: 'On time after all' }],
+    });
+  });
+
+  it('refuses to rate a booking that is not completed, and Discard restores the earlier rating', async () => {
+    const { carrier, id } = await acceptedBooking();
+    expect(await rateBooking(carrier.store, { bookingId: id, stars: 3, comment: '' })).toEqual({
+      ok: false,
+      code: 'rating/not-completed',
+    });
+    await carrier.store.db.orders.update(id, { status: 'completed' });
+    await rateBooking(carrier.store, { bookingId: id, stars: 3, comment: '' });
+    const [entry] = await carrier.store.db.outbox.toArray();
+    await discardEntry(carrier.store, entry?.key ?? '');
+    expect(await carrier.store.db.orders.get(id)).toMatchObject({ myRating: null, syncState: 'synced' });
+  });
+});

@@ -1,0 +1,343 @@
+// @vitest-environment node
+// The holes of the old loop-of-requests, each against the real server: a late pull after an
+// acknowledgement, a pull crossing a user switch, a push of A's changes under B's session, a
+// photo upload that never finishes, Retry-After, discard restoring what the server confirmed,
+// a booking queued for a flight that has left, and no request storm while the network is gone.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addListing,
+  bookListing,
+  discardEntry,
+  login,
+  pull,
+  replayOutbox,
+  sendContactMessage,
+  startSync,
+  submitCourierRequest,
+  updateBookingStatus,
+  uploadPhotos,
+  waitingList,
+} from '@/data';
+import { searchListings } from '@/data/listings';
+import { STUCK_AFTER_MS } from '@/domain/outbox/entry';
+import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { jsonInit } from '../support/server-users';
+
+let server: TestServer;
+const serverClock = { t: Date.now() };
+const events = new EventTarget();
+const g = globalThis as unknown as {
+  addEventListener?: EventTarget['addEventListener'];
+  removeEventListener?: EventTarget['removeEventListener'];
+};
+let stops: Array<() => void> = [];
+
+beforeAll(async () => {
+  server = await createTestServer({ clock: { now: () => serverClock.t } });
+  g.addEventListener = events.addEventListener.bind(events);
+  g.removeEventListener = events.removeEventListener.bind(events);
+});
+afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
+});
+afterAll(async () => {
+  delete g.addEventListener;
+  delete g.removeEventListener;
+  await server.close();
+});
+
+function pathOf(input: RequestInfo | URL): string {
+  return new URL(input instanceof Request ? input.url : String(input)).pathname;
+}
+
+/** Wraps a store's fetch: requests whose path matches `hold` wait until `release()`. */
+function holdRequests(s: SignedIn, hold: (path: string) => boolean) {
+  const inner = s.net.fetch;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const held: string[] = [];
+  const wrapped: typeof fetch = async (input, init) => {
+    const path = pathOf(input);
+    if (!hold(path)) return inner(input, init);
+    held.push(path);
+    const res = await inner(input, init); // the server answers now, from its state now
+    await gate; // the answer arrives late
+    return res;
+  };
+  return { wrapped, held, release: () => release() };
+}
+
+function withFetch(s: SignedIn, f: typeof fetch): SignedIn {
+  s.store.fetch = f;
+  // Rebuild the ky instance over the wrapped fetch.
+  s.store.http = s.store.http.extend({ fetch: f });
+  return s;
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not met');
+}
+
+async function carrierWithOrder() {
+  const carrier = await signedIn(server);
+  const traveller = await signedIn(server);
+  await addListing(carrier.store, listingValues({ weight: 10 }));
+  await replayOutbox(carrier.store);
+  const [listing] = await carrier.store.db.listings.toArray();
+  if (!listing) throw new Error('no listing');
+  await bookListing(traveller.store, listing, 2);
+  await replayOutbox(traveller.store);
+  await pull(carrier.store);
+  const [order] = await carrier.store.db.orders.toArray();
+  if (!order) throw new Error('no order');
+  return { carrier, traveller, listing, order };
+}
+
+describe('pull', () => {
+  it('drops a pull answered before an acknowledged write instead of reverting it', async () => {
+    const s = await signedIn(server);
+    const gate = holdRequests(s, (p) => p === '/api/sync/pull');
+    withFetch(s, gate.wrapped);
+    await addListing(s.store, listingValues({ flightNo: 'AI611' }));
+    const late = pull(s.store); // answered now: no listing yet, lastMutationId 0
+    await until(() => gate.held.length === 1);
+    const pushed = replayOutbox(s.store);
+    await until(() => s.net.delivered.some((d) => d.path === '/api/sync/push'));
+    await until(async () => (await s.store.db.outbox.count()) === 0);
+    gate.release();
+    expect(await late).toBe('stale');
+    await pushed;
+    const rows = await s.store.db.listings.toArray();
+    expect(rows.map((r) => [r.flightNo, r.syncState])).toEqual([['AI611', 'synced']]);
+  });
+
+  it('never applies a pull answered for A once B has signed in on the device', async () => {
+    const a = await signedIn(server);
+    const b = await signedIn(server);
+    await addListing(a.store, listingValues({ flightNo: 'AI612' }));
+    await replayOutbox(a.store);
+    const gate = holdRequests(a, (p) => p === '/api/sync/pull');
+    withFetch(a, gate.wrapped);
+    const late = pull(a.store);
+    await until(() => gate.held.length === 1);
+    await login(a.store, { email: b.user.email, password: b.user.password });
+    gate.release();
+    expect(await late).toBe('other-user');
+    expect(await a.store.db.listings.count()).toBe(0);
+  });
+});
+
+describe('push', () => {
+  it("keeps A's queued change when the cookie now belongs to B, and never stores it under B", async () => {
+    const a = await signedIn(server);
+    const b = await signedIn(server);
+    await sendContactMessage(a.store, {
+      name: 'Asha Rao',
+      email: a.user.email,
+      phone: a.user.phone,
+      message: 'From A',
+    });
+    // Another tab signed B in: the shared cookie is B's while this store still believes in A.
+    await a.net.fetch(
+      'http://localhost/auth/login',
+      jsonInit('POST', { email: b.user.email, password: b.user.password }),
+    );
+    expect(await replayOutbox(a.store)).toMatchObject({ sent: 0, failed: 0, remaining: 1 });
+    const [entry] = await a.store.db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'queued', user: a.user.email });
+    const push = a.net.delivered.filter((d) => d.path === '/api/sync/push');
+    expect(push.map((d) => d.status)).toEqual([403]);
+  });
+
+  it('waits as long as Retry-After says before pushing again', async () => {
+    const s = await signedIn(server);
+    const inner = s.net.fetch;
+    withFetch(s, async (input, init) => {
+      const path = pathOf(input);
+      if (path === '/api/sync/push')
+        return new Response(JSON.stringify({ code: 'sync/busy', message: 'busy' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '120' },
+        });
+      return inner(input, init);
+    });
+    const { key } = await sendContactMessage(s.store, {
+      name: 'Asha Rao',
+      email: s.user.email,
+      phone: s.user.phone,
+      message: 'later',
+    });
+    await replayOutbox(s.store);
+    const entry = await s.store.db.outbox.get(key);
+    expect((entry?.nextAttemptAt ?? 0) - s.clock.t).toBeGreaterThanOrEqual(120_000);
+  });
+
+  it('fails a booking queued for a flight that has left with the server message', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    const departure = new Date(serverClock.t + 86_400_000).toISOString().slice(0, 10);
+    await addListing(carrier.store, { ...listingValues({ flightNo: 'AI613' }), departure, time: '08:00' });
+    await replayOutbox(carrier.store);
+    const [listing] = await carrier.store.db.listings.toArray();
+    if (!listing) throw new Error('no listing');
+    const { key } = await bookListing(traveller.store, listing, 1);
+    serverClock.t += 3 * 86_400_000; // the traveller comes online after the flight left
+    try {
+      expect(await replayOutbox(traveller.store)).toMatchObject({ sent: 0, failed: 1 });
+    } finally {
+      serverClock.t -= 3 * 86_400_000;
+    }
+    expect(await traveller.store.db.outbox.get(key)).toMatchObject({
+      state: 'failed',
+      lastErrorCode: 'listing/departed',
+      lastError: 'This flight has already departed, so it can no longer be booked.',
+    });
+  });
+});
+
+describe('discard', () => {
+  it('puts back what the server last confirmed, not the status before the local change', async () => {
+    const { carrier, order } = await carrierWithOrder();
+    await updateBookingStatus(carrier.store, order.id, 'accept');
+    // Meanwhile the carrier's other device declined it, and a pull brought that in.
+    const other = await server.request(
+      '/auth/login',
+      jsonInit('POST', { email: carrier.user.email, password: carrier.user.password }),
+    );
+    const { token } = (await other.json()) as { token: string };
+    await server.request(
+      '/api/bookings/update-status',
+      jsonInit('PUT', { listingId: order.id, status: 'rejected' }, { Cookie: `carry_session=${token}` }),
+    );
+    await pull(carrier.store);
+    expect(await carrier.store.db.orders.get(order.id)).toMatchObject({
+      status: 'accepted',
+      syncState: 'pending',
+    });
+    const [entry] = await carrier.store.db.outbox.toArray();
+    await discardEntry(carrier.store, entry?.key ?? '');
+    expect(await carrier.store.db.orders.get(order.id)).toMatchObject({
+      status: 'rejected',
+      syncState: 'synced',
+    });
+  });
+
+  it('gives back the space a discarded booking took from the search results', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    const values = listingValues({ flightNo: 'AI614', weight: 10 });
+    await addListing(carrier.store, values);
+    await replayOutbox(carrier.store);
+    await searchListings(traveller.store, {
+      from: values.from,
+      to: values.to,
+      departure: values.departure,
+      flightNo: 'AI614',
+      airline: 'AI',
+    });
+    const [result] = await traveller.store.db.searchResults.toArray();
+    if (!result) throw new Error('no search result');
+    traveller.net.down = true;
+    const { key } = await bookListing(traveller.store, result, 4);
+    expect((await traveller.store.db.searchResults.toArray())[0]?.available).toBe(6);
+    await discardEntry(traveller.store, key);
+    expect((await traveller.store.db.searchResults.toArray())[0]?.available).toBe(10);
+    expect(await traveller.store.db.bookings.count()).toBe(0);
+  });
+});
+
+describe('photos', () => {
+  it('lets later changes go while a photo upload is still on its way', async () => {
+    const s = await signedIn(server);
+    const gate = holdRequests(s, (p) => p.startsWith('/api/files/'));
+    withFetch(s, gate.wrapped);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    const form = {
+      fullName: 'Asha Rao',
+      emailAddress: s.user.email,
+      mobileNumber: s.user.phone,
+      governmentIdType: '',
+      governmentIdNumber: '',
+      currentAddress: '',
+      pinCode: '',
+      itemDescription: 'Books',
+      paymentMode: 'UPI' as const,
+    };
+    const courier = await submitCourierRequest(
+      s.store,
+      form,
+      new Blob([png], { type: 'image/png' }),
+      'bag.png',
+    );
+    const later = await sendContactMessage(s.store, {
+      name: 'Asha Rao',
+      email: s.user.email,
+      phone: s.user.phone,
+      message: 'after the photo',
+    });
+    const upload = uploadPhotos(s.store); // still uploading
+    await until(() => gate.held.length === 1);
+    expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 1 });
+    expect(await s.store.db.outbox.get(later.key)).toBeUndefined();
+    expect((await waitingList(s.store, s.user.email)).map((i) => i.state)).toEqual(['uploading']);
+    gate.release();
+    expect(await upload).toBe(1);
+    expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 0 });
+    expect(await s.store.db.outbox.get(courier.key)).toBeUndefined();
+  });
+});
+
+describe('scheduling', () => {
+  it('sends almost nothing while the network is gone with two changes waiting', async () => {
+    const s = await signedIn(server);
+    s.store.now = () => Date.now();
+    s.net.down = true;
+    const before = s.net.delivered.length;
+    let attempts = 0;
+    const inner = s.net.fetch;
+    withFetch(s, (input, init) => {
+      attempts += 1;
+      return inner(input, init);
+    });
+    for (const m of ['one', 'two'])
+      await sendContactMessage(s.store, {
+        name: 'Asha Rao',
+        email: s.user.email,
+        phone: s.user.phone,
+        message: m,
+      });
+    stops.push(startSync(s.store));
+    await new Promise((r) => setTimeout(r, 3000));
+    // The old loop set its timer from the newest entry's nextAttemptAt (0) and spun: thousands.
+    expect(attempts).toBeLessThanOrEqual(6);
+    expect(s.net.delivered.length).toBe(before);
+  });
+
+  it('shows a change failing for over an hour as stuck, while it keeps retrying', async () => {
+    const s = await signedIn(server);
+    s.net.down = true;
+    const { key } = await sendContactMessage(s.store, {
+      name: 'Asha Rao',
+      email: s.user.email,
+      phone: s.user.phone,
+      message: 'stuck',
+    });
+    await replayOutbox(s.store);
+    expect((await waitingList(s.store, s.user.email))[0]).toMatchObject({ key, state: 'waiting' });
+    s.clock.t += STUCK_AFTER_MS + 1;
+    expect((await waitingList(s.store, s.user.email))[0]).toMatchObject({ key, state: 'stuck' });
+    s.net.down = false;
+    expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 0 });
+  });
+});

@@ -1,0 +1,144 @@
+// axe-core on every route of every role, logged in (and the two entry screens logged out), at a
+// phone (390 px) and a desktop (1280 px) width: any violation, of any impact, fails the test.
+// The carrier has a listing with a pending and an accepted booking, so the order actions
+// (Accept, Decline, Cancel, Complete) and the booking details are on screen.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, launchBrowser, PHONE } from '../support/e2e-browser';
+import { type E2eServer, startE2eServer } from '../support/e2e-server';
+import { type ApiUser, createApiUser, loginInBrowser } from '../support/e2e-users';
+
+const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+let server: E2eServer;
+let browser: Browser;
+let carrier: ApiUser;
+let traveller: ApiUser;
+
+/** Opens `path` at both widths and returns every violation found, as readable lines. */
+async function violations(
+  page: Page,
+  path: string,
+  ready: string | RegExp,
+  prepare?: (p: Page) => Promise<void>,
+): Promise<string[]> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { name: ready }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await prepare?.(page);
+  const found: string[] = [];
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    for (const v of await axeViolations(page)) {
+      const targets = v.nodes.map((n) => n.target.join(' ')).join(', ');
+      found.push(`${path} @${size.width}px ${v.id} (${v.impact}): ${v.help} [${targets}]`);
+    }
+  }
+  return found;
+}
+
+async function seedBookings() {
+  const listing = {
+    from: 'DEL',
+    to: 'DXB',
+    departure: DEPARTURE,
+    time: '09:30',
+    airline: 'AI',
+    flightNo: 'AI995',
+    weight: 20,
+    cost: 400,
+    email: carrier.email,
+    name: carrier.name,
+    phone: carrier.phone,
+  };
+  expect((await carrier.call('POST', '/carrier/carrier/add-listing', listing)).ok).toBe(true);
+  const [mine] = (await (await carrier.call('GET', `/api/listings/${carrier.email}`)).json()) as {
+    id: string;
+  }[];
+  const book = (weight: number) =>
+    traveller.call('POST', '/api/book', {
+      name: traveller.name,
+      email: traveller.email,
+      phone: traveller.phone,
+      weight,
+      listingId: mine?.id,
+    });
+  expect((await book(2)).ok).toBe(true);
+  expect((await book(3)).ok).toBe(true);
+  const orders = (await (await carrier.call('GET', `/api/carrier-orders?email=${carrier.email}`)).json()) as {
+    bookings: { listingId: string }[];
+  };
+  const first = orders.bookings[0]?.listingId.replace(/_carrier$/, '');
+  const accepted = await carrier.call('PUT', '/api/bookings/update-status', {
+    listingId: first,
+    status: 'accepted',
+  });
+  expect(accepted.ok).toBe(true);
+}
+
+describe('axe on every route', () => {
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+    carrier = await createApiUser(server.url, 'Asha Rao', '9876543210');
+    traveller = await createApiUser(server.url, 'Meera Shah', '9123456780');
+    await seedBookings();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.remove();
+  });
+
+  it('finds nothing on the entry screens, logged out', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const found = [
+      ...(await violations(page, '/', 'Welcome back')),
+      ...(await violations(page, '/signup', 'Create your account')),
+    ];
+    await page.close();
+    expect(found).toEqual([]);
+  });
+
+  /** Opens the first booking's details (status history, and contact once accepted). */
+  const openDetails = async (p: Page) => {
+    await p.getByRole('button', { name: 'View Details' }).first().click();
+    await p.getByRole('region', { name: 'Status history' }).first().waitFor();
+  };
+  type Visit = [string, string | RegExp, ((p: Page) => Promise<void>)?];
+  const ROUTES: Record<'traveller' | 'carrier' | 'sender', Visit[]> = {
+    traveller: [
+      ['/choose_user_type', 'Who are you?'],
+      ['/travellerhome', "Can't Carry Your Luggage?"],
+      ['/mybookings', 'Your Bookings', openDetails],
+      ['/booking', 'Confirm Your Booking'],
+      ['/contact', "We'd love to hear from you!"],
+      ['/set-profile', 'Your bookings'],
+    ],
+    carrier: [
+      ['/carrierhome', 'Your Listings'],
+      ['/carrier/orders', 'Past Orders', openDetails],
+      ['/carrier/add-listing', 'Add Listing'],
+      ['/contact', "We'd love to hear from you!"],
+      ['/set-profile', 'Your bookings'],
+    ],
+    sender: [
+      ['/senderhome', 'Courier Service Request'],
+      ['/profile', 'Your bookings'],
+    ],
+  };
+
+  for (const role of ['traveller', 'carrier', 'sender'] as const) {
+    it(`finds nothing on any ${role} route at 390 and 1280 px`, async () => {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      await loginInBrowser(page, server.url, role === 'carrier' ? carrier : traveller, role);
+      const found: string[] = [];
+      for (const [path, heading, prepare] of ROUTES[role])
+        found.push(...(await violations(page, path, heading, prepare)));
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});

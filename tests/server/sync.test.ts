@@ -1,0 +1,228 @@
+// The sync protocol over HTTP: POST /api/sync/push (numbered mutations, applied once each, a
+// refusal recorded without blocking, the client bound to its user) and GET /api/sync/pull
+// (the user's rows with the last applied id and a cookie), plus departed flights.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '@/server/config';
+import { pruneSyncResults } from '@/server/routes/sync/sync.handlers';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { addListing, bookingBody, daysFromNow, listingBody, searchBody } from '../support/server-fixtures';
+import { signupAndLogin, type TestUser } from '../support/server-users';
+
+let server: TestServer;
+const clock = { t: Date.now() };
+let carrier: TestUser;
+let traveller: TestUser;
+
+beforeAll(async () => {
+  server = await createTestServer({ clock: { now: () => clock.t } });
+  [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
+});
+afterAll(() => server.close());
+
+let n = 0;
+const newClient = () => {
+  n += 1;
+  return `client-${n}-${crypto.randomUUID()}`;
+};
+const contact = (u: TestUser, message: string) => ({
+  kind: 'contact',
+  args: { name: 'Asha Rao', email: u.email, phone: u.phone, message },
+});
+const push = (u: TestUser, clientId: string, mutations: { id: number; kind: string; args: unknown }[]) =>
+  u.call('POST', '/api/sync/push', { clientId, user: u.email, mutations });
+const pull = (u: TestUser, clientId: string, cookie?: string) =>
+  u.call(
+    'GET',
+    `/api/sync/pull?clientId=${clientId}${cookie ? `&cookie=${encodeURIComponent(cookie)}` : ''}`,
+  );
+
+describe('POST /api/sync/push', () => {
+  it('applies a batch in order and answers each mutation with its reply', async () => {
+    const clientId = newClient();
+    const res = await push(carrier, clientId, [
+      { id: 1, ...contact(carrier, 'one') },
+      { id: 2, kind: 'add-listing', args: listingBody(carrier, { flightNo: 'AI501' }) },
+    ]);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.lastMutationId).toBe(2);
+    expect(body.results).toMatchObject([
+      { id: 1, ok: true, body: { message: 'Message sent successfully!' } },
+      { id: 2, ok: true, body: { listing: { flightNo: 'AI501' } } },
+    ]);
+  });
+
+  it('records a refused mutation as applied with its error and goes on with the next', async () => {
+    const clientId = newClient();
+    const res = await push(traveller, clientId, [
+      { id: 1, kind: 'book', args: bookingBody(traveller, 'no-such-listing') },
+      { id: 2, ...contact(traveller, 'after the refusal') },
+    ]);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      lastMutationId: 2,
+      results: [
+        { id: 1, ok: false, code: 'listing/not-found' },
+        { id: 2, ok: true },
+      ],
+    });
+  });
+
+  it('refuses a second listing of the same flight in one batch and applies the rest', async () => {
+    const args = listingBody(carrier, { flightNo: 'AI505' });
+    const body = await (
+      await push(carrier, newClient(), [
+        { id: 1, kind: 'add-listing', args },
+        { id: 2, kind: 'add-listing', args },
+        { id: 3, ...contact(carrier, 'after the duplicate') },
+      ])
+    ).json();
+    expect(body.results).toMatchObject([
+      { id: 1, ok: true },
+      { id: 2, ok: false, code: 'listing/duplicate' },
+      { id: 3, ok: true },
+    ]);
+  });
+
+  it('answers a repeated push (its answer lost) from the record and applies nothing twice', async () => {
+    const clientId = newClient();
+    const batch = [{ id: 1, kind: 'add-listing', args: listingBody(carrier, { flightNo: 'AI502' }) }];
+    const first = await (await push(carrier, clientId, batch)).json();
+    const again = await (await push(carrier, clientId, batch)).json();
+    expect(again).toEqual(first);
+    const listings = (await (await carrier.call('GET', `/api/listings/${carrier.email}`)).json()) as {
+      flightNo: string;
+    }[];
+    expect(listings.filter((l) => l.flightNo === 'AI502')).toHaveLength(1);
+  });
+
+  it('prunes answers older than the retention, and a re-push of a pruned id is acknowledged, not applied again', async () => {
+    const clientId = newClient();
+    const old = [{ id: 1, kind: 'add-listing', args: listingBody(carrier, { flightNo: 'AI506' }) }];
+    // The first push happened just over the retention ago.
+    const back = DEFAULT_CONFIG.idempotencyRetentionMs + 60_000;
+    clock.t -= back;
+    try {
+      expect((await push(carrier, clientId, old)).status).toBe(200);
+    } finally {
+      clock.t += back;
+    }
+    const recent = { id: 2, ...contact(carrier, 'after the retention') };
+    const kept = await (await push(carrier, clientId, [recent])).json();
+    expect(await pruneSyncResults(server.db, clock.t, DEFAULT_CONFIG.idempotencyRetentionMs)).toBe(1);
+    const again = await push(carrier, clientId, [...old, recent]);
+    expect(again.status).toBe(200);
+    const body = await again.json();
+    expect(body.lastMutationId).toBe(2);
+    // The pruned answer: applied before, so acknowledged with an empty body (the next pull
+    // brings its rows); the recent one still gets its stored answer.
+    expect(body.results).toEqual([{ id: 1, ok: true, body: {} }, kept.results[0]]);
+    const listings = (await (await carrier.call('GET', `/api/listings/${carrier.email}`)).json()) as {
+      flightNo: string;
+    }[];
+    expect(listings.filter((l) => l.flightNo === 'AI506')).toHaveLength(1);
+  });
+
+  it("refuses a push of one user's client under another user's session", async () => {
+    const clientId = newClient();
+    expect((await push(carrier, clientId, [{ id: 1, ...contact(carrier, 'mine') }])).status).toBe(200);
+    const res = await push(traveller, clientId, [{ id: 2, ...contact(traveller, 'not yours') }]);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'sync/client-mismatch' });
+    expect((await pull(traveller, clientId)).status).toBe(403);
+  });
+
+  it('refuses a first push queued for another user than the session', async () => {
+    const res = await carrier.call('POST', '/api/sync/push', {
+      clientId: newClient(),
+      user: traveller.email,
+      mutations: [{ id: 1, ...contact(traveller, 'queued by the traveller') }],
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'sync/client-mismatch' });
+  });
+
+  it('answers 400 for an unknown kind as a refusal of that mutation only', async () => {
+    const clientId = newClient();
+    const body = await (
+      await push(carrier, clientId, [
+        { id: 1, kind: 'teleport', args: {} },
+        { id: 2, ...contact(carrier, 'still sent') },
+      ])
+    ).json();
+    expect(body.results).toMatchObject([
+      { id: 1, ok: false, code: 'request/invalid' },
+      { id: 2, ok: true },
+    ]);
+  });
+});
+
+describe('GET /api/sync/pull', () => {
+  it("returns the user's rows with the last applied id, and no rows when the cookie is current", async () => {
+    const clientId = newClient();
+    await push(carrier, clientId, [
+      { id: 7, kind: 'add-listing', args: listingBody(carrier, { flightNo: 'AI503' }) },
+    ]);
+    const first = await (await pull(carrier, clientId)).json();
+    expect(first).toMatchObject({ user: carrier.email, lastMutationId: 7 });
+    expect(first.snapshot.listings.map((l: { flightNo: string }) => l.flightNo)).toContain('AI503');
+    expect(first.snapshot.profile.profile).toMatchObject({ name: carrier.name });
+    const again = await (await pull(carrier, clientId, first.cookie)).json();
+    expect(again).toMatchObject({ cookie: first.cookie, snapshot: null, lastMutationId: 7 });
+  });
+});
+
+describe('departed flights', () => {
+  it('are hidden from search and refused for booking, directly or through a push', async () => {
+    const listingId = await addListing(carrier, {
+      flightNo: 'AI504',
+      departure: daysFromNow(1),
+      time: '09:00',
+    });
+    const search = searchBody(traveller, { flightNo: 'AI504', departure: daysFromNow(1) });
+    const before = await (await traveller.call('POST', '/api/search-listings', search)).json();
+    expect(before.map((l: { id: string }) => l.id)).toContain(listingId);
+
+    clock.t += 3 * 86_400_000;
+    try {
+      const after = await (await traveller.call('POST', '/api/search-listings', search)).json();
+      expect(Array.isArray(after) ? after.map((l: { id: string }) => l.id) : []).not.toContain(listingId);
+      const direct = await traveller.call('POST', '/api/book', bookingBody(traveller, listingId));
+      expect(direct.status).toBe(409);
+      expect(await direct.json()).toMatchObject({ code: 'listing/departed' });
+      const pushed = await (
+        await push(traveller, newClient(), [{ id: 1, kind: 'book', args: bookingBody(traveller, listingId) }])
+      ).json();
+      expect(pushed.results).toMatchObject([
+        {
+          ok: false,
+          code: 'listing/departed',
+          message: 'This flight has already departed, so it can no longer be booked.',
+        },
+      ]);
+    } finally {
+      clock.t -= 3 * 86_400_000;
+    }
+  });
+});
+
+describe('POST /api/files/courier-images', () => {
+  it('names a photo by its bytes, so an upload retried without its key is the same file', async () => {
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 7,
+    ]);
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new File([png], 'bag.png', { type: 'image/png' }));
+      const res = await server.request('/api/files/courier-images', {
+        method: 'POST',
+        body: form,
+        headers: { Cookie: traveller.cookie },
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { url: string }).url;
+    };
+    const first = await upload();
+    expect(await upload()).toBe(first);
+  });
+});

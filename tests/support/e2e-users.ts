@@ -1,0 +1,59 @@
+// Users for browser tests, made over the real API: sign up, log in (keeping the session cookie),
+// and call the API as that user; `loginInBrowser` then logs the same user in through the login
+// screen and picks a role, as a person would.
+import type { Page } from 'playwright-core';
+
+export interface ApiUser {
+  email: string;
+  name: string;
+  phone: string;
+  password: string;
+  call(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+let counter = 0;
+
+export async function createApiUser(base: string, name: string, phone: string): Promise<ApiUser> {
+  counter += 1;
+  const email = `${name.split(' ')[0]?.toLowerCase()}-${Date.now().toString(36)}${counter}@example.com`;
+  const password = 'Carry@2024';
+  const headers = { 'content-type': 'application/json', origin: base };
+  const body = { name, phone, age: 30, gender: 'female', email, password, confirmPassword: password };
+  const signup = await fetch(`${base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!signup.ok) throw new Error(`signup ${signup.status}`);
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return {
+    email,
+    name,
+    phone,
+    password,
+    call: (method, path, payload) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { ...headers, cookie },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      }),
+  };
+}
+
+/** Logs `user` in through the login screen and chooses `role` on 'Who are you?'. */
+export async function loginInBrowser(
+  page: Page,
+  base: string,
+  user: ApiUser,
+  role: 'traveller' | 'carrier' | 'sender',
+): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email Address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^${role}`, 'i') }).click();
+  await page.waitForURL((url) => url.pathname !== '/choose_user_type');
+}
