@@ -1,17 +1,20 @@
 // A mirrored collection for a screen: live local rows, plus a refresh run on mount whose
 // failure matters only when nothing was ever synced for it.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  carrierOrdersQuery,
   type ListingRow,
-  META,
+  myBookingsQuery,
+  myListingsQuery,
   type OrderRow,
   refreshCarrierOrders,
   refreshMyBookings,
   refreshMyListings,
   type Store,
+  syncedAtQuery,
 } from '@/data';
-import { useStore } from './store-context';
+import { useStore } from './use-store';
 
 export interface Collection<T> {
   rows: T[] | undefined;
@@ -29,23 +32,28 @@ export function useRefresher(name: string, refresh: (store: Store) => Promise<vo
   const store = useStore();
   const [running, setRunning] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
-  const syncedAt = useLiveQuery(
-    async () => (await store.db.meta.get(META.syncedAt(name)))?.value ?? null,
-    [store],
-  );
+  const syncedAt = useLiveQuery(() => syncedAtQuery(store, name), [store, name]);
+  // A refresh can settle after its screen has gone (the user navigated on, or the page is being
+  // torn down): its result then updates nothing.
+  const mounted = useRef(false);
   const run = useCallback(async () => {
     setRunning(true);
+    let failed: string | null = null;
     try {
       await refresh(store);
-      setFailure(null);
     } catch (err) {
-      setFailure(errorText(err));
-    } finally {
-      setRunning(false);
+      failed = errorText(err);
     }
+    if (!mounted.current) return;
+    setFailure(failed);
+    setRunning(false);
   }, [store, refresh]);
   useEffect(() => {
+    mounted.current = true;
     void run();
+    return () => {
+      mounted.current = false;
+    };
   }, [run]);
   const everSynced = syncedAt !== null && syncedAt !== undefined;
   return { run, running, error: everSynced ? null : failure, everSynced };
@@ -61,18 +69,18 @@ function useCollection<T>(name: string, refresh: (s: Store) => Promise<void>, ro
 
 export function useMyListings(): Collection<ListingRow> {
   const store = useStore();
-  const rows = useLiveQuery(() => store.db.listings.toArray(), [store]);
+  const rows = useLiveQuery(() => myListingsQuery(store), [store]);
   return useCollection('listings', refreshMyListings, rows);
 }
 
 export function useMyBookings(): Collection<OrderRow> {
   const store = useStore();
-  const rows = useLiveQuery(() => store.db.bookings.toArray(), [store]);
+  const rows = useLiveQuery(() => myBookingsQuery(store), [store]);
   return useCollection('bookings', refreshMyBookings, rows);
 }
 
 export function useCarrierOrders(): Collection<OrderRow> {
   const store = useStore();
-  const rows = useLiveQuery(() => store.db.orders.toArray(), [store]);
+  const rows = useLiveQuery(() => carrierOrdersQuery(store), [store]);
   return useCollection('orders', refreshCarrierOrders, rows);
 }

@@ -52,6 +52,14 @@ function TravellerHome() {
   const ran = useRef<string | null>(null);
   const [formKey, setFormKey] = useState(searchKey ?? '');
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // A search can settle after the user has left this screen: its answer then changes nothing here.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const results = useSearchResults(searchKey) ?? [];
   const filters = useMemo(
     () => ({ budgets: params.budgets ?? [], weights: params.weights ?? [] }),
@@ -76,6 +84,7 @@ function TravellerHome() {
       if (announce) setView({ kind: 'searching' });
       try {
         const outcome = await searchListings(store, values);
+        if (!mounted.current) return;
         if (outcome.kind === 'message') {
           setView({ kind: 'message', message: outcome.message });
           if (announce) toast.info('No direct matches found. Our team will contact you soon!');
@@ -86,6 +95,7 @@ function TravellerHome() {
         if (outcome.count === 0) toast.info('No listings found matching your criteria.');
         else toast.success(`Found ${outcome.count} listing(s)!`);
       } catch (err) {
+        if (!mounted.current) return;
         setView(announce ? { kind: 'idle' } : { kind: 'results', offline: true });
         if (!announce) return;
         toast.error(
