@@ -2,6 +2,7 @@
 // and the same Idempotency-Key sent many times at once or again later.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLDS_SPACE } from '@/domain/booking/status';
 import { bookings, contactMessages, listings } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, bookingBody, listingBody } from '../support/server-fixtures';
@@ -45,6 +46,50 @@ describe('booking capacity', () => {
     const heldOn = async (id: string) =>
       (await server.db.select().from(bookings).where(eq(bookings.listingId, id))).length;
     expect([await heldOn(small), await heldOn(large)]).toEqual([3, 4]);
+  });
+});
+
+describe('space held on a listing', () => {
+  const setStatus = (id: string, status: string) =>
+    carrier.call('PUT', '/api/bookings/update-status', { listingId: id, status });
+  const holding = (rows: { status: string; weightGrams: number }[]) =>
+    rows
+      .filter((b) => (HOLDS_SPACE as ReadonlySet<string>).has(b.status))
+      .reduce((sum, b) => sum + b.weightGrams, 0);
+
+  it('stays the sum of its space-holding bookings through racing bookings, declines and cancels', async () => {
+    const listingId = await addListing(carrier, { flightNo: 'AI930', weight: 10 });
+    const first = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        traveller.call('POST', '/api/book', bookingBody(traveller, listingId, { weight: 1 + (i % 2) })),
+      ),
+    );
+    const ids: string[] = [];
+    for (const r of first)
+      if (r.status === 201) ids.push(((await r.json()) as { booking: { id: string } }).booking.id);
+    expect(ids.length).toBeGreaterThan(0);
+    // Declines, accepts then cancels, and new bookings, all at once on the same listing.
+    const [declined, accepted] = [ids.slice(0, 2), ids.slice(2)];
+    await Promise.all(accepted.map((id) => setStatus(id, 'accepted')));
+    const answers = await Promise.all([
+      ...declined.map((id) => setStatus(id, 'rejected')),
+      ...accepted.slice(0, 2).map((id) => setStatus(id, 'cancelled')),
+      ...Array.from({ length: 6 }, () =>
+        traveller.call('POST', '/api/book', bookingBody(traveller, listingId, { weight: 1 })),
+      ),
+    ]);
+    expect(answers.every((r) => r.status === 200 || r.status === 201 || r.status === 409)).toBe(true);
+
+    const stored = await server.db.select().from(bookings).where(eq(bookings.listingId, listingId));
+    const [listing] = await server.db.select().from(listings).where(eq(listings.id, listingId));
+    expect(stored.some((b) => b.status === 'rejected') && stored.some((b) => b.status === 'cancelled')).toBe(
+      true,
+    );
+    expect(listing?.heldGrams).toBe(holding(stored));
+    expect(holding(stored)).toBeLessThanOrEqual(10_000);
+    const res = await carrier.call('GET', `/api/listings/${encodeURIComponent(carrier.email)}`);
+    const shown = ((await res.json()) as { id: string; available: number }[]).find((l) => l.id === listingId);
+    expect(shown?.available).toBe((10_000 - holding(stored)) / 1000);
   });
 });
 

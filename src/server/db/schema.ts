@@ -95,6 +95,12 @@ export const listings = pgTable(
     airline: text('airline').notNull(),
     flightNo: text('flight_no').notNull(),
     weightGrams: integer('weight_grams').notNull(),
+    /**
+     * Grams held by this listing's bookings whose status holds space (HOLDS_SPACE). Kept by the
+     * trigger bookings_hold_space (migration 0008) on every insert, status change and delete of a
+     * booking, in the same transaction: search reads it instead of summing bookings per listing.
+     */
+    heldGrams: integer('held_grams').notNull().default(0),
     /** Rupees per KG. */
     cost: doublePrecision('cost').notNull(),
     createdAt: at('created_at').notNull(),
@@ -143,12 +149,6 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
-    // Held space per listing (listings.queries.ts) as an index-only scan. The predicate is
-    // HOLDS_SPACE in src/domain/booking/status.ts; Drizzle cannot express INCLUDE, so the
-    // weight is a second key column.
-    index('bookings_held_idx')
-      .on(t.listingId, t.weightGrams)
-      .where(sql`${t.status} in ('pending', 'accepted', 'completed')`),
     index('bookings_traveller_idx').on(t.travellerId, t.createdAt),
     index('bookings_carrier_idx').on(t.carrierId, t.createdAt),
   ],

@@ -42,5 +42,5 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  return { status: 201, body: { message: 'Uploaded Successfully!', listing: toListing(row, 0) } };
+  return { status: 201, body: { message: 'Uploaded Successfully!', listing: toListing(row) } };
 };

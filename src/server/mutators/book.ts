@@ -6,19 +6,20 @@ import { requireSelf } from '../auth/guard';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { toOrder } from '../routes/bookings/bookings.queries';
-import { heldGrams, toGrams, toKg } from '../routes/listings/listings.queries';
+import { toGrams, toKg } from '../routes/listings/listings.queries';
 import type { ServerMutator } from './mutator';
 
 export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref }, input) => {
   requireSelf(user, input.email);
-  // The lock serialises concurrent bookings of one listing, so the sum below stays true.
+  // The lock serialises concurrent bookings of one listing, so the held grams read here stay true
+  // until this transaction's insert adds to them (the bookings_hold_space trigger).
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw new ApiError('listing/not-found');
   if (listing.userId === user.id) throw new ApiError('listing/own');
   if (departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from)) <= deps.clock.now())
     throw new ApiError('listing/departed');
   const grams = toGrams(input.weight);
-  if ((await heldGrams(tx, listing.id)) + grams > listing.weightGrams) throw new ApiError('listing/no-space');
+  if (listing.heldGrams + grams > listing.weightGrams) throw new ApiError('listing/no-space');
   const now = new Date(deps.clock.now());
   // Carrier details come from the stored listing, never from the request.
   const [row] = await tx

@@ -1,11 +1,11 @@
-// Listing reads with the space left on each: listed grams less the grams of bookings that hold
-// space (pending, accepted, completed). Shared by search, the carrier's list and booking.
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import { HOLDS_SPACE } from '@/domain/booking/status';
+// Listing reads with the space left on each: listed grams less the grams held by bookings
+// (listings.held_grams, kept by a trigger; migration 0008). Shared by search, the carrier's list
+// and booking.
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Listing } from '@/domain/listing/schema';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { bookings, listings, ratingTotals } from '../../db/schema';
+import { listings, ratingTotals } from '../../db/schema';
 import { summaryOf } from '../ratings/ratings.queries';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -14,23 +14,7 @@ export const GRAMS_PER_KG = 1000;
 export const toGrams = (kg: number) => Math.round(kg * GRAMS_PER_KG);
 export const toKg = (grams: number) => grams / GRAMS_PER_KG;
 
-/** Bookings whose weight counts against their listing's space. */
-const holdsSpace = () => inArray(bookings.status, [...HOLDS_SPACE]);
-
-/** Grams held on one listing; runs inside the booking transaction after the row lock. */
-export async function heldGrams(tx: Tx | Db, listingId: string): Promise<number> {
-  const [row] = await tx
-    .select({ grams: sql<number>`coalesce(sum(${bookings.weightGrams}), 0)`.mapWith(Number) })
-    .from(bookings)
-    .where(and(eq(bookings.listingId, listingId), holdsSpace()));
-  return row?.grams ?? 0;
-}
-
-export function toListing(
-  row: ListingRow,
-  held: number,
-  totals?: { total: number; count: number } | null,
-): Listing {
+export function toListing(row: ListingRow, totals?: { total: number; count: number } | null): Listing {
   return {
     id: row.id,
     email: row.email,
@@ -42,47 +26,28 @@ export function toListing(
     departure: row.departure,
     time: row.time,
     weight: toKg(row.weightGrams),
-    available: toKg(Math.max(0, row.weightGrams - held)),
+    available: toKg(Math.max(0, row.weightGrams - row.heldGrams)),
     cost: row.cost,
     createdAt: row.createdAt.getTime(),
     ...(totals !== undefined ? { carrierRating: summaryOf(totals) } : {}),
   };
 }
 
-/**
- * Grams held on the outer query's listing, for a LATERAL join: the sum reads only the bookings
- * of the listings the query keeps (through bookings_held_idx), never the whole bookings table.
- * An aggregate without GROUP BY always yields one row, so the join on true keeps every listing.
- */
-function heldPerListing(db: Db) {
-  return db
-    .select({ grams: sql<number>`coalesce(sum(${bookings.weightGrams}), 0)`.as('grams') })
-    .from(bookings)
-    .where(and(eq(bookings.listingId, listings.id), holdsSpace()))
-    .as('held');
-}
-
 function listingsQuery(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
-  const held = heldPerListing(db);
   return (
     db
-      .select({
-        listing: listings,
-        held: sql<number>`${held.grams}`.mapWith(Number),
-        totals: { total: ratingTotals.total, count: ratingTotals.count },
-      })
+      .select({ listing: listings, totals: { total: ratingTotals.total, count: ratingTotals.count } })
       .from(listings)
-      .leftJoinLateral(held, sql`true`)
       // The carrier's rating: one rating_totals row by primary key per listing kept.
       .leftJoin(ratingTotals, eq(ratingTotals.userId, listings.userId))
-      .where(onlyWithSpace ? and(where, gt(sql`${listings.weightGrams} - ${held.grams}`, 0)) : where)
+      .where(onlyWithSpace ? and(where, gt(listings.weightGrams, listings.heldGrams)) : where)
       .orderBy(...order)
   );
 }
 
 async function selectListings(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
   const rows = await listingsQuery(db, where, order, onlyWithSpace);
-  return rows.map((r) => toListing(r.listing, r.held, r.totals));
+  return rows.map((r) => toListing(r.listing, r.totals));
 }
 
 /**
@@ -108,7 +73,7 @@ export async function searchListings(
     departure: q.departure,
     flightNo: q.flightNo,
   });
-  return rows.map((r) => toListing(r.listing, r.held, r.totals));
+  return rows.map((r) => toListing(r.listing, r.totals));
 }
 
 export function listingsOfUser(db: Db, userId: string) {
