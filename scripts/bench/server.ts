@@ -16,6 +16,8 @@ import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+/** BENCH_CALLS=search-listings,auth loads only those calls (a targeted rerun); default all. */
+const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
 const CONNECTIONS = 10;
 const CORES = availableParallelism();
 const OUT = process.argv[2] ?? 'bench-results/server.json';
@@ -167,6 +169,10 @@ async function loadBoth(
       ] as const) {
         const probe = await fetch(`${url}${c.path}`, c.init);
         if (!probe.ok) throw new Error(`${c.name} on ${url} answered ${probe.status}: ${await probe.text()}`);
+        // A search that finds nothing takes another path (the match request): not what is measured.
+        const answer = await probe.json();
+        if (c.name === 'search-listings' && !(Array.isArray(answer) && answer.length > 0))
+          throw new Error(`search-listings on ${url} found no listings: ${JSON.stringify(answer)}`);
       }
       console.log(
         `server bench: ${call.name}, ${workers} worker(s) (${DURATION_S} s app, ${DURATION_S} s ceiling)`,
@@ -220,10 +226,18 @@ async function runBackend(backend: 'pglite' | 'postgres') {
       });
     console.log(`server bench: ${backend} phases of a search request`);
     const phases: Phase[] = await measurePhases(target, data.user, data.search);
-    const single = await loadBoth(env, ceilingEnv, data, 1);
+    const single = await loadBoth(env, ceilingEnv, data, 1, ONLY_CALLS);
     const perCore =
       backend === 'postgres' && CORES > 1
-        ? (await loadBoth(env, ceilingEnv, data, CORES, ['auth', 'search-listings'])).results
+        ? (
+            await loadBoth(
+              env,
+              ceilingEnv,
+              data,
+              CORES,
+              ['auth', 'search-listings'].filter((c) => !ONLY_CALLS || ONLY_CALLS.includes(c)),
+            )
+          ).results
         : [];
     return { backend, data, phases, results: single.results, floor: single.floor, perCore };
   } finally {

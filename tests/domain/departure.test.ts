@@ -42,6 +42,20 @@ describe('zoneOffsetMinutes and todayIn', () => {
     expect(zoneOffsetMinutes(Date.UTC(2026, 0, 1), 'Asia/Kolkata')).toBe(330);
   });
 
+  it('changes exactly at a transition, minute by minute, however often it is asked (offsets are cached)', () => {
+    // London leaves GMT at 01:00 UTC on 29 March 2026; Lord Howe moves half an hour at 15:30 UTC
+    // on 3 October 2026. Each minute around them twice: the second answer comes from the cache.
+    const around = (at: number) => Array.from({ length: 121 }, (_, i) => at + (i - 60) * 60_000);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const t of around(Date.UTC(2026, 2, 29, 1, 0)))
+        expect(zoneOffsetMinutes(t, 'Europe/London')).toBe(t < Date.UTC(2026, 2, 29, 1, 0) ? 0 : 60);
+      for (const t of around(Date.UTC(2026, 9, 3, 15, 30)))
+        expect(zoneOffsetMinutes(t, 'Australia/Lord_Howe')).toBe(
+          t < Date.UTC(2026, 9, 3, 15, 30) ? 630 : 660,
+        );
+    }
+  });
+
   it('gives the calendar date in a zone', () => {
     const lateUtc = Date.UTC(2026, 10, 21, 20, 0);
     expect(todayIn(lateUtc, 'Asia/Kolkata')).toBe('2026-11-22');

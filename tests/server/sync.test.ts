@@ -204,6 +204,32 @@ describe('departed flights', () => {
       clock.t -= 3 * 86_400_000;
     }
   });
+
+  it('on the day itself hides only the flights that have left, judged in the origin zone', async () => {
+    const date = daysFromNow(5);
+    const ids = {
+      morning: await addListing(carrier, { flightNo: 'AI505', departure: date, time: '09:00' }),
+      evening: await addListing(carrier, { flightNo: 'AI506', departure: date, time: '18:00' }),
+    };
+    const found = async () => {
+      const answer = await (
+        await traveller.call('POST', '/api/search-listings', searchBody(traveller, { departure: date }))
+      ).json();
+      const shown = new Set(Array.isArray(answer) ? answer.map((l: { id: string }) => l.id) : []);
+      return { morning: shown.has(ids.morning), evening: shown.has(ids.evening) };
+    };
+    const saved = clock.t;
+    try {
+      // 12:00 in Delhi (UTC+5:30) that day: the 09:00 flight has left, the 18:00 one has not.
+      clock.t = Date.parse(`${date}T06:30:00Z`);
+      expect(await found()).toEqual({ morning: false, evening: true });
+      // 00:30 in Delhi that day (19:00 UTC the day before): both are still to leave.
+      clock.t = Date.parse(`${date}T00:30:00+05:30`);
+      expect(await found()).toEqual({ morning: true, evening: true });
+    } finally {
+      clock.t = saved;
+    }
+  });
 });
 
 describe('POST /api/files/courier-images', () => {
