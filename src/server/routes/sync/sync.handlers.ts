@@ -1,11 +1,12 @@
 // The sync protocol's two calls.
 // Push: a client's numbered mutations, applied in order under a lock on the client row. The
-// batch is one transaction and each mutation a savepoint in it: a mutation's effect, the
-// client's last-applied id and its answer commit together (or not at all), and one commit per
-// batch keeps a long queue fast. Steps per mutation:
+// batch is one transaction: a mutation's effect, the client's last-applied id and its answer
+// commit together (or not at all), and one commit per batch keeps a long queue fast. It runs
+// first with no savepoints; if any mutation throws, that run rolls back whole and the batch runs
+// again with one savepoint per mutation (applyBatch). Steps per mutation:
 //   1. an id at or below the client's last-applied id was applied before: answer what was stored
 //      (or, once its answer is pruned after the retention, acknowledge it with an empty body);
-//   2. otherwise run the kind's mutator in its savepoint;
+//   2. otherwise run the kind's mutator (in its savepoint, on the second run);
 //   3. a refusal (ApiError, a 4xx) rolls back its savepoint and is recorded as applied-with-error;
 //      the batch goes on;
 //   4. anything else (database trouble) is transient: stop; what was applied commits, the client
@@ -18,7 +19,7 @@ import * as v from 'valibot';
 import { isMutationKind } from '@/domain/sync/mutations';
 import { clientIdSchema, type PushResult, pushRequestSchema } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { parseJson, parseWith } from '../../http/body';
@@ -72,15 +73,27 @@ export async function pruneSyncResults(db: Db, nowMs: number, retentionMs: numbe
   return gone.length;
 }
 
-export async function push(c: Context<AppEnv>, deps: Deps) {
-  const user = requireUser(c);
-  const { clientId, user: queuedFor, mutations } = await parseJson(c, pushRequestSchema);
-  const { db, clock } = deps;
-  if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
-  await bindClient(db, clientId, user, clock.now());
-  const ref = await referenceIndex(db);
+/** Thrown out of a batch run without savepoints, so its transaction rolls back and it runs again with them. */
+class NeedsSavepoints extends Error {}
 
-  const outcome = await db.transaction(async (tx) => {
+interface Batch {
+  clientId: string;
+  user: SessionUser;
+  mutations: { id: number; kind: string; args: unknown }[];
+  deps: Deps;
+  ref: Awaited<ReturnType<typeof referenceIndex>>;
+}
+
+/**
+ * Steps 1-4 in one transaction. With `savepoints`, each mutation runs in its own, so a refusal
+ * or a failure undoes exactly that mutation. Without, nothing may fail: the first throw of any
+ * mutation becomes NeedsSavepoints, which rolls the whole transaction back for a run with them.
+ * Almost every batch applies cleanly, and a savepoint is two statements per mutation (a third
+ * of a drain's database work on PGlite), so the run without comes first.
+ */
+function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints: boolean) {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
     // The client row's lock: pushes of one client run one after another, each seeing the last.
     const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
     if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
@@ -100,24 +113,23 @@ export async function push(c: Context<AppEnv>, deps: Deps) {
     const results: PushResult[] = [];
     const fresh: (typeof syncResults.$inferInsert)[] = [];
     const now = new Date(clock.now());
+    const run = async (m: Batch['mutations'][number], t: Tx) => {
+      if (!isMutationKind(m.kind)) {
+        throw new ApiError('request/invalid', [{ path: 'kind', message: `Unknown mutation kind ${m.kind}` }]);
+      }
+      return runMutator({ tx: t, user, deps, ref }, m.kind, m.args);
+    };
     for (const m of mutations) {
       if (m.id <= last) {
         results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
         continue;
       }
       try {
-        // Step 2: its own savepoint, so a refusal undoes exactly this mutation's effect.
-        const reply = await tx.transaction(async (sp) => {
-          if (!isMutationKind(m.kind)) {
-            throw new ApiError('request/invalid', [
-              { path: 'kind', message: `Unknown mutation kind ${m.kind}` },
-            ]);
-          }
-          return runMutator({ tx: sp, user, deps, ref }, m.kind, m.args);
-        });
+        // Step 2: with savepoints, its own, so a refusal undoes exactly this mutation's effect.
+        const reply = savepoints ? await tx.transaction((sp) => run(m, sp)) : await run(m, tx);
         if (reply.status >= 400) {
           // A refusal that must keep its effect (a wrong hand-off code is counted) comes back as
-          // a 4xx reply rather than thrown: its savepoint stands, and it is recorded as refused.
+          // a 4xx reply rather than thrown: its effect stands, and it is recorded as refused.
           const answer = { code: String(reply.body.code ?? ''), message: String(reply.body.message ?? '') };
           results.push({ id: m.id, ok: false, ...answer });
           fresh.push({ clientId, mutationId: m.id, ok: false, body: answer, createdAt: now });
@@ -126,6 +138,7 @@ export async function push(c: Context<AppEnv>, deps: Deps) {
           fresh.push({ clientId, mutationId: m.id, ok: true, body: reply.body, createdAt: now });
         }
       } catch (err) {
+        if (!savepoints) throw new NeedsSavepoints();
         const refused = refusal(err, m.kind);
         // Step 4: not the mutation's fault; what is done so far commits, the rest waits.
         if (!refused) break;
@@ -145,6 +158,18 @@ export async function push(c: Context<AppEnv>, deps: Deps) {
       await tx.insert(syncResults).values(fresh);
     }
     return { last, results };
+  });
+}
+
+export async function push(c: Context<AppEnv>, deps: Deps) {
+  const user = requireUser(c);
+  const { clientId, user: queuedFor, mutations } = await parseJson(c, pushRequestSchema);
+  if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
+  await bindClient(deps.db, clientId, user, deps.clock.now());
+  const batch: Batch = { clientId, user, mutations, deps, ref: await referenceIndex(deps.db) };
+  const outcome = await applyBatch(batch, false).catch((err) => {
+    if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
+    throw err;
   });
   if (outcome.results.length === 0 && mutations.length > 0) {
     c.header('Retry-After', String(BUSY_RETRY_AFTER_S));
