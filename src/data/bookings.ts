@@ -3,10 +3,13 @@
 // domain status machine. The local effects live in src/data/mutators.
 import { type BookingRequest, bookingIdOf } from '@/domain/booking/schema';
 import { type BookingAction, type TransitionResult, transition } from '@/domain/booking/status';
+import { ERRORS } from '@/domain/errors';
+import { hasDeparted } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
 import { MSG } from '@/domain/messages';
 import { track } from './analytics';
 import { mutationTables } from './db';
+import { ApiError } from './errors';
 import { appendAndApply, enqueue, newEntry } from './outbox';
 import { pull } from './pull';
 import { getSession, loadSession } from './session';
@@ -30,13 +33,22 @@ export async function refreshCarrierOrders(store: Store): Promise<void> {
   await pull(store);
 }
 
-/** Queues a booking of `weightKg` on `listing`; the optimistic row appears in bookings. */
+/**
+ * Queues a booking of `weightKg` on `listing`; the optimistic row appears in bookings. A flight
+ * that has left (in its origin airport's zone, from the mirrored airports) is refused here as
+ * the server would refuse it: an ApiError with code listing/departed, and nothing queued.
+ */
 export async function bookListing(
   store: Store,
   listing: Listing,
   weightKg: number,
 ): Promise<{ key: string }> {
   const { email, name, phone } = await requireSession(store);
+  const origin = await store.db.airports.get(listing.from);
+  if (hasDeparted(listing, store.now(), () => origin?.timeZone)) {
+    const { status, message } = ERRORS['listing/departed'];
+    throw new ApiError(status, message, 'listing/departed');
+  }
   const { from, to, flightNo, airline, departure, time } = listing;
   const args: BookingRequest = {
     name,

@@ -4,7 +4,8 @@ import type { ErrorCode } from '@/domain/errors';
 
 /**
  * The server answered with a non-2xx status; `code` is its JSON `code` (programs branch on it),
- * `serverMessage` its JSON `message` (people read it).
+ * `serverMessage` its JSON `message` (people read it). A command that can tell on the device
+ * that the server would refuse (a flight that has left) throws the same refusal itself.
  */
 export class ApiError extends Error {
   readonly status: number;

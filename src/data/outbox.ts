@@ -116,7 +116,9 @@ async function changeAndRebase(store: Store, work: (db: AppDb) => Promise<void>)
 
 /**
  * Retry: a refused entry goes back in the queue under a new mutation id (the server recorded
- * its old id as refused); a stuck one keeps its id and is simply sent now.
+ * its old id as refused); a stuck one keeps its id and is simply sent now. A courier request
+ * whose photo the server refused gets its photo uploaded again too: the refusal may not hold
+ * any more, and without that the request would wait for the photo for ever.
  */
 export async function retryEntry(store: Store, key: string): Promise<void> {
   await changeAndRebase(store, async (db) => {
@@ -130,6 +132,13 @@ export async function retryEntry(store: Store, key: string): Promise<void> {
       lastError: null,
       lastErrorCode: null,
     });
+    if (entry.kind === 'courier' && entry.local.photo) {
+      await db.photos
+        .where('id')
+        .equals(entry.local.photo)
+        .filter((p) => p.refused)
+        .modify({ refused: false, attempts: 0, nextAttemptAt: 0, sent: 0, lastError: null });
+    }
   });
   store.wake();
 }

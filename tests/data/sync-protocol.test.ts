@@ -11,6 +11,7 @@ import {
   login,
   pull,
   replayOutbox,
+  retryEntry,
   sendContactMessage,
   startSync,
   submitCourierRequest,
@@ -202,6 +203,23 @@ describe('push', () => {
       lastError: 'This flight has already departed, so it can no longer be booked.',
     });
   });
+
+  it('refuses on the device to book a flight that has already left, and queues nothing', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    const departure = new Date(serverClock.t + 86_400_000).toISOString().slice(0, 10);
+    await addListing(carrier.store, { ...listingValues({ flightNo: 'AI614' }), departure, time: '08:00' });
+    await replayOutbox(carrier.store);
+    const [listing] = await carrier.store.db.listings.toArray();
+    if (!listing) throw new Error('no listing');
+    traveller.clock.t += 3 * 86_400_000; // the listing was mirrored; the device's clock moved on
+    await expect(bookListing(traveller.store, listing, 1)).rejects.toMatchObject({
+      code: 'listing/departed',
+      message: 'This flight has already departed, so it can no longer be booked.',
+    });
+    expect(await traveller.store.db.outbox.count()).toBe(0);
+    expect(await traveller.store.db.bookings.count()).toBe(0);
+  });
 });
 
 describe('discard', () => {
@@ -294,6 +312,49 @@ describe('photos', () => {
     gate.release();
     expect(await upload).toBe(1);
     expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 0 });
+    expect(await s.store.db.outbox.get(courier.key)).toBeUndefined();
+  });
+
+  it('uploads a refused photo again when its request is retried', async () => {
+    const s = await signedIn(server);
+    const inner = s.net.fetch;
+    let uploads = 0;
+    // The first upload is refused (as a server that briefly lowered its size limit would); the
+    // photo itself is fine.
+    withFetch(s, async (input, init) => {
+      if (!pathOf(input).startsWith('/api/files/')) return inner(input, init);
+      uploads += 1;
+      if (uploads > 1) return inner(input, init);
+      const body = { code: 'file/too-large', message: 'The photo is too large.' };
+      return new Response(JSON.stringify(body), { status: 413 });
+    });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48]);
+    const courier = await submitCourierRequest(
+      s.store,
+      {
+        fullName: 'Asha Rao',
+        emailAddress: s.user.email,
+        mobileNumber: s.user.phone,
+        governmentIdType: '',
+        governmentIdNumber: '',
+        currentAddress: '',
+        pinCode: '',
+        itemDescription: 'Books',
+        paymentMode: 'UPI' as const,
+      },
+      new Blob([png], { type: 'image/png' }),
+      'bag.png',
+    );
+    expect(await uploadPhotos(s.store)).toBe(0);
+    expect(await s.store.db.outbox.get(courier.key)).toMatchObject({
+      state: 'failed',
+      lastError: 'The photo is too large.',
+    });
+
+    await retryEntry(s.store, courier.key);
+    expect(await uploadPhotos(s.store)).toBe(1);
+    expect(uploads).toBe(2);
+    expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, failed: 0, remaining: 0 });
     expect(await s.store.db.outbox.get(courier.key)).toBeUndefined();
   });
 });
