@@ -15,6 +15,8 @@ export const PHOTO_MAX_EDGE_PX = 1600;
 export const PHOTO_JPEG_QUALITY = 0.8;
 /** An upload that makes no progress for this long is given up (and retried later). */
 export const PHOTO_IDLE_TIMEOUT_MS = 30_000;
+/** Where no progress is reported (the service worker's fetch): the slowest upload still waited for. */
+export const FETCH_UPLOAD_FLOOR_BPS = 2_000;
 const PHOTO_LOCK = 'carry-photos';
 const UPLOAD_PATH = '/api/files/courier-images';
 
@@ -120,13 +122,33 @@ function send(store: Store, photo: PhotoRow, onProgress: (sent: number) => void)
       xhr.send(form);
     });
   }
+  // fetch reports no upload progress (a streamed body needs HTTP/2, which a local or proxied API
+  // may not speak), so there is no idle to watch: the upload gets the idle time-out plus the
+  // time the photo takes at FETCH_UPLOAD_FLOOR_BPS, and a link slower than that counts as stalled.
   const doFetch = store.fetch ?? fetch;
-  return doFetch(url, { method: 'POST', body: form, headers, credentials: 'include' }).then(
-    async (res) => parse(res.status, await res.text(), res.headers.get('retry-after')),
-    (err: unknown) => {
-      throw new OfflineError(err);
-    },
+  const abort = new AbortController();
+  const limit = setTimeout(
+    () => abort.abort(),
+    PHOTO_IDLE_TIMEOUT_MS + (photo.size / FETCH_UPLOAD_FLOOR_BPS) * 1000,
   );
+  return (async () => {
+    let answer: { status: number; text: string; retryAfter: string | null };
+    try {
+      const res = await doFetch(url, {
+        method: 'POST',
+        body: form,
+        headers,
+        credentials: 'include',
+        signal: abort.signal,
+      });
+      answer = { status: res.status, text: await res.text(), retryAfter: res.headers.get('retry-after') };
+    } catch (err) {
+      throw new OfflineError(err);
+    } finally {
+      clearTimeout(limit);
+    }
+    return parse(answer.status, answer.text, answer.retryAfter);
+  })();
 }
 
 async function withPhotoLock<T>(fn: () => Promise<T>): Promise<T | null> {

@@ -3,7 +3,7 @@
 // acknowledgement, a pull crossing a user switch, a push of A's changes under B's session, a
 // photo upload that never finishes, Retry-After, discard restoring what the server confirmed,
 // a booking queued for a flight that has left, and no request storm while the network is gone.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addListing,
   bookListing,
@@ -20,6 +20,7 @@ import {
   waitingList,
 } from '@/data';
 import { searchListings } from '@/data/listings';
+import { FETCH_UPLOAD_FLOOR_BPS, PHOTO_IDLE_TIMEOUT_MS } from '@/data/photos';
 import { STUCK_AFTER_MS } from '@/domain/outbox/entry';
 import { listingValues, type SignedIn, signedIn } from '../support/data-store';
 import { createTestServer, type TestServer } from '../support/server-app';
@@ -313,6 +314,52 @@ describe('photos', () => {
     expect(await upload).toBe(1);
     expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 0 });
     expect(await s.store.db.outbox.get(courier.key)).toBeUndefined();
+  });
+
+  it('gives up an upload that reports no progress once the photo should have arrived at the floor rate', async () => {
+    const s = await signedIn(server);
+    const inner = s.net.fetch;
+    let signal: AbortSignal | undefined;
+    withFetch(s, (input, init) => {
+      if (!pathOf(input).startsWith('/api/files/')) return inner(input, init);
+      signal = init?.signal ?? undefined;
+      // A link that takes the request and never answers (the service worker's fetch path).
+      return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal?.reason)));
+    });
+    const bytes = new Uint8Array(20_000).fill(7);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await submitCourierRequest(
+      s.store,
+      {
+        fullName: 'Asha Rao',
+        emailAddress: s.user.email,
+        mobileNumber: s.user.phone,
+        governmentIdType: '',
+        governmentIdNumber: '',
+        currentAddress: '',
+        pinCode: '',
+        itemDescription: 'Books',
+        paymentMode: 'UPI' as const,
+      },
+      new Blob([bytes], { type: 'image/png' }),
+      'bag.png',
+    );
+    const limit = PHOTO_IDLE_TIMEOUT_MS + (20_000 / FETCH_UPLOAD_FLOOR_BPS) * 1000;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const upload = uploadPhotos(s.store);
+      await vi.waitFor(() => expect(signal).toBeDefined());
+      vi.advanceTimersByTime(limit - 1000);
+      expect(signal?.aborted).toBe(false);
+      vi.advanceTimersByTime(1000);
+      expect(signal?.aborted).toBe(true);
+      expect(await upload).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [photo] = await s.store.db.photos.toArray();
+    expect(photo).toMatchObject({ url: null, refused: false, attempts: 1 });
+    expect(photo?.nextAttemptAt).toBeGreaterThan(s.clock.t);
   });
 
   it('uploads a refused photo again when its request is retried', async () => {
