@@ -1,8 +1,9 @@
 // The puller: GET /api/sync/pull, applied in one transaction. Steps:
 //   1. drop an answer for another user than the one signed in now, or one older than an
 //      acknowledgement we already hold (its lastMutationId is below ours): it would revert it;
-//   2. replace the user's listings, bookings, orders and profile with the server's (skipped
-//      when the cookie says nothing changed);
+//   2. bring the user's listings, bookings, orders and profile to the server's: a patch (only
+//      the rows changed since the state our cookie names) is put and deleted row by row, a whole
+//      snapshot replaces them; nothing when the cookie says nothing changed;
 //   3. drop the entries the server has applied (their answers were lost on the way);
 //   4. rebase: apply the remaining entries again on top of the new rows.
 import type { ErrorCode } from '@/domain/errors';
@@ -37,7 +38,7 @@ async function pullNow(store: Store): Promise<PullOutcome> {
   if (!user) return 'signed-out';
   const clientId = await db.transaction('rw', db.meta, () => clientIdFor(db, user));
   const cookie = await pullCookie(db, clientId);
-  const query = new URLSearchParams({ clientId, user, ...(cookie ? { cookie } : {}) });
+  const query = new URLSearchParams({ clientId, user, diff: '1', ...(cookie ? { cookie } : {}) });
   try {
     const res = await callParsed(store.http, 'GET', `/api/sync/pull?${query}`, pullResponseSchema);
     return await applyPull(store, user, clientId, res);
@@ -63,7 +64,7 @@ export async function applyPull(
     if (now !== user || res.user !== user) return 'other-user';
     if (res.lastMutationId < (await ackedMutationId(db, clientId))) return 'stale';
     // Step 2.
-    const snap = res.snapshot;
+    const { snapshot: snap, patch } = res;
     if (snap) {
       await db.listings.clear();
       await db.listings.bulkPut(snap.listings.map((r) => ({ ...r, ...synced })));
@@ -72,9 +73,19 @@ export async function applyPull(
       await db.orders.clear();
       await db.orders.bulkPut(snap.orders.map((r): OrderRow => ({ ...r, ...synced })));
       if (snap.profile) await db.profile.put({ ...snap.profile, email: user, fetchedAt: store.now() });
+    } else if (patch) {
+      await db.listings.bulkDelete(patch.listings.del);
+      await db.listings.bulkPut(patch.listings.put.map((r) => ({ ...r, ...synced })));
+      await db.bookings.bulkDelete(patch.bookings.del);
+      await db.bookings.bulkPut(patch.bookings.put.map((r): OrderRow => ({ ...r, ...synced })));
+      await db.orders.bulkDelete(patch.orders.del);
+      await db.orders.bulkPut(patch.orders.put.map((r): OrderRow => ({ ...r, ...synced })));
+      if (patch.profile) await db.profile.put({ ...patch.profile, email: user, fetchedAt: store.now() });
+    }
+    const changed = Boolean(snap ?? patch);
+    if (changed)
       for (const c of ['listings', 'bookings', 'orders', 'profile'])
         await setMeta(db, META.syncedAt(c), store.now());
-    }
     await setPullCookie(db, clientId, res.cookie);
     // Step 3.
     const applied = await db.outbox
@@ -85,7 +96,7 @@ export async function applyPull(
     await db.outbox.bulkDelete(applied);
     await acknowledge(db, clientId, res.lastMutationId);
     // Step 4.
-    if (snap || applied.length) await rebase({ db, now: store.now() }, user);
-    return snap ? 'applied' : 'unchanged';
+    if (changed || applied.length) await rebase({ db, now: store.now() }, user);
+    return changed ? 'applied' : 'unchanged';
   });
 }

@@ -105,6 +105,51 @@ async function carrierWithOrder() {
 }
 
 describe('pull', () => {
+  it('applies a patch of only the changed rows, keeping the others and a change still queued', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    for (const flightNo of ['AI631', 'AI632', 'AI633'])
+      await addListing(carrier.store, listingValues({ flightNo, weight: 10 }));
+    await replayOutbox(carrier.store);
+    const listings = (await carrier.store.db.listings.toArray()).sort((a, b) =>
+      a.flightNo.localeCompare(b.flightNo),
+    );
+    for (const listing of listings.slice(0, 2)) await bookListing(traveller.store, listing, 1);
+    await replayOutbox(traveller.store);
+    await pull(carrier.store);
+    const [first] = await carrier.store.db.orders.toArray();
+    if (!first) throw new Error('no order');
+    await updateBookingStatus(carrier.store, first.id, 'accept');
+    await replayOutbox(carrier.store);
+
+    const answers: unknown[] = [];
+    const inner = traveller.net.fetch;
+    withFetch(traveller, async (input, init) => {
+      const res = await inner(input, init);
+      if (pathOf(input) === '/api/sync/pull') answers.push(await res.clone().json());
+      return res;
+    });
+    const third = listings[2];
+    if (!third) throw new Error('no third listing');
+    await bookListing(traveller.store, third, 2); // queued, not sent
+    expect(await pull(traveller.store)).toBe('applied');
+    expect(answers).toEqual([
+      expect.objectContaining({
+        snapshot: null,
+        patch: expect.objectContaining({
+          bookings: { put: [expect.objectContaining({ id: first.id, status: 'accepted' })], del: [] },
+        }),
+      }),
+    ]);
+    const rows = await traveller.store.db.bookings.toArray();
+    expect(rows.map((r) => [r.flightDetails.flightNo, r.status, r.syncState]).sort()).toEqual([
+      ['AI631', expect.any(String), 'synced'],
+      ['AI632', expect.any(String), 'synced'],
+      ['AI633', 'pending', 'pending'],
+    ]);
+    expect(rows.filter((r) => r.status === 'accepted').map((r) => r.id)).toEqual([first.id]);
+  });
+
   it('drops a pull answered before an acknowledged write instead of reverting it', async () => {
     const s = await signedIn(server);
     const gate = holdRequests(s, (p) => p === '/api/sync/pull');

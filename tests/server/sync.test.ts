@@ -170,6 +170,59 @@ describe('GET /api/sync/pull', () => {
     const again = await (await pull(carrier, clientId, first.cookie)).json();
     expect(again).toMatchObject({ cookie: first.cookie, snapshot: null, lastMutationId: 7 });
   });
+
+  it('sends a client that asks for a diff only the rows changed since the state its cookie names', async () => {
+    const [owner, booker] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
+    const listings = [
+      await addListing(owner, { flightNo: 'AI521' }),
+      await addListing(owner, { flightNo: 'AI522' }),
+    ];
+    const bookingIds: string[] = [];
+    for (const id of listings) {
+      const res = await booker.call('POST', '/api/book', bookingBody(booker, id));
+      bookingIds.push(((await res.json()) as { booking: { id: string } }).booking.id);
+    }
+    const clientId = newClient();
+    const pullDiff = async (cookie?: string) => (await pull(booker, `${clientId}&diff=1`, cookie)).json();
+    const first = await pullDiff();
+    expect(first.patch).toBeNull();
+    expect(first.snapshot.bookings.map((b: { id: string }) => b.id).sort()).toEqual([...bookingIds].sort());
+
+    const accepted = bookingIds[0] as string;
+    expect(
+      (await owner.call('PUT', '/api/bookings/update-status', { listingId: accepted, status: 'accepted' }))
+        .status,
+    ).toBe(200);
+    const second = await pullDiff(first.cookie);
+    expect(second.snapshot).toBeNull();
+    expect(second.patch).toMatchObject({
+      listings: { put: [], del: [] },
+      orders: { put: [], del: [] },
+      bookings: { put: [expect.objectContaining({ id: accepted, status: 'accepted' })], del: [] },
+    });
+    expect(second.patch.bookings.put).toHaveLength(1);
+    expect(second.patch.profile).toMatchObject({ profile: expect.anything() }); // its counts moved
+
+    // The answer was lost: the cookie before it still gets the same patch, not the whole state.
+    expect((await pullDiff(first.cookie)).patch.bookings.put).toHaveLength(1);
+    expect(await pullDiff(second.cookie)).toMatchObject({
+      cookie: second.cookie,
+      snapshot: null,
+      patch: null,
+    });
+    // A state the server does not know (pruned, or never sent to this client): the whole snapshot.
+    const unknown = await pullDiff('not-a-known-cookie');
+    expect(unknown.patch).toBeNull();
+    expect(unknown.snapshot.bookings).toHaveLength(2);
+  });
+
+  it("never answers a diff from another user's client", async () => {
+    const clientId = newClient();
+    const first = await (await pull(carrier, `${clientId}&diff=1`)).json();
+    const res = await pull(traveller, `${clientId}&diff=1`, first.cookie);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'sync/client-mismatch' });
+  });
 });
 
 describe('departed flights', () => {

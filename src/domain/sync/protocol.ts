@@ -56,14 +56,30 @@ const snapshotSchema = v.object({
 });
 export type PullSnapshot = v.InferOutput<typeof snapshotSchema>;
 
+/** One collection's changes since the state a cookie names: rows to put, ids to delete. */
+const changesSchema = <T extends v.GenericSchema>(row: T) =>
+  v.object({ put: v.array(row), del: v.array(v.string()) });
+
+const patchSchema = v.object({
+  listings: changesSchema(listingSchema),
+  bookings: changesSchema(orderSchema),
+  orders: changesSchema(orderSchema),
+  /** Present only when the profile changed. */
+  profile: v.optional(v.nullable(profileResponseSchema)),
+});
+export type PullPatch = v.InferOutput<typeof patchSchema>;
+
 /**
- * The pull answer. `cookie` names the state sent; a pull that sends the same cookie back gets
- * `snapshot: null` when nothing changed. `user` is whose rows these are.
+ * The pull answer. `cookie` names the state sent. A pull that sends the same cookie back gets
+ * neither `snapshot` nor `patch` when nothing changed; one that asks for a diff (`diff=1`) and
+ * names a state the server still knows gets `patch`, only what changed since; any other gets
+ * the whole `snapshot`. `user` is whose rows these are.
  */
 export const pullResponseSchema = v.object({
   user: v.string(),
   lastMutationId: v.number(),
   cookie: v.string(),
   snapshot: v.nullable(snapshotSchema),
+  patch: v.optional(v.nullable(patchSchema)),
 });
 export type PullResponse = v.InferOutput<typeof pullResponseSchema>;

@@ -312,6 +312,23 @@ export const syncClients = pgTable(
 );
 
 /**
+ * What a client was last sent by a pull, as a manifest of row ids and digests per collection,
+ * named by the pull's cookie: the next pull that names it gets only what changed since (rows to
+ * put, ids to delete). A client keeps its newest two (the one it sent and the one just made, in
+ * case that answer is lost); older ones are pruned with the sync results.
+ */
+export const syncViews = pgTable(
+  'sync_views',
+  {
+    clientId: text('client_id').notNull(),
+    cookie: text('cookie').notNull(),
+    manifest: jsonb('manifest').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.cookie] }), index('sync_views_created_idx').on(t.createdAt)],
+);
+
+/**
  * The answer to each pushed mutation (applied with its reply, or refused with its code), so a
  * push repeated after a lost answer gets the same answers and changes nothing. Rows older than
  * the idempotency retention are pruned (the push then acknowledges such an id with an empty body).

@@ -13,14 +13,20 @@
 //      sends the rest later.
 // Pull: the user's rows and last-applied id read in one snapshot, with a cookie naming that state.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { isMutationKind } from '@/domain/sync/mutations';
-import { clientIdSchema, type PushResult, pushRequestSchema } from '@/domain/sync/protocol';
+import {
+  clientIdSchema,
+  type PullPatch,
+  type PullSnapshot,
+  type PushResult,
+  pushRequestSchema,
+} from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Db, Tx } from '../../db/client';
-import { syncClients, syncResults } from '../../db/schema';
+import { syncClients, syncResults, syncViews } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { parseJson, parseWith } from '../../http/body';
 import { ApiError, errorResponse, pgCode } from '../../http/errors';
@@ -64,11 +70,16 @@ const storedResult = (id: number, ok: boolean, body: unknown): PushResult => {
  */
 const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
 
-/** Deletes answers older than the retention period; main.ts runs it every hour. */
+/**
+ * Deletes answers, and pull views, older than the retention period; main.ts runs it every hour.
+ * A client that pulls after that gets its whole snapshot once. Returns the answers deleted.
+ */
 export async function pruneSyncResults(db: Db, nowMs: number, retentionMs: number): Promise<number> {
+  const before = new Date(nowMs - retentionMs);
+  await db.delete(syncViews).where(lt(syncViews.createdAt, before));
   const gone = await db
     .delete(syncResults)
-    .where(lt(syncResults.createdAt, new Date(nowMs - retentionMs)))
+    .where(lt(syncResults.createdAt, before))
     .returning({ one: sql`1` });
   return gone.length;
 }
@@ -182,37 +193,103 @@ const pullQuerySchema = v.object({
   clientId: clientIdSchema,
   user: v.optional(v.string()),
   cookie: v.optional(v.string()),
+  /** '1': the client applies patches; without it, the whole snapshot whenever anything changed. */
+  diff: v.optional(v.picklist(['0', '1'])),
 });
+
+type Snapshot = PullSnapshot;
+const COLLECTIONS = ['listings', 'bookings', 'orders'] as const;
+type Collection = (typeof COLLECTIONS)[number];
+/** Row id -> digest per collection, and the profile's digest: what a cookie names. */
+type Manifest = Record<Collection, Record<string, string>> & { profile: string };
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+
+function manifestOf(snapshot: Snapshot): Manifest {
+  const rows = (list: { id: string }[]) =>
+    Object.fromEntries(list.map((r) => [r.id, digest(r).slice(0, 16)]));
+  return {
+    listings: rows(snapshot.listings),
+    bookings: rows(snapshot.bookings),
+    orders: rows(snapshot.orders),
+    profile: digest(snapshot.profile).slice(0, 16),
+  };
+}
+
+/** What changed from `before` to `snapshot` (whose manifest is `after`). */
+function patchOf(before: Manifest, after: Manifest, snapshot: Snapshot): PullPatch {
+  const changes = <T extends { id: string }>(name: Collection, rows: T[]) => ({
+    put: rows.filter((r) => before[name]?.[r.id] !== after[name][r.id]),
+    del: Object.keys(before[name] ?? {}).filter((id) => !(id in after[name])),
+  });
+  return {
+    listings: changes('listings', snapshot.listings),
+    bookings: changes('bookings', snapshot.bookings),
+    orders: changes('orders', snapshot.orders),
+    ...(before.profile !== after.profile ? { profile: snapshot.profile } : {}),
+  };
+}
 
 export async function pull(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
-  const { clientId, user: expected, cookie } = parseWith(pullQuerySchema, c.req.query());
+  const { clientId, user: expected, cookie, diff } = parseWith(pullQuerySchema, c.req.query());
   if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
     throw new ApiError('sync/client-mismatch');
+  const wantsPatch = diff === '1';
+  // Views are kept per client, so the client must be this user's (made now if new).
+  if (wantsPatch) await bindClient(deps.db, clientId, user, deps.clock.now());
   const answer = await deps.db.transaction(
     async (tx) => {
       // Read the last-applied id first, in the same snapshot as the rows: they agree.
       const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId));
       if (client && client.userId !== user.id) throw new ApiError('sync/client-mismatch');
       const db: Db = tx;
-      const [listings, bookings, orders, profile] = await Promise.all([
+      const [listings, bookings, orders, profile, [view]] = await Promise.all([
         listingsOfUser(db, user.id),
         ordersOf(db, user.id, 'passenger'),
         ordersOf(db, user.id, 'carrier'),
         profileOf(db, user.id),
+        wantsPatch && cookie
+          ? db
+              .select({ manifest: syncViews.manifest })
+              .from(syncViews)
+              .where(and(eq(syncViews.clientId, clientId), eq(syncViews.cookie, cookie)))
+          : Promise.resolve([]),
       ]);
       return {
         lastMutationId: client?.lastMutationId ?? 0,
         snapshot: { listings, bookings, orders, profile },
+        before: (view?.manifest ?? null) as Manifest | null,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const current = createHash('sha256').update(JSON.stringify(answer.snapshot)).digest('base64url');
-  return c.json({
-    user: user.email,
-    lastMutationId: answer.lastMutationId,
-    cookie: current,
-    snapshot: cookie === current ? null : answer.snapshot,
-  });
+  const manifest = manifestOf(answer.snapshot);
+  const current = digest(manifest);
+  const unchanged = cookie === current;
+  if (wantsPatch && !unchanged) await keepView(deps, clientId, cookie, current, manifest);
+  const base = { user: user.email, lastMutationId: answer.lastMutationId, cookie: current };
+  if (unchanged) return c.json({ ...base, snapshot: null, patch: null });
+  if (answer.before)
+    return c.json({ ...base, snapshot: null, patch: patchOf(answer.before, manifest, answer.snapshot) });
+  return c.json({ ...base, snapshot: answer.snapshot, patch: null });
+}
+
+/** Stores the manifest just sent, and drops the client's views but it and the one it named. */
+async function keepView(
+  deps: Deps,
+  clientId: string,
+  named: string | undefined,
+  cookie: string,
+  manifest: Manifest,
+) {
+  await deps.db
+    .insert(syncViews)
+    .values({ clientId, cookie, manifest, createdAt: new Date(deps.clock.now()) })
+    .onConflictDoNothing();
+  await deps.db
+    .delete(syncViews)
+    .where(
+      and(eq(syncViews.clientId, clientId), notInArray(syncViews.cookie, named ? [cookie, named] : [cookie])),
+    );
 }
