@@ -74,6 +74,9 @@ function store(br, filter) {
     `| applyPull again over the full table (a returning user's pull) | ${ms(m.replaceMirrorRefreshMs)} | ${num(m.replaceMirrorRefreshMs / m.bulkPutMs, 1)}x |`,
     `| Floor: one Dexie bulkPut of the same rows | ${ms(m.bulkPutMs)} | 1x |`,
     '',
+    `A later pull after one booking changed: the patch (only that row) is ${Number.isFinite(m.patchBytes) ? `${(m.patchBytes / 1024).toFixed(1)} KB` : 'n/a'} of JSON`,
+    `against ${Number.isFinite(m.fullBytes) ? `${(m.fullBytes / 1024).toFixed(0)} KB` : 'n/a'} for the whole snapshot, and applies in ${ms(m.patchOneMs)} over the full table.`,
+    '',
     `First render of My Bookings (/mybookings, rows already in IndexedDB, API unreachable so no refresh`,
     `interferes): first row on screen **${ms(r.firstRowMs)}** after navigation start (median of ${r.runs ?? 'n/a'});`,
     `rows in the DOM: ${r.rowsInDom ?? 'n/a'}.`,
@@ -251,19 +254,25 @@ function summary(r) {
     `| Cold start: FCP / login usable (median of 10) | ${ms(br.cold?.fcpMs)} / ${ms(br.cold?.loginReadyMs)} |`,
     `| Warm offline start: FCP / login usable (median of 10) | ${ms(br.warmOffline?.fcpMs)} / ${ms(br.warmOffline?.loginReadyMs)} |`,
     `| Lighthouse performance, mobile | ${br.lighthouse?.performance ?? 'n/a'} |`,
-    `| Pull and apply 10,000 bookings (refreshMyBookings) vs one bulkPut | ${ms(m.refreshMyBookingsMs)} vs ${ms(m.bulkPutMs)} |`,
+    `| Pull and apply 10,000 bookings (refreshMyBookings; goal 1 s) vs one bulkPut | ${ms(m.refreshMyBookingsMs)} vs ${ms(m.bulkPutMs)} |`,
+    `| A later pull after one change: patch vs whole snapshot | ${Number.isFinite(m.patchBytes) ? `${(m.patchBytes / 1024).toFixed(1)} KB` : 'n/a'} vs ${Number.isFinite(m.fullBytes) ? `${(m.fullBytes / 1024).toFixed(0)} KB` : 'n/a'}, applied in ${ms(m.patchOneMs)} |`,
     `| My Bookings first row with 10,000 bookings | ${ms(br.store?.render?.firstRowMs)} (${br.store?.render?.rowsInDom ?? 'n/a'} rows in the DOM) |`,
     `| Filter 10,000 results, two budgets + two weights (median) | ${num(r.filter?.cases?.at(-1)?.medianMs, 3)} ms |`,
-    `| Drain 1,000 mutations (batched push) vs one request each | ${ms(s.drainMs)} vs ${ms(s.directMs)} |`,
-    `| Drain 15 mutations at 300 ms one way | ${ms(r.syncLink?.latency?.drainMs)} |`,
-    `| 30 s with the link gone, 2 changes waiting: requests | ${r.syncLink?.idle?.requests ?? 'n/a'} |`,
-    `| Phone photo at 40 KB/s up: request applied / change behind it applied | ${ms(r.syncLink?.photo?.courierMs)} / ${ms(r.syncLink?.photo?.laterMs)} |`,
+    `| Drain 1,000 mutations (batched push; goal 2 s) vs one request each | ${ms(s.drainMs)} vs ${ms(s.directMs)} |`,
+    `| Drain 15 mutations at 300 ms one way (goal 3 s) | ${ms(r.syncLink?.latency?.drainMs)} |`,
+    `| 30 s with the link gone, 2 changes waiting: requests (goal 10) | ${r.syncLink?.idle?.requests ?? 'n/a'} |`,
+    `| Phone photo at 40 KB/s up (goal 60 s): request applied / change behind it applied | ${ms(r.syncLink?.photo?.courierMs)} / ${ms(r.syncLink?.photo?.laterMs)} |`,
     ...['pglite', 'postgres'].flatMap((b) => [
-      `| ${b}: search-listings | ${load(b, 'search-listings')} |`,
+      `| ${b}: auth | ${load(b, 'auth')} |`,
+      `| ${b}: search-listings${b === 'postgres' ? ' (goal p99 10 ms)' : ''} | ${load(b, 'search-listings')} |`,
       `| ${b}: login | ${load(b, 'login')} |`,
       `| ${b}: carrier-orders | ${load(b, 'carrier-orders')} |`,
       `| ${b}: search query alone (EXPLAIN ANALYZE) | ${plan(b, 'search-listings')} ms |`,
     ]),
+    ...(r.server?.backends?.find((b) => b.backend === 'postgres')?.perCore ?? []).map(
+      (x) =>
+        `| postgres, ${x.workers} workers: ${x.name} (goal 2,000 req/s) | ${num(x.app.rps, 1)} req/s, p50 ${x.app.p50} / p99 ${x.app.p99} ms (ceiling ${num(x.ceiling.rps, 0)} req/s) |`,
+    ),
   ].join('\n');
 }
 
@@ -383,10 +392,29 @@ Second round (server scale-out), profiled with \`node --cpu-prof\` under autocan
 10. **The session lookup (every call) and search rebuilt their SQL each time, and PostgreSQL parsed and
    planned it each time**: about 40% of their database time (session 650 -> 390 us, search 1,220 ->
    1,030 us a call, phases table). Both are prepared statements now (src/server/db/prepared.ts).
-11. **Left as measured**: search is bound by its own query (the LATERAL sum over the ~35 listings of a
-   route and date; the app is within a few tenths of its SQL ceiling on search), Drizzle's row mapping
-   is ~10% of the app's CPU on search and socket writes 18-34%. The next step is keeping each listing's
-   held grams on the listing row, updated in the booking transaction, so search becomes one index range
-   scan; that changes the booking mutators being extracted on the sync branch, so it waits for that
-   merge. On this shared 2-core machine autocannon, PostgreSQL and the server compete for the same
-   cores, so the per-core rows (WORKERS=2) measure contention more than scaling.`;
+11. **Search was bound by its own query**: the LATERAL sum over the ~35 listings of a route and date.
+   Each listing now carries its held grams (\`listings.held_grams\`), kept by the trigger
+   \`bookings_hold_space\` (migration 0008) in the writer's own transaction for every writer, so search
+   is one index range scan, and booking reads the held grams off the row it already locks.
+
+Third round (search p99 and the drain), profiled the same way:
+
+12. **The rating join hashed all of rating_totals on every search** (0.25 of the query's 0.38 ms with
+   1,000 carriers, growing with every new one): PostgreSQL flattened the lookup into a hash join. A
+   LATERAL lookup with LIMIT 1 is one primary-key probe per listing kept; the query is 0.13 ms.
+13. **The departed check was 25% of a search's CPU**: two Intl formatToParts calls per listing. Zone
+   offsets are cached per zone and quarter hour (exact: every tz transition since 1970 falls on one),
+   35 checks went from 314 to 38 us, and search skips them when the searched day's first minute is
+   more than an hour ahead. Also: the bench had searched tomorrow's 01:30 India flights, which leave
+   at 20:00 UTC, so runs after that hour measured the no-match path (a write per search); the bench
+   now searches six days out and refuses to measure a search that finds nothing.
+14. **Push spent a third of its database work on savepoints** (two statements per mutation). A batch
+   now runs first without them; the first throw of any mutation rolls the whole transaction back and
+   the batch runs again with one savepoint per mutation, so refusals and failures keep their outcomes.
+   Push time for 1,000 queued listings: 1,385 -> 952 ms; the whole drain: 2,106 -> 1,680 ms.
+15. **A pull after any change sent every row again.** The server keeps, per client, a manifest of the
+   last two states it sent (row ids and digests, named by cookie), and a client that names one gets a
+   patch of the changed rows (Store table).
+
+On this shared 2-core machine autocannon, PostgreSQL and the server compete for the same cores, so
+the per-core rows (WORKERS=2) measure contention more than scaling.`;

@@ -113,6 +113,22 @@ async function mirror(n: number) {
   t = performance.now();
   await applyPull(bare, session.email, 'bench-client', pullAnswer('c2'));
   out.replaceMirrorRefreshMs = performance.now() - t;
+  // A later pull after one booking changed: the patch the server sends a client that names its
+  // last state, against the whole snapshot it sent before diffs.
+  const changed = { ...(rows[0] as (typeof rows)[number]), status: 'accepted' as const };
+  const none = { put: [], del: [] };
+  const patchAnswer = {
+    user: session.email,
+    lastMutationId: 0,
+    cookie: 'c3',
+    snapshot: null,
+    patch: { listings: none, orders: none, bookings: { put: [changed], del: [] } },
+  };
+  out.fullBytes = body.length;
+  out.patchBytes = JSON.stringify(patchAnswer).length;
+  t = performance.now();
+  await applyPull(bare, session.email, 'bench-client', patchAnswer);
+  out.patchOneMs = performance.now() - t;
   bare.db.close();
 
   const floor = await freshDb('bench-mirror-bulk');
