@@ -19,6 +19,8 @@ const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 /** BENCH_CALLS=search-listings,auth loads only those calls (a targeted rerun); default all. */
 const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
 const CONNECTIONS = 10;
+/** Loads of search per backend and worker count; the median run by app p99 is reported. */
+const TAIL_RUNS = Number(process.env.BENCH_TAIL_RUNS ?? 3);
 const CORES = availableParallelism();
 const OUT = process.argv[2] ?? 'bench-results/server.json';
 
@@ -177,9 +179,26 @@ async function loadBoth(
       console.log(
         `server bench: ${call.name}, ${workers} worker(s) (${DURATION_S} s app, ${DURATION_S} s ceiling)`,
       );
-      const app = await load(`${base}${call.path}`, call);
-      const ceiling = await load(`${ceilingBase}${call.path}`, ceilingCall);
-      results.push({ name: call.name, workers, app, ceiling, ratio: app.rps / ceiling.rps });
+      // Search's p99 has a goal, and a tail on these shared 2 cores moves by a few ms from run to
+      // run: it is loaded TAIL_RUNS times, app and ceiling in turn, and the run with the median
+      // app p99 is reported (each run's p99 beside it).
+      const runs = call.name === 'search-listings' ? TAIL_RUNS : 1;
+      const pairs: { app: Load; ceiling: Load }[] = [];
+      for (let i = 0; i < runs; i++)
+        pairs.push({
+          app: await load(`${base}${call.path}`, call),
+          ceiling: await load(`${ceilingBase}${call.path}`, ceilingCall),
+        });
+      const sorted = [...pairs].sort((a, b) => a.app.p99 - b.app.p99);
+      const { app, ceiling } = sorted[Math.floor(sorted.length / 2)] as (typeof pairs)[number];
+      results.push({
+        name: call.name,
+        workers,
+        app,
+        ceiling,
+        ratio: app.rps / ceiling.rps,
+        ...(runs > 1 ? { p99Runs: pairs.map((p) => ({ app: p.app.p99, ceiling: p.ceiling.p99 })) } : {}),
+      });
     }
     const floor =
       workers === 1
