@@ -6,10 +6,9 @@ import { type BookingAction, type TransitionResult, transition } from '@/domain/
 import { ERRORS } from '@/domain/errors';
 import { hasDeparted } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
-import { MSG } from '@/domain/messages';
 import { track } from './analytics';
 import { mutationTables } from './db';
-import { ApiError } from './errors';
+import { ApiError, SessionMissingError } from './errors';
 import { appendAndApply, enqueue, newEntry } from './outbox';
 import { pull } from './pull';
 import { getSession, loadSession } from './session';
@@ -17,7 +16,7 @@ import type { Store } from './store';
 
 async function requireSession(store: Store) {
   const session = getSession(store) ?? (await loadSession(store));
-  if (!session?.email) throw new Error(MSG.userInfoMissing);
+  if (!session?.email) throw new SessionMissingError();
   return session;
 }
 

@@ -1,6 +1,7 @@
 // Typed failures of the API client: a response that was not 2xx, or no response at all.
 // The outbox decides retry versus fail from these, so the split must be exact.
 import type { ErrorCode } from '@/domain/errors';
+import { MSG } from '@/domain/messages';
 
 /**
  * The server answered with a non-2xx status; `code` is its JSON `code` (programs branch on it),
@@ -21,6 +22,14 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.code = code;
     this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** A command that needs the signed-in user's details found none: the screen asks to log in again. */
+export class SessionMissingError extends Error {
+  constructor() {
+    super(MSG.userInfoMissing);
+    this.name = 'SessionMissingError';
   }
 }
 

@@ -5,8 +5,8 @@
 import { bookingIdOf } from '@/domain/booking/schema';
 import { transition } from '@/domain/booking/status';
 import { checkHandoffCode, type HandoffCodeCheck, normalizeHandoffCode } from '@/domain/handoff/code';
-import { MSG } from '@/domain/messages';
 import { mutationTables } from './db';
+import { SessionMissingError } from './errors';
 import { META } from './meta';
 import { appendAndApply, newEntry } from './outbox';
 import { loadSession } from './session';
@@ -25,7 +25,7 @@ export async function completeBooking(
   const check = checkHandoffCode(rawCode);
   if (check !== 'ok') return { ok: false, code: check };
   const email = (await loadSession(store))?.email;
-  if (!email) throw new Error(MSG.userInfoMissing);
+  if (!email) throw new SessionMissingError();
   const { db } = store;
   const id = bookingIdOf(bookingId);
   const result = await db.transaction('rw', mutationTables(db), async (): Promise<CompleteResult> => {

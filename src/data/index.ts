@@ -22,7 +22,7 @@ export {
   type SearchResultRow,
   type Synced,
 } from './db';
-export { ApiError, isOffline, OfflineError } from './errors';
+export { ApiError, isOffline, OfflineError, SessionMissingError } from './errors';
 export { type CompleteResult, completeBooking, handoffRefusal } from './handoff';
 export { addListing, refreshMyListings, type SearchOutcome, searchKeyOf, searchListings } from './listings';
 export { META } from './meta';

@@ -3,10 +3,9 @@
 import { departureInstant } from '@/domain/listing/departure';
 import type { AddListingFormValues, Listing, SearchFormValues } from '@/domain/listing/schema';
 import { searchResponseSchema } from '@/domain/listing/schema';
-import { MSG } from '@/domain/messages';
 import { track } from './analytics';
 import { mutationTables, type SearchResultRow } from './db';
-import { OfflineError } from './errors';
+import { OfflineError, SessionMissingError } from './errors';
 import { callParsed } from './http';
 import { enqueue, newEntry, rebase } from './outbox';
 import { pull } from './pull';
@@ -15,7 +14,7 @@ import type { Store } from './store';
 
 async function requireSession(store: Store) {
   const session = getSession(store) ?? (await loadSession(store));
-  if (!session?.email || !session.name || !session.phone) throw new Error(MSG.userInfoMissing);
+  if (!session?.email || !session.name || !session.phone) throw new SessionMissingError();
   return session;
 }
 

@@ -1,9 +1,9 @@
 // Rating the other side of a completed booking: my rating shows on the order at once and is
 // queued like every change; a second rating within 48 hours replaces the first.
 
-import { MSG } from '@/domain/messages';
 import { canEditRating } from '@/domain/rating/schema';
 import { mutationTables } from './db';
+import { SessionMissingError } from './errors';
 import { appendAndApply, newEntry } from './outbox';
 import { loadSession } from './session';
 import type { Store } from './store';
@@ -15,7 +15,7 @@ export async function rateBooking(
   input: { bookingId: string; stars: number; comment: string },
 ): Promise<RateResult> {
   const email = (await loadSession(store))?.email;
-  if (!email) throw new Error(MSG.userInfoMissing);
+  if (!email) throw new SessionMissingError();
   const { db } = store;
   const result = await db.transaction('rw', mutationTables(db), async (): Promise<RateResult> => {
     const row = (await db.orders.get(input.bookingId)) ?? (await db.bookings.get(input.bookingId));

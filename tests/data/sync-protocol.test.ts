@@ -108,7 +108,7 @@ describe('pull', () => {
   it('applies a patch of only the changed rows, keeping the others and a change still queued', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
-    for (const flightNo of ['AI631', 'AI632', 'AI633'])
+    for (const flightNo of ['AI963', 'AI964', 'AI965'])
       await addListing(carrier.store, listingValues({ flightNo, weight: 10 }));
     await replayOutbox(carrier.store);
     const listings = (await carrier.store.db.listings.toArray()).sort((a, b) =>
@@ -143,9 +143,9 @@ describe('pull', () => {
     ]);
     const rows = await traveller.store.db.bookings.toArray();
     expect(rows.map((r) => [r.flightDetails.flightNo, r.status, r.syncState]).sort()).toEqual([
-      ['AI631', expect.any(String), 'synced'],
-      ['AI632', expect.any(String), 'synced'],
-      ['AI633', 'pending', 'pending'],
+      ['AI963', expect.any(String), 'synced'],
+      ['AI964', expect.any(String), 'synced'],
+      ['AI965', 'pending', 'pending'],
     ]);
     expect(rows.filter((r) => r.status === 'accepted').map((r) => r.id)).toEqual([first.id]);
   });
@@ -254,7 +254,7 @@ describe('push', () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
     const departure = new Date(serverClock.t + 86_400_000).toISOString().slice(0, 10);
-    await addListing(carrier.store, { ...listingValues({ flightNo: 'AI614' }), departure, time: '08:00' });
+    await addListing(carrier.store, { ...listingValues({ flightNo: 'AI962' }), departure, time: '08:00' });
     await replayOutbox(carrier.store);
     const [listing] = await carrier.store.db.listings.toArray();
     if (!listing) throw new Error('no listing');
@@ -298,23 +298,27 @@ describe('discard', () => {
   it('gives back the space a discarded booking took from the search results', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
-    const values = listingValues({ flightNo: 'AI614', weight: 10 });
+    const values = listingValues({ flightNo: 'AI961', weight: 10 });
     await addListing(carrier.store, values);
     await replayOutbox(carrier.store);
     await searchListings(traveller.store, {
       from: values.from,
       to: values.to,
       departure: values.departure,
-      flightNo: 'AI614',
+      flightNo: 'AI961',
       airline: 'AI',
     });
-    const [result] = await traveller.store.db.searchResults.toArray();
+    // Other tests list flights on the same route and date (random numbers up to AI899): this one
+    // is found by its own number.
+    const ours = async () =>
+      (await traveller.store.db.searchResults.toArray()).find((r) => r.flightNo === 'AI961');
+    const result = await ours();
     if (!result) throw new Error('no search result');
     traveller.net.down = true;
     const { key } = await bookListing(traveller.store, result, 4);
-    expect((await traveller.store.db.searchResults.toArray())[0]?.available).toBe(6);
+    expect((await ours())?.available).toBe(6);
     await discardEntry(traveller.store, key);
-    expect((await traveller.store.db.searchResults.toArray())[0]?.available).toBe(10);
+    expect((await ours())?.available).toBe(10);
     expect(await traveller.store.db.bookings.count()).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import { useStore } from '@/client/hooks/use-store';
 import { Card } from '@/client/ui/card';
 import { ReferenceFailed } from '@/client/ui/reference-failed';
 import { SkeletonCards } from '@/client/ui/skeleton';
-import { searchKeyOf, searchListings } from '@/data';
+import { SessionMissingError, searchKeyOf, searchListings } from '@/data';
 import { filterListings } from '@/domain/listing/filters';
 import { type Listing, type SearchFormValues, todayIn } from '@/domain/listing/schema';
 import {
@@ -99,9 +99,7 @@ function TravellerHome() {
         setView(announce ? { kind: 'idle' } : { kind: 'results', offline: true });
         if (!announce) return;
         toast.error(
-          err instanceof Error && err.message === MSG.userInfoMissing
-            ? MSG.userInfoMissing
-            : 'Search failed. Please try again.',
+          err instanceof SessionMissingError ? MSG.userInfoMissing : 'Search failed. Please try again.',
         );
       }
     },
