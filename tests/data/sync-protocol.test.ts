@@ -323,31 +323,30 @@ describe('discard', () => {
   });
 });
 
+/** Queues a courier request of `s` with a PNG photo of `size` bytes (its signature, then filler). */
+function courierWithPhoto(s: SignedIn, size = 16) {
+  const bytes = new Uint8Array(size).fill(7);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const form = {
+    fullName: 'Asha Rao',
+    emailAddress: s.user.email,
+    mobileNumber: s.user.phone,
+    governmentIdType: '',
+    governmentIdNumber: '',
+    currentAddress: '',
+    pinCode: '',
+    itemDescription: 'Books',
+    paymentMode: 'UPI' as const,
+  };
+  return submitCourierRequest(s.store, form, new Blob([bytes], { type: 'image/png' }), 'bag.png');
+}
+
 describe('photos', () => {
   it('lets later changes go while a photo upload is still on its way', async () => {
     const s = await signedIn(server);
     const gate = holdRequests(s, (p) => p.startsWith('/api/files/'));
     withFetch(s, gate.wrapped);
-    const png = new Uint8Array([
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
-    ]);
-    const form = {
-      fullName: 'Asha Rao',
-      emailAddress: s.user.email,
-      mobileNumber: s.user.phone,
-      governmentIdType: '',
-      governmentIdNumber: '',
-      currentAddress: '',
-      pinCode: '',
-      itemDescription: 'Books',
-      paymentMode: 'UPI' as const,
-    };
-    const courier = await submitCourierRequest(
-      s.store,
-      form,
-      new Blob([png], { type: 'image/png' }),
-      'bag.png',
-    );
+    const courier = await courierWithPhoto(s);
     const later = await sendContactMessage(s.store, {
       name: 'Asha Rao',
       email: s.user.email,
@@ -375,24 +374,7 @@ describe('photos', () => {
       // A link that takes the request and never answers (the service worker's fetch path).
       return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal?.reason)));
     });
-    const bytes = new Uint8Array(20_000).fill(7);
-    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    await submitCourierRequest(
-      s.store,
-      {
-        fullName: 'Asha Rao',
-        emailAddress: s.user.email,
-        mobileNumber: s.user.phone,
-        governmentIdType: '',
-        governmentIdNumber: '',
-        currentAddress: '',
-        pinCode: '',
-        itemDescription: 'Books',
-        paymentMode: 'UPI' as const,
-      },
-      new Blob([bytes], { type: 'image/png' }),
-      'bag.png',
-    );
+    await courierWithPhoto(s, 20_000);
     const limit = PHOTO_IDLE_TIMEOUT_MS + (20_000 / FETCH_UPLOAD_FLOOR_BPS) * 1000;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -424,23 +406,7 @@ describe('photos', () => {
       const body = { code: 'file/too-large', message: 'The photo is too large.' };
       return new Response(JSON.stringify(body), { status: 413 });
     });
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48]);
-    const courier = await submitCourierRequest(
-      s.store,
-      {
-        fullName: 'Asha Rao',
-        emailAddress: s.user.email,
-        mobileNumber: s.user.phone,
-        governmentIdType: '',
-        governmentIdNumber: '',
-        currentAddress: '',
-        pinCode: '',
-        itemDescription: 'Books',
-        paymentMode: 'UPI' as const,
-      },
-      new Blob([png], { type: 'image/png' }),
-      'bag.png',
-    );
+    const courier = await courierWithPhoto(s);
     expect(await uploadPhotos(s.store)).toBe(0);
     expect(await s.store.db.outbox.get(courier.key)).toMatchObject({
       state: 'failed',
