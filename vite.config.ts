@@ -137,7 +137,7 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['tests/support/setup-dom.ts'],
+          setupFiles: ['tests/support/setup-dom.ts', 'tests/support/setup-client.ts'],
           // Screens import their lazy chunks on first render and some render thousands of rows:
           // on a loaded 2-core machine a test can pass 5 s.
           testTimeout: 15_000,

@@ -84,9 +84,7 @@ describe('Contact Us', () => {
     const { store } = renderApp('/contact');
     await userEvent.type(await screen.findByLabelText('Your Query'), 'Where is my parcel?');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    // findAll: once in CI's jsdom the success toast showed twice for one send (the single
-    // queued entry below is what proves it was sent once).
-    expect((await screen.findAllByText('Message sent successfully!')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Message sent successfully!')).toBeTruthy();
     expect(await store.db.outbox.count()).toBe(1);
   });
 });

@@ -1,0 +1,9 @@
+// Set-up for the client project: sonner keeps its toasts in a module-wide store and replays the
+// ones still showing to every Toaster that mounts, so a toast from one test would appear again in
+// the next test's app. Each test ends with every toast dismissed.
+import { toast } from 'sonner';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  toast.dismiss();
+});
