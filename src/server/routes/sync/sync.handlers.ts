@@ -236,8 +236,6 @@ export async function pull(c: Context<AppEnv>, deps: Deps) {
   if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
     throw new ApiError('sync/client-mismatch');
   const wantsPatch = diff === '1';
-  // Views are kept per client, so the client must be this user's (made now if new).
-  if (wantsPatch) await bindClient(deps.db, clientId, user, deps.clock.now());
   const answer = await deps.db.transaction(
     async (tx) => {
       // Read the last-applied id first, in the same snapshot as the rows: they agree.
@@ -257,6 +255,7 @@ export async function pull(c: Context<AppEnv>, deps: Deps) {
           : Promise.resolve([]),
       ]);
       return {
+        bound: client !== undefined,
         lastMutationId: client?.lastMutationId ?? 0,
         snapshot: { listings, bookings, orders, profile },
         before: (view?.manifest ?? null) as Manifest | null,
@@ -267,7 +266,12 @@ export async function pull(c: Context<AppEnv>, deps: Deps) {
   const manifest = manifestOf(answer.snapshot);
   const current = digest(manifest);
   const unchanged = cookie === current;
-  if (wantsPatch && !unchanged) await keepView(deps, clientId, cookie, current, manifest);
+  if (wantsPatch && !unchanged) {
+    // Views are kept per client, so the client must be this user's: bound now on its first pull
+    // (a view can only exist for a bound client, so the read above found none for a new one).
+    if (!answer.bound) await bindClient(deps.db, clientId, user, deps.clock.now());
+    await keepView(deps, clientId, cookie, current, manifest);
+  }
   const base = { user: user.email, lastMutationId: answer.lastMutationId, cookie: current };
   if (unchanged) return c.json({ ...base, snapshot: null, patch: null });
   if (answer.before)
