@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { boundedRuns, freePort, median, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+import { boundedRuns, median, runSection, startAppServer } from './util.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -237,50 +237,25 @@ async function sync(browser, base) {
   }
 }
 
-async function section(name, out, fn) {
-  const started = Date.now();
-  console.log(`browser bench: ${name}...`);
-  try {
-    out[name] = await fn();
-  } catch (err) {
-    console.error(`browser bench: ${name} failed: ${err.stack}`);
-    out[name] = { error: err.message.split('\n')[0] };
-  }
-  console.log(`browser bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'carry-bench-app-'));
-const port = await freePort();
-const server = startProcess(SERVER_ARGS, {
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dataDir, 'db'),
-    DATABASE_URL: '',
-    STATIC_DIR: DIST,
-  },
-});
+const { port, base, stop } = await startAppServer(DIST, 'app');
 const out = { port };
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitForOk(`${base}/api/health`, 180_000).catch((err) => {
-    throw new Error(`${err.message}\n${server.stderr()}`);
-  });
   const sections = (process.env.BENCH_BROWSER_SECTIONS ?? 'cold,warmOffline,lighthouse,store,sync').split(
     ',',
   );
-  if (sections.includes('cold')) await section('cold', out, () => cold(base));
-  if (sections.includes('warmOffline')) await section('warmOffline', out, () => warmOffline(base));
-  if (sections.includes('lighthouse')) await section('lighthouse', out, () => runLighthouse(port));
+  if (sections.includes('cold')) await runSection('browser', 'cold', out, () => cold(base));
+  if (sections.includes('warmOffline'))
+    await runSection('browser', 'warmOffline', out, () => warmOffline(base));
+  if (sections.includes('lighthouse'))
+    await runSection('browser', 'lighthouse', out, () => runLighthouse(port));
   const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
   try {
-    if (sections.includes('store')) await section('store', out, () => store(browser, base));
-    if (sections.includes('sync')) await section('sync', out, () => sync(browser, base));
+    if (sections.includes('store')) await runSection('browser', 'store', out, () => store(browser, base));
+    if (sections.includes('sync')) await runSection('browser', 'sync', out, () => sync(browser, base));
   } finally {
     await browser.close();
   }
 } finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   writeFileSync(OUT, JSON.stringify(out, null, 2));
 }

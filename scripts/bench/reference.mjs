@@ -2,14 +2,13 @@
 // sent, raw, gzip and brotli) beside the earlier India-plus-hubs selection, and, in headless
 // Chromium with an empty IndexedDB, the time from opening /travellerhome until the From picker
 // is usable (fetch, parse, mirror into IndexedDB, render), median of 3 fresh profiles.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { freePort, median, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+import { median, startAppServer } from './util.mjs';
 
 const require = createRequire(import.meta.url);
 const OUT = process.argv[2] ?? 'bench-results/reference.json';
@@ -77,14 +76,8 @@ async function firstSync(browser, base) {
   return { ms };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'carry-bench-ref-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = startProcess(SERVER_ARGS, {
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: DIST },
-});
+const { base, stop } = await startAppServer(DIST, 'ref');
 try {
-  await waitForOk(`${base}/api/health`);
   await signUp(base);
   const login = await fetch(`${base}/auth/login`, {
     method: 'POST',
@@ -111,6 +104,5 @@ try {
   writeFileSync(OUT, JSON.stringify(result, null, 2));
   console.log(JSON.stringify(result));
 } finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -2,12 +2,11 @@
 // the slow-link proxy of tests/support (300 ms one way): 15 queued mutations drained (against the
 // same 15 requests sent one by one), 30 s with the link gone and 2 changes waiting (requests
 // tried), and a phone photo over 40 KB/s up with a change queued behind it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { type SlowLink, startSlowLink } from '../../tests/support/slow-link';
-import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+import { runSection, startAppServer } from './util.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -57,39 +56,15 @@ async function onLink<T>(
   }
 }
 
-async function section<T>(name: string, out: Record<string, unknown>, fn: () => Promise<T>) {
-  const started = Date.now();
-  console.log(`sync-link bench: ${name}...`);
-  try {
-    out[name] = await fn();
-  } catch (err) {
-    console.error(`sync-link bench: ${name} failed: ${(err as Error).stack}`);
-    out[name] = { error: (err as Error).message.split('\n')[0] };
-  }
-  console.log(`sync-link bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'carry-bench-link-'));
-const port = await freePort();
-const server = startProcess(SERVER_ARGS, {
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dataDir, 'db'),
-    DATABASE_URL: '',
-    STATIC_DIR: DIST,
-  },
-});
+const { port, base, stop } = await startAppServer(DIST, 'link');
 const out: Record<string, unknown> = { latencyMs: LATENCY_MS, upBytesPerSec: UP_BYTES_PER_S };
 const target = { host: '127.0.0.1', port };
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitForOk(`${base}/api/health`, 180_000);
   const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
   try {
     const sections = (process.env.BENCH_LINK_SECTIONS ?? 'latency,idle,photo').split(',');
     if (sections.includes('latency'))
-      await section('latency', out, async () => {
+      await runSection('sync-link', 'latency', out, async () => {
         const link = await startSlowLink({ target, latencyMs: LATENCY_MS });
         try {
           await signup(base, 'bench.latency@example.com', 'Bench@12345');
@@ -101,7 +76,7 @@ try {
         }
       });
     if (sections.includes('idle'))
-      await section('idle', out, async () => {
+      await runSection('sync-link', 'idle', out, async () => {
         const link = await startSlowLink({ target, latencyMs: LATENCY_MS });
         try {
           await signup(base, 'bench.idle@example.com', 'Bench@12345');
@@ -121,7 +96,7 @@ try {
         }
       });
     if (sections.includes('photo'))
-      await section('photo', out, async () => {
+      await runSection('sync-link', 'photo', out, async () => {
         const link = await startSlowLink({ target, latencyMs: LATENCY_MS, upBytesPerSec: UP_BYTES_PER_S });
         try {
           await signup(base, 'bench.photo@example.com', 'Bench@12345');
@@ -136,7 +111,6 @@ try {
     await browser.close();
   }
 } finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   writeFileSync(OUT, JSON.stringify(out, null, 2));
 }

@@ -17,3 +17,13 @@ export declare function boundedRuns<T>(
   fn: (i: number) => Promise<T>,
 ): Promise<T[]>;
 export declare const SERVER_ARGS: string[];
+export declare function startAppServer(
+  dist: string,
+  prefix: string,
+): Promise<{ port: number; base: string; stop(): Promise<void> }>;
+export declare function runSection<T>(
+  bench: string,
+  name: string,
+  out: Record<string, unknown>,
+  fn: () => Promise<T>,
+): Promise<void>;

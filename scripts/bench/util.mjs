@@ -1,7 +1,10 @@
 // Shared pieces of the benchmark scripts: statistics, child processes with a deadline, waiting
 // for a port to answer, and bounded loops (every loop stops at a count or a time, first of both).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const median = (xs) => percentile(xs, 50);
 
@@ -81,3 +84,46 @@ export async function boundedRuns(count, maxMs, fn) {
 
 /** The server command the repo's own start script runs. */
 export const SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
+
+/**
+ * The app (`src/server/main.ts`) serving `dist` on a free port over a fresh PGlite folder, up and
+ * answering; `stop()` ends it and removes the folder.
+ */
+export async function startAppServer(dist, prefix) {
+  const dataDir = mkdtempSync(join(tmpdir(), `carry-bench-${prefix}-`));
+  const port = await freePort();
+  const server = startProcess(SERVER_ARGS, {
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, 'db'),
+      DATABASE_URL: '',
+      STATIC_DIR: dist,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForOk(`${base}/api/health`, 180_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${err.message}\n${server.stderr()}`);
+  }
+  return { port, base, stop };
+}
+
+/** Runs one named part of a bench into `out[name]`: a failure is recorded there, not thrown. */
+export async function runSection(bench, name, out, fn) {
+  const started = Date.now();
+  console.log(`${bench} bench: ${name}...`);
+  try {
+    out[name] = await fn();
+  } catch (err) {
+    console.error(`${bench} bench: ${name} failed: ${err.stack}`);
+    out[name] = { error: err.message.split('\n')[0] };
+  }
+  console.log(`${bench} bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
