@@ -11,11 +11,21 @@ import { createAppRouter } from './router';
 import { storeSource } from './store';
 import './styles.css';
 
-/** The page's store: the sync engine, persistent storage, and the watch for a 401 seen by the replayer. */
+/**
+ * The page's store: the sync engine, Background Sync for queued changes, persistent storage, and
+ * the watch for a 401 seen by the replayer.
+ */
 async function openStore(): Promise<Store> {
-  const [data, { liveQuery }] = await Promise.all([import('@/data'), import('dexie')]);
+  const [data, { liveQuery }, { requestBackgroundSync }] = await Promise.all([
+    import('@/data'),
+    import('dexie'),
+    import('./pwa/background-sync'),
+  ]);
   const store = data.createStore();
   data.startSync(store);
+  // Each change queued (or retried) asks for Background Sync at once: a tab closed right after
+  // queueing, before the lazy PWA controls have loaded, still gets its changes sent.
+  store.onWake(() => void requestBackgroundSync());
   void data.requestPersistentStorage();
   // The session ended while the page was open and online: check now rather than at the next
   // navigation, so the user is asked to log in and the parked queue can drain.

@@ -6,7 +6,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
 import { queuedCountQuery } from '@/data';
-import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';
+import { requestBackgroundSync } from './background-sync';
 import {
   holdInstallOffer,
   INSTALL_HINT_DISMISSED_KEY,
@@ -14,7 +14,7 @@ import {
   isIos,
   isStandalone,
 } from './install-prompt';
-import { registerServiceWorker, requestBackgroundSync } from './register-sw';
+import { registerServiceWorker } from './register-sw';
 
 function useServiceWorker(): void {
   useEffect(() => {
@@ -33,7 +33,7 @@ function useBackgroundSyncRequests(): void {
   useEffect(() => {
     const sub = liveQuery(() => queuedCountQuery(store)).subscribe({
       next: (queued) => {
-        if (queued > 0) void requestBackgroundSync(OUTBOX_SYNC_TAG);
+        if (queued > 0) void requestBackgroundSync();
       },
     });
     return () => sub.unsubscribe();

@@ -26,21 +26,3 @@ export function registerServiceWorker(onUpdateReady: (controls: SwControls) => v
   void wb.register();
   return wb;
 }
-
-/**
- * Asks the browser to wake the service worker when the network is back (Background Sync). Where
- * the API is missing the page-side triggers (online, visibility, timer) still replay the outbox.
- */
-export async function requestBackgroundSync(tag: string): Promise<boolean> {
-  try {
-    if (!('serviceWorker' in navigator)) return false;
-    const registration = (await navigator.serviceWorker.getRegistration()) as
-      | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
-      | undefined;
-    if (!registration?.sync) return false;
-    await registration.sync.register(tag);
-    return true;
-  } catch {
-    return false;
-  }
-}
