@@ -60,9 +60,17 @@ export const throttles = pgTable(
     attempts: integer('attempts').notNull(),
     inFlight: integer('in_flight').notNull(),
     touchedAt: at('touched_at').notNull(),
+    /** A backoff counter ('login-backoff:<email>'): no attempt is evaluated before this time. */
+    blockedUntil: at('blocked_until'),
   },
   (t) => [index('throttles_touched_idx').on(t.touchedAt)],
 );
+
+/** Secrets the server makes for itself at first start (the device-cookie HMAC key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 export const airports = pgTable('airports', {
   code: text('code').primaryKey(),
