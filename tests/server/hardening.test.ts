@@ -178,4 +178,25 @@ describe('origin check: scheme, host and port', () => {
       await secure.close();
     }
   });
+
+  it('behind a trusted proxy takes the scheme from X-Forwarded-Proto', async () => {
+    const proxied = await createTestServer({ config: { trustProxyHops: 1 } });
+    try {
+      const send = (origin: string) =>
+        proxied.request(
+          '/api/events',
+          jsonInit(
+            'POST',
+            { events: [{ name: 'page_view', props: {}, at: 1 }] },
+            { Origin: origin, 'X-Forwarded-Proto': 'https' },
+          ),
+        );
+      expect((await send('https://localhost')).status).toBe(202);
+      const res = await send('http://localhost');
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe('auth/bad-origin');
+    } finally {
+      await proxied.close();
+    }
+  });
 });

@@ -99,13 +99,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The scheme browsers reach this server with: https when cookies are Secure (TLS ends at a proxy
- * in front), else the one a trusted proxy reports, else the request's own.
+ * in front), else the one the outermost trusted proxy reports (X-Forwarded-Proto, read like
+ * X-Forwarded-For), else the request's own.
  */
 function ownScheme(c: Context, config: AppConfig): string {
   if (config.secureCookies) return 'https:';
-  const forwarded =
-    config.trustProxyHops > 0 ? c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim() : '';
-  return forwarded ? `${forwarded}:` : new URL(c.req.url).protocol;
+  if (config.trustProxyHops > 0) {
+    const hops = (c.req.header('x-forwarded-proto') ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    const forwarded = hops[Math.max(0, hops.length - config.trustProxyHops)];
+    if (forwarded === 'http' || forwarded === 'https') return `${forwarded}:`;
+  }
+  return new URL(c.req.url).protocol;
 }
 
 /** Scheme, host and port of `origin` are this server's (as the Host header names it). */

@@ -188,7 +188,7 @@ export async function login(c: Context<AppEnv>, deps: Deps) {
   const slot = await reserve(deps.db, plan.limits, now);
   if (!slot) {
     await backoff?.done('refund');
-    throw rateLimited(c, 1000);
+    throw new ApiError('auth/rate-limited');
   }
   let verified = { ok: false, outdated: false };
   try {
