@@ -3,9 +3,10 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '@/server/auth/passwords';
 import { DEFAULT_CONFIG } from '@/server/config';
 import { sessions as sessionsTable, throttles, users as usersTable } from '@/server/db/schema';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { createTestServer, TEST_PASSWORD_HASH, type TestServer } from '../support/server-app';
 import { jsonInit, newUserDetails, signupAndLogin } from '../support/server-users';
 
 let server: TestServer;
@@ -501,7 +502,7 @@ describe('successful logins and sessions', () => {
 });
 
 describe('password hashing', () => {
-  it('stores Argon2id hashes at OWASP minimums (19 MiB, 2 passes, 1 lane) by default', async () => {
+  it('stores Argon2id hashes at OWASP minimums (19 MiB, 2 passes, 1 lane) by default, and raises cheaper ones at login', async () => {
     const real = await createTestServer({ config: { passwordHash: DEFAULT_CONFIG.passwordHash } });
     try {
       const user = await signupAndLogin(real);
@@ -510,6 +511,19 @@ describe('password hashing', () => {
         .from(usersTable)
         .where(eq(usersTable.email, user.email));
       expect(row?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // A hash made at a lower cost is brought up to the default at the next login.
+      const cheap = await hashPassword(user.password, TEST_PASSWORD_HASH);
+      await real.db.update(usersTable).set({ passwordHash: cheap }).where(eq(usersTable.email, user.email));
+      const login = await real.request(
+        '/auth/login',
+        jsonInit('POST', { email: user.email, password: user.password }),
+      );
+      expect(login.status).toBe(200);
+      const [after] = await real.db
+        .select({ hash: usersTable.passwordHash })
+        .from(usersTable)
+        .where(eq(usersTable.email, user.email));
+      expect(after?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     } finally {
       await real.close();
     }
