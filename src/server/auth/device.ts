@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client';
-import { serverSecrets } from '../db/schema';
+import { serverSecrets, users } from '../db/schema';
 
 export const DEVICE_COOKIE = 'carry_device';
 /** Chromium caps cookie lifetimes at 400 days. */
@@ -44,11 +44,16 @@ function mac(key: Buffer, userId: string, deviceId: string): Buffer {
   return createHmac('sha256', key).update(`device:${userId}:${deviceId}`).digest();
 }
 
-/** The device id when the request carries a valid device cookie naming `userId`, else null. */
-export async function knownDevice(c: Context, db: Db, userId: string): Promise<string | null> {
+/**
+ * The device id when the request carries a valid device cookie naming the account of `email`,
+ * else null (at once, without a query, when there is no device cookie).
+ */
+export async function knownDevice(c: Context, db: Db, email: string): Promise<string | null> {
   const value = getCookie(c, DEVICE_COOKIE);
-  const [user, deviceId, signature] = value?.split('.') ?? [];
-  if (user !== userId || !deviceId || !signature) return null;
+  const [userId, deviceId, signature] = value?.split('.') ?? [];
+  if (!userId || !deviceId || !signature) return null;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (user?.id !== userId) return null;
   const expected = mac(await deviceKey(db), userId, deviceId);
   const given = Buffer.from(signature, 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : null;

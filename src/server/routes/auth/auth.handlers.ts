@@ -11,6 +11,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeOtherSessions, revokeSessions } from '../../auth/sessions';
 import {
   type Backoff,
+  type BackoffClaim,
   claimBackoff,
   type Limit,
   type Outcome,
@@ -178,31 +179,34 @@ export async function login(c: Context<AppEnv>, deps: Deps) {
   const input = await parseJson(c, loginSchema);
   const now = deps.clock.now();
   const { config } = deps;
-  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
-  const device = user ? await knownDevice(c, deps.db, user.id) : null;
+  const device = await knownDevice(c, deps.db, input.email);
   const plan = loginPlan(deps, input.email, clientAddress(c, config), device);
-  // Every attempt is counted before the hash (the account's wait first: an attempt refused
-  // there touches no other counter), and ended by its outcome.
-  const backoff = plan.backoff ? await claimBackoff(deps.db, plan.backoff, now) : null;
-  if (backoff && !backoff.ok) throw rateLimited(c, backoff.retryAfterMs);
+  // Every attempt is counted before the hash, and ended by its outcome. The client's own limits
+  // come first: a client flooding the server is refused by them in two queries.
   const slot = await reserve(deps.db, plan.limits, now);
-  if (!slot) {
-    await backoff?.done('refund');
-    throw new ApiError('auth/rate-limited');
-  }
+  if (!slot) throw new ApiError('auth/rate-limited');
+  // An attempt that ends before its password is checked (the account's wait, an error) is given back.
+  let outcome: 'success' | 'failure' | 'none' = 'none';
+  let backoff: BackoffClaim | null = null;
+  let user: typeof users.$inferSelect | undefined;
   let verified = { ok: false, outdated: false };
   try {
+    backoff = plan.backoff ? await claimBackoff(deps.db, plan.backoff, now) : null;
+    if (backoff && !backoff.ok) throw rateLimited(c, backoff.retryAfterMs);
+    [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
     verified = await verifyPassword(
       input.password,
       user?.passwordHash ?? (await dummyHash(config.passwordHash)),
       config.passwordHash,
     );
+    outcome = verified.ok && user ? 'success' : 'failure';
   } finally {
-    const ok = verified.ok && user !== undefined;
-    await slot.done(...(ok ? plan.onSuccess : plan.onFailure));
-    await backoff?.done(ok ? 'clear' : 'fail');
+    const ends = { success: plan.onSuccess, failure: plan.onFailure, none: ['refund'] as Outcome[] };
+    await slot.done(...ends[outcome]);
+    const backoffEnds = { success: 'clear', failure: 'fail', none: 'refund' } as const;
+    if (backoff?.ok) await backoff.done(backoffEnds[outcome]);
   }
-  if (!user || !verified.ok) throw new ApiError('auth/bad-credentials');
+  if (!user || outcome !== 'success') throw new ApiError('auth/bad-credentials');
   if (verified.outdated) await upgradeHash(deps, user.id, user.passwordHash, input.password);
   // Counters idle for longer than every window are pruned on the way.
   await pruneThrottles(deps.db, now, Math.max(config.loginWindowMs, 2 * config.loginBackoffMaxMs, HOUR_MS));
