@@ -47,10 +47,11 @@ export const sessions = pgTable(
 );
 
 /**
- * Throttle counters, one row per key ('login-email:<email>', 'login-address:<ip>',
- * 'signup-address:<ip>', 'events-address:<ip>'): attempts in the window that began at
- * `window_start`, and attempts still running. One upsert reads and counts (src/server/auth/throttle.ts),
- * so parallel requests cannot all pass the check before any is counted.
+ * Throttle counters, one row per key ('login-pair:<email>|<client>', 'login-ok:<client>',
+ * 'login-address:<ip>', 'login-backoff:<email>', 'signup-address:<ip>', 'events-address:<ip>'):
+ * attempts in the window that began at `window_start`, and attempts still running. One upsert
+ * reads and counts (src/server/auth/throttle.ts), so parallel requests cannot all pass the check
+ * before any is counted.
  */
 export const throttles = pgTable(
   'throttles',
