@@ -158,7 +158,7 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
     const now = Date.now();
     const token = await createSession(database.db, user.id, now, DEFAULT_CONFIG.sessionTtlMs);
     const plans = await explainAll(raw, loggedDb, [
-      { name: 'search-listings: searchListings', work: (d) => searchListings(d, search) },
+      { name: 'search-listings: searchListings', work: (d) => searchListings(d, search, Date.now()) },
       { name: 'carrier-orders: ordersOf(carrier)', work: (d) => ordersOf(d, user.id, 'carrier') },
       {
         name: 'every call: findSessionUser',
@@ -196,7 +196,7 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
       },
       user,
       search,
-      searchHits: (await searchListings(database.db, search)).length,
+      searchHits: (await searchListings(database.db, search, Date.now())).length,
       carrierOrders: (await ordersOf(database.db, user.id, 'carrier')).length,
       plans,
     };
