@@ -2,9 +2,12 @@
 // (409 with a code, through REST and push alike); a pending booking the carrier does not answer in
 // time expires and frees its space (search and booking treat it so before housekeeping runs);
 // search answers one page at most.
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_LISTINGS_MAX, PENDING_BOOKINGS_MAX, SEARCH_PAGE_SIZE } from '@/domain/constants';
+import { bookings, listings } from '@/server/db/schema';
 import { expireOverdueBookings } from '@/server/routes/bookings/booking-expiry';
+import { migrationStatement } from '../support/migrations';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, bookingBody, listingBody, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
@@ -102,6 +105,9 @@ describe('unanswered pending bookings expire', () => {
       await book(other, listing, 5);
 
       expect(await expireOverdueBookings(server.db, clock.t)).toBeGreaterThanOrEqual(1);
+      // The held_grams trigger (migration 0008) counts pending, accepted and completed only.
+      const [row] = await server.db.select().from(listings).where(eq(listings.id, listing));
+      expect(row?.heldGrams).toBe(5000);
       const mine = await (await squatter.call('GET', `/api/orders?email=${squatter.email}`)).json();
       const order = mine.bookings.find((b: { id: string }) => b.id === held);
       expect(order).toMatchObject({ status: 'expired', expiredReason: 'unanswered', contact: null });
@@ -149,6 +155,25 @@ describe('unanswered pending bookings expire', () => {
     } finally {
       clock.t = start;
     }
+  });
+});
+
+describe('migration 0013', () => {
+  it('gives pending bookings made before it the expiry booking would have given them', async () => {
+    const [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
+    const far = await book(
+      traveller,
+      await addListing(carrier, { flightNo: 'AI611', departure: dayAfter(10) }),
+    );
+    const [made] = await server.db.select().from(bookings).where(eq(bookings.id, far));
+    await server.db
+      .update(bookings)
+      .set({ expiresAt: null, expiredReason: null })
+      .where(eq(bookings.id, far));
+    await server.db.execute(sql.raw(migrationStatement('0013_abuse_quotas_expiry', 'UPDATE "bookings"')));
+    const [again] = await server.db.select().from(bookings).where(eq(bookings.id, far));
+    expect(again?.expiresAt?.getTime()).toBe(made?.expiresAt?.getTime());
+    expect(again?.expiredReason).toBe('unanswered');
   });
 });
 

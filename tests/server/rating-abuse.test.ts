@@ -1,8 +1,11 @@
 // Issue 17, ratings: stars follow the number rules and comments the text rules of every other
 // field, and repeat bookings between the same two people count once in the average, which says
 // from how many people it comes.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratingTotals } from '@/server/db/schema';
 import { completeWithCode } from '../support/handoff';
+import { migrationStatement } from '../support/migrations';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
@@ -91,5 +94,12 @@ describe('repeat bookings between the same two people', () => {
     });
     const orders = await (await friend.call('GET', `/api/orders?email=${friend.email}`)).json();
     expect(orders.bookings[0].otherRating).toEqual({ average: 3.3, count: 6, people: 3 });
+
+    // Migration 0013's backfill computes the same totals from the ratings table.
+    await server.db.update(ratingTotals).set({ total: 27, count: 6, people: 0 });
+    await server.db.execute(
+      sql.raw(migrationStatement('0013_abuse_quotas_expiry', 'UPDATE "rating_totals"')),
+    );
+    expect(await profile()).toMatchObject({ average: 3.3, count: 6, people: 3 });
   });
 });
