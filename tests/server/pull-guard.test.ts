@@ -2,9 +2,9 @@
 // however many client ids one user invents; a pull the app did not make (a navigation, or a
 // request from another site) is refused before it reads; client rows are capped per user without
 // losing the last-applied id of a client that may still push.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, syncClients, syncViews, users } from '@/server/db/schema';
+import { contactMessages, listings, syncClients, syncViews, users } from '@/server/db/schema';
 import { CLIENTS_PER_USER, VIEWS_PER_USER } from '@/server/routes/sync/pull-guard';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing } from '../support/server-fixtures';
@@ -24,6 +24,30 @@ const countOf = async (table: typeof syncViews | typeof syncClients, id: string)
   const [row] = await server.db.select({ n: count() }).from(table).where(eq(table.userId, id));
   return Number(row?.n ?? 0);
 };
+/** Pulls in the growth test; PULL_GROWTH_PULLS=200 reproduces the issue's measurement. */
+const PULLS = Number(process.env.PULL_GROWTH_PULLS ?? 30);
+const syncBytes = async () => {
+  const result = (await server.db.execute(
+    sql`SELECT (pg_total_relation_size('sync_views') + pg_total_relation_size('sync_clients'))::bigint AS b`,
+  )) as { rows: { b: string | number }[] };
+  return Number(result.rows[0]?.b ?? 0);
+};
+const listingRow = (u: TestUser, id: string) => ({
+  id: crypto.randomUUID(),
+  userId: id,
+  email: u.email,
+  name: u.name,
+  phone: u.phone,
+  from: 'DEL',
+  to: 'DXB',
+  departure: '2030-01-01',
+  time: '10:00',
+  airline: 'AI',
+  flightNo: 'AI1000',
+  weightGrams: 5000,
+  cost: 100,
+  createdAt: new Date(),
+});
 const pull = (u: TestUser, clientId: string, headers: Record<string, string> = {}) =>
   u.call('GET', `/api/sync/pull?clientId=${clientId}&diff=1`, undefined, headers);
 const push = (u: TestUser, clientId: string, mutations: unknown[]) =>
@@ -42,6 +66,25 @@ describe('GET /api/sync/pull stores a bounded amount', () => {
     const id = await userId(user);
     expect(await countOf(syncClients, id)).toBe(0);
     expect(await countOf(syncViews, id)).toBeLessThanOrEqual(VIEWS_PER_USER);
+  });
+
+  it('grows the database by well under a megabyte for many new clients of a user with 2,000 rows', async () => {
+    const user = await signupAndLogin(server);
+    const id = await userId(user);
+    const rows = Array.from({ length: 2000 }, (_, i) => ({
+      ...listingRow(user, id),
+      flightNo: `AI${1000 + i}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await server.db.insert(listings).values(rows.slice(i, i + 500));
+    const before = await syncBytes();
+    // Before issue 17 each of these stored the whole manifest (~120 KB here) under its client id.
+    for (let i = 0; i < PULLS; i += 1) {
+      const res = await pull(user, `many-${i}-${crypto.randomUUID()}`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    expect((await syncBytes()) - before).toBeLessThan(1024 * 1024);
   });
 
   it('still answers a patch to a client whose state is kept', async () => {
