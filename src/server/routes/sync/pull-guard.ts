@@ -4,10 +4,12 @@
 //   in the same state share one), and a user keeps VIEWS_PER_USER of them, the most recently sent;
 // - a pull is an API call the app makes with fetch: a top-level navigation to it, or a request
 //   from another site (which a Lax session cookie still accompanies), is refused before it reads;
-// - a push binds its client id; a user keeps CLIENTS_PER_USER client rows beyond the ones that
-//   still guard exactly-once (a last-applied id above 0 inside the results retention). Evicting a
-//   row with nothing applied loses nothing: lockClient recreates it at 0 for a push that comes back.
-import { and, desc, eq, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+// - a push binds its client id; a user keeps CLIENTS_PER_USER client rows with nothing applied
+//   (last-applied id 0), the newest. Evicting one loses nothing: lockClient recreates it at 0 for a
+//   push that comes back. A row with an applied id is never evicted, even past the results
+//   retention: it is what keeps a repeat of an id whose answer was pruned from being applied again
+//   (README, "Sync results"), and only real writes make such rows.
+import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -17,7 +19,7 @@ import { ApiError } from '../../http/errors';
 
 /** Manifests a user keeps: the states their clients most recently got (one per device in use). */
 export const VIEWS_PER_USER = 4;
-/** Client rows a user keeps beyond those still guarding an applied mutation id. */
+/** Client rows with nothing applied a user keeps (rows with an applied id are always kept). */
 export const CLIENTS_PER_USER = 10;
 
 /**
@@ -76,19 +78,15 @@ export async function lockClient(tx: Tx, clientId: string, user: SessionUser, no
 }
 
 /**
- * Evicts the user's oldest client rows beyond CLIENTS_PER_USER, only among those that guard
- * nothing: no mutation applied, or none within the results retention (their answers are pruned
- * already). A row a push holds locked right now is skipped, never waited for.
+ * Evicts the user's oldest client rows beyond CLIENTS_PER_USER among those that guard nothing (no
+ * mutation applied). A row a push holds locked right now is skipped, never waited for.
  */
-export async function capClients(db: Db, userId: string, keepId: string, nowMs: number, retentionMs: number) {
-  const evictable = or(
-    eq(syncClients.lastMutationId, 0),
-    lt(syncClients.updatedAt, new Date(nowMs - retentionMs)),
-  );
+export async function capClients(db: Db, userId: string, keepId: string) {
+  const evictable = eq(syncClients.lastMutationId, 0);
   const newest = db
     .select({ id: syncClients.id })
     .from(syncClients)
-    .where(and(eq(syncClients.userId, userId), ne(syncClients.id, keepId)))
+    .where(and(eq(syncClients.userId, userId), ne(syncClients.id, keepId), evictable))
     .orderBy(desc(syncClients.updatedAt), desc(syncClients.id))
     .limit(CLIENTS_PER_USER - 1);
   const victims = db
@@ -106,12 +104,12 @@ export async function capClients(db: Db, userId: string, keepId: string, nowMs: 
   await db.delete(syncClients).where(inArray(syncClients.id, victims));
 }
 
-/** Whether the user has more client rows than the cap (a cheap check before capClients runs). */
+/** Whether the user has more idle client rows than the cap (a cheap check before capClients runs). */
 export async function overClientCap(db: Db, userId: string): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })
     .from(syncClients)
-    .where(eq(syncClients.userId, userId))
+    .where(and(eq(syncClients.userId, userId), eq(syncClients.lastMutationId, 0)))
     .limit(CLIENTS_PER_USER + 1);
   return rows.length > CLIENTS_PER_USER;
 }

@@ -171,8 +171,7 @@ export async function push(c: Context<AppEnv>, deps: Deps) {
     if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
     throw err;
   });
-  if (await overClientCap(deps.db, user.id))
-    await capClients(deps.db, user.id, clientId, deps.clock.now(), deps.config.idempotencyRetentionMs);
+  if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (outcome.results.length === 0 && mutations.length > 0) {
     c.header('Retry-After', String(BUSY_RETRY_AFTER_S));
     return errorResponse(c, new ApiError('sync/busy'));
