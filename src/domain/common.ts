@@ -22,6 +22,8 @@ const INVISIBLE_ONLY_RE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0]*$/u;
 export interface TextOptions {
   /** Allow line breaks and tabs (textareas). */
   lines?: boolean;
+  /** The message for text over the maximum (MSG.tooLong unless a field has its own). */
+  tooLong?: string;
 }
 
 /** Refuses control characters (except line breaks in multi-line text) and bidi overrides. */
@@ -60,7 +62,7 @@ export function optionalText(max: number = TEXT_MAX_LENGTH, options: TextOptions
       v.trim(),
       v.transform((x) => (isVisibleText(x) ? x : '')),
       cleanCharacters(options),
-      v.maxLength(max, MSG.tooLong),
+      v.maxLength(max, options.tooLong ?? MSG.tooLong),
     ),
     '',
   );

@@ -34,6 +34,23 @@ export const ERRORS = {
     message: 'This flight has already departed, so it can no longer be booked.',
   },
   'listing/no-space': { status: 409, message: 'There is not enough space left on this listing.' },
+  'listing/closing': {
+    status: 409,
+    message: 'This flight leaves in less than 2 hours, so it can no longer be booked.',
+  },
+  'listing/quota-reached': {
+    status: 409,
+    message: 'You already have 20 listings on flights still to come, the most one carrier can have at once.',
+  },
+  'booking/quota-reached': {
+    status: 409,
+    message:
+      'You already have 10 bookings waiting for a carrier to answer. Wait for an answer (or for one to expire) before booking more.',
+  },
+  'booking/expired': {
+    status: 409,
+    message: 'This booking request expired: the carrier did not answer in time.',
+  },
   'booking/not-found': { status: 404, message: 'That booking does not exist.' },
   'booking/not-carrier': {
     status: 403,
@@ -67,6 +84,10 @@ export const ERRORS = {
   'sync/client-mismatch': {
     status: 403,
     message: 'This device queued these changes for another account.',
+  },
+  'sync/cross-site': {
+    status: 403,
+    message: 'Sync requests must come from the app itself, not from another site.',
   },
   'sync/busy': { status: 503, message: 'The server is busy. Your changes will be sent shortly.' },
   'route/not-found': { status: 404, message: 'Not found.' },

@@ -13,7 +13,7 @@
 //      sends the rest later.
 // Pull: the user's rows and last-applied id read in one snapshot, with a cookie naming that state.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { isMutationKind } from '@/domain/sync/mutations';
@@ -35,19 +35,10 @@ import { ordersOf } from '../bookings/bookings.queries';
 import { listingsOfUser } from '../listings/listings.queries';
 import { profileOf } from '../profile/profile.index';
 import { referenceIndex } from '../reference/reference.queries';
+import { capClients, keepUserView, lockClient, overClientCap, refuseForeignPull, viewOf } from './pull-guard';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
-
-/** The client's row, created on first use and bound to this user; another user's is refused. */
-async function bindClient(db: Db, clientId: string, user: SessionUser, now: number): Promise<void> {
-  await db
-    .insert(syncClients)
-    .values({ id: clientId, userId: user.id, lastMutationId: 0, updatedAt: new Date(now) })
-    .onConflictDoNothing();
-  const [client] = await db.select().from(syncClients).where(eq(syncClients.id, clientId));
-  if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
-}
 
 function refusal(err: unknown, kind: string): ApiError | null {
   if (err instanceof ApiError) return err;
@@ -106,8 +97,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
   const { db, clock } = deps;
   return db.transaction(async (tx) => {
     // The client row's lock: pushes of one client run one after another, each seeing the last.
-    const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
-    if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
+    const client = await lockClient(tx, clientId, user, clock.now());
     let last = client.lastMutationId;
 
     // Step 1's answers, read at once for every id the server has already applied.
@@ -176,12 +166,12 @@ export async function push(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations } = await parseJson(c, pushRequestSchema);
   if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
-  await bindClient(deps.db, clientId, user, deps.clock.now());
   const batch: Batch = { clientId, user, mutations, deps, ref: await referenceIndex(deps.db) };
   const outcome = await applyBatch(batch, false).catch((err) => {
     if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
     throw err;
   });
+  if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (outcome.results.length === 0 && mutations.length > 0) {
     c.header('Retry-After', String(BUSY_RETRY_AFTER_S));
     return errorResponse(c, new ApiError('sync/busy'));
@@ -232,6 +222,7 @@ function patchOf(before: Manifest, after: Manifest, snapshot: Snapshot): PullPat
 
 export async function pull(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
+  refuseForeignPull(c, deps.config);
   const { clientId, user: expected, cookie, diff } = parseWith(pullQuerySchema, c.req.query());
   if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
     throw new ApiError('sync/client-mismatch');
@@ -247,15 +238,9 @@ export async function pull(c: Context<AppEnv>, deps: Deps) {
         ordersOf(db, user.id, 'passenger'),
         ordersOf(db, user.id, 'carrier'),
         profileOf(db, user.id),
-        wantsPatch && cookie
-          ? db
-              .select({ manifest: syncViews.manifest })
-              .from(syncViews)
-              .where(and(eq(syncViews.clientId, clientId), eq(syncViews.cookie, cookie)))
-          : Promise.resolve([]),
+        wantsPatch && cookie ? viewOf(db, user.id, cookie) : Promise.resolve([]),
       ]);
       return {
-        bound: client !== undefined,
         lastMutationId: client?.lastMutationId ?? 0,
         snapshot: { listings, bookings, orders, profile },
         before: (view?.manifest ?? null) as Manifest | null,
@@ -266,34 +251,11 @@ export async function pull(c: Context<AppEnv>, deps: Deps) {
   const manifest = manifestOf(answer.snapshot);
   const current = digest(manifest);
   const unchanged = cookie === current;
-  if (wantsPatch && !unchanged) {
-    // Views are kept per client, so the client must be this user's: bound now on its first pull
-    // (a view can only exist for a bound client, so the read above found none for a new one).
-    if (!answer.bound) await bindClient(deps.db, clientId, user, deps.clock.now());
-    await keepView(deps, clientId, cookie, current, manifest);
-  }
+  // The state sent is kept per user (pull-guard.ts): no client row, a few manifests per user.
+  if (wantsPatch && !unchanged) await keepUserView(deps.db, user.id, current, manifest, deps.clock.now());
   const base = { user: user.email, lastMutationId: answer.lastMutationId, cookie: current };
   if (unchanged) return c.json({ ...base, snapshot: null, patch: null });
   if (answer.before)
     return c.json({ ...base, snapshot: null, patch: patchOf(answer.before, manifest, answer.snapshot) });
   return c.json({ ...base, snapshot: answer.snapshot, patch: null });
-}
-
-/** Stores the manifest just sent, and drops the client's views but it and the one it named. */
-async function keepView(
-  deps: Deps,
-  clientId: string,
-  named: string | undefined,
-  cookie: string,
-  manifest: Manifest,
-) {
-  await deps.db
-    .insert(syncViews)
-    .values({ clientId, cookie, manifest, createdAt: new Date(deps.clock.now()) })
-    .onConflictDoNothing();
-  await deps.db
-    .delete(syncViews)
-    .where(
-      and(eq(syncViews.clientId, clientId), notInArray(syncViews.cookie, named ? [cookie, named] : [cookie])),
-    );
 }
