@@ -3,6 +3,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { DB_VERSIONS, openDb } from '@/data';
+import { upgradeRequired } from '@/data/upgrade';
 import { uniqueDbName } from '../support/data-store';
 
 describe('AppDb', () => {
@@ -128,5 +129,31 @@ describe('AppDb', () => {
       ].sort(),
     );
     db.close();
+  });
+
+  it('closes for good and asks for a reload when a newer release opens the database', async () => {
+    const name = uniqueDbName();
+    const db = openDb(name);
+    await db.outbox.count();
+    const newer = new Dexie(name);
+    for (const v of DB_VERSIONS) newer.version(v.version).stores(v.stores);
+    newer.version(99).stores({ outbox: 'key, createdAt' });
+    await newer.open();
+    expect(upgradeRequired(db)).toBe(true);
+    // No automatic reopen at the newer version: this code never writes its format there.
+    await expect(db.outbox.count()).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+    newer.close();
+  });
+
+  it('does not use a database a newer release wrote', async () => {
+    const name = uniqueDbName();
+    const newer = new Dexie(name);
+    for (const v of DB_VERSIONS) newer.version(v.version).stores(v.stores);
+    newer.version(99).stores({ outbox: 'key, createdAt' });
+    await newer.open();
+    newer.close();
+    const db = openDb(name);
+    await expect(db.outbox.count()).rejects.toThrow();
+    expect(upgradeRequired(db)).toBe(true);
   });
 });
