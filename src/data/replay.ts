@@ -102,12 +102,13 @@ async function prepareBatch(
     const batch: OutboxEntry[] = [];
     for (const e of await userEntries(db, user)) {
       if (batch.length >= max) break;
-      if (e.state === 'failed' || waitsForPhoto(e, uploaded)) continue;
+      if (e.state === 'failed') continue;
       if (!readableEntry(e)) {
         // Written in a format this code cannot send (another release): the user discards it.
         await db.outbox.update(e.key, unreadable);
         continue;
       }
+      if (waitsForPhoto(e, uploaded)) continue;
       batch.push(e);
     }
     const head = batch[0];
