@@ -3,7 +3,8 @@
 // moment). Applied: the entry goes and its rows are confirmed (settle); refused: the kind deals
 // with it (a wrong hand-off code) or the entry and its rows are marked failed with the server's
 // message, for Retry and Discard. The second to arrive finds no entry for that id and does
-// nothing. Runs inside the caller's transaction over mutationTables().
+// nothing. Runs inside the caller's transaction over mutationTables(); the caller drops the
+// settled entries in bulk (one request per batch, not one per entry), then rebases if asked.
 import type { OutboxEntry } from '@/domain/outbox/entry';
 import type { PushResult } from '@/domain/sync/protocol';
 import type { AppDb } from './db';
@@ -11,6 +12,8 @@ import { type LocalContext, refuseEntry, settleEntry } from './mutators';
 
 export interface ResultApplied {
   outcome: 'sent' | 'failed';
+  /** The entry is done with: the caller deletes it. */
+  drop: boolean;
   /** The kind dropped a refused entry itself: its rows must go back to what the server confirmed. */
   rebase: boolean;
 }
@@ -38,14 +41,12 @@ export async function applyResult(
   const { db } = ctx;
   if (result.ok) {
     if (rows) await settleEntry(ctx, entry, result.body);
-    await db.outbox.delete(entry.key);
-    return { outcome: 'sent', rebase: false };
+    return { outcome: 'sent', drop: true, rebase: false };
   }
   if (rows && (await refuseEntry(ctx, entry, result.code, result.message))) {
     // The kind dealt with the refusal itself (a wrong hand-off code): the entry goes, and its
     // rows return to what the server confirmed (the caller's rebase), as a Discard leaves them.
-    await db.outbox.delete(entry.key);
-    return { outcome: 'failed', rebase: true };
+    return { outcome: 'failed', drop: true, rebase: true };
   }
   await db.outbox.update(entry.key, {
     state: 'failed',
@@ -56,5 +57,5 @@ export async function applyResult(
   });
   // Its rows keep showing the change, marked failed with the server's reason.
   if (rows) await markRowsFailed(db, entry.key, result.message);
-  return { outcome: 'failed', rebase: false };
+  return { outcome: 'failed', drop: false, rebase: false };
 }

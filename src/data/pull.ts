@@ -122,12 +122,13 @@ export async function applyPull(
       .equals(user)
       .filter((e) => e.state !== 'failed' && e.mutationId != null && e.mutationId <= res.lastMutationId)
       .toArray();
-    let rebaseAfter = false;
+    const drops: string[] = [];
     for (const e of settled) {
       const id = e.mutationId ?? 0;
       const applied = await applyResult(ctx, e, results.get(id) ?? appliedLongAgo(id), true);
-      rebaseAfter ||= applied.rebase;
+      if (applied.drop) drops.push(e.key);
     }
+    await db.outbox.bulkDelete(drops);
     await acknowledge(db, clientId, res.lastMutationId);
     // Step 3.
     const { snapshot: snap, patch } = res;
@@ -154,7 +155,7 @@ export async function applyPull(
         await setMeta(db, META.syncedAt(c), store.now());
     await setPullCookie(db, clientId, res.cookie);
     // Step 4.
-    if (changed || settled.length || rebaseAfter) await rebase(ctx, user);
+    if (changed || settled.length) await rebase(ctx, user);
     return changed ? 'applied' : 'unchanged';
   });
 }

@@ -250,7 +250,9 @@ async function applyAnswer(
       (await loadSession(store))?.email === user && (await sessionGeneration(store)) === asked.generation;
     const ctx = { db, now: store.now() };
     const byId = new Map(answer.results.map((r) => [r.id, r]));
+    // Read and drop in bulk: one request each for the whole batch, not one per entry.
     const currents = await db.outbox.bulkGet(batch.map((e) => e.key));
+    const drops: string[] = [];
     let rebaseAfter = false;
     for (const [i, e] of batch.entries()) {
       const result = byId.get(e.mutationId ?? 0);
@@ -267,8 +269,10 @@ async function applyAnswer(
       }
       const applied = await applyResult(ctx, current, result, sameSession);
       counts[applied.outcome] += 1;
+      if (applied.drop) drops.push(current.key);
       rebaseAfter ||= applied.rebase;
     }
+    await db.outbox.bulkDelete(drops);
     if (rebaseAfter) await rebase(ctx, user);
     // Photos of applied courier requests are no longer needed, unless another request uses one.
     if (batch.some((e) => e.kind === 'courier')) {
