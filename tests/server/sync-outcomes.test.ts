@@ -12,10 +12,9 @@ import { signupAndLogin, type TestUser } from '../support/server-users';
 let server: TestServer;
 let carrier: TestUser;
 let traveller: TestUser;
-const logged: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  server = await createTestServer({ config: { log: (line) => logged.push(line) } });
+  server = await createTestServer();
   [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
 });
 afterAll(() => server.close());
