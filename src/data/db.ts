@@ -186,13 +186,17 @@ export class AppDb extends Dexie {
     });
     // Opened a database a newer release wrote (Dexie opens it at its own version): do not use it.
     // (Dexie stores version n as n * 10, plus its own patches of the same version.)
-    this.on('ready', () => {
-      const onDisk = Math.floor(this.backendDB().version / 10);
-      if (onDisk <= SCHEMA_VERSION) return;
-      markUpgradeRequired(this);
-      // Failing here fails the open: every operation rejects instead of using the newer tables.
-      throw new Dexie.VersionError(`The database is version ${onDisk}; this code knows ${SCHEMA_VERSION}.`);
-    });
+    this.on(
+      'ready',
+      () => {
+        const onDisk = Math.floor(this.backendDB().version / 10);
+        if (onDisk <= SCHEMA_VERSION) return;
+        markUpgradeRequired(this);
+        // Failing here fails the open: every operation rejects instead of using the newer tables.
+        throw new Dexie.VersionError(`The database is version ${onDisk}; this code knows ${SCHEMA_VERSION}.`);
+      },
+      true, // sticky: checked on every open, not only the first
+    );
   }
 }
 
