@@ -90,6 +90,18 @@ export const ERRORS = {
     message: 'Sync requests must come from the app itself, not from another site.',
   },
   'sync/busy': { status: 503, message: 'The server is busy. Your changes will be sent shortly.' },
+  'sync/upgrade-required': {
+    status: 426,
+    message: 'Carry was updated. Reload to update, and your changes will be sent.',
+  },
+  'sync/unprocessable': {
+    status: 422,
+    message: 'The server could not store this change. Please check it and try again.',
+  },
+  'outbox/unreadable': {
+    status: 400,
+    message: 'This change was saved by another version of Carry and cannot be sent. Discard it.',
+  },
   'route/not-found': { status: 404, message: 'Not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
