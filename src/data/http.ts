@@ -9,16 +9,31 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 export interface HttpOptions {
   baseUrl: string;
   fetch?: typeof fetch;
+  /** Told the server's clock (ms) from the `Date` of every answer, errors included. */
+  onServerDate?: (serverMs: number) => void;
 }
 
 /** No ky retry at all: reads are re-run by their triggers, writes by the outbox. */
 export function createHttp(opts: HttpOptions): KyInstance {
+  const { onServerDate } = opts;
   return ky.create({
     baseUrl: opts.baseUrl,
     credentials: 'include',
     timeout: REQUEST_TIMEOUT_MS,
     retry: 0,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(onServerDate
+      ? {
+          hooks: {
+            afterResponse: [
+              ({ response }) => {
+                const date = Date.parse(response.headers.get('date') ?? '');
+                if (!Number.isNaN(date)) onServerDate(date);
+              },
+            ],
+          },
+        }
+      : {}),
   });
 }
 

@@ -10,6 +10,8 @@ export const META = {
   authBlockedFor: 'authBlockedFor',
   replayLease: 'replayLease',
   persistAskedFor: 'persistAskedFor',
+  /** The server's clock minus the device's, in ms (server-clock.ts). */
+  serverOffsetMs: 'serverOffsetMs',
   syncedAt: (collection: string) => `syncedAt:${collection}`,
   /** The server's word on a refused hand-off code: kept apart from the order, which refreshes replace. */
   handoffRefused: (bookingId: string) => `handoffRefused:${bookingId}`,

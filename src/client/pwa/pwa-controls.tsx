@@ -5,7 +5,7 @@ import { Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
-import { queuedCountQuery } from '@/data';
+import { countUnsent } from '@/data';
 import { requestBackgroundSync } from './background-sync';
 import {
   holdInstallOffer,
@@ -31,7 +31,7 @@ function useServiceWorker(): void {
 function useBackgroundSyncRequests(): void {
   const store = useStore();
   useEffect(() => {
-    const sub = liveQuery(() => queuedCountQuery(store)).subscribe({
+    const sub = liveQuery(() => countUnsent(store, null)).subscribe({
       next: (queued) => {
         if (queued > 0) void requestBackgroundSync();
       },

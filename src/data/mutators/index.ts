@@ -53,6 +53,27 @@ export async function refuseEntry<K extends MutationKind>(
   return (await mutator.refused?.(ctx, entry, code, message)) ?? false;
 }
 
+/** The photo the entry must see uploaded before it is first sent, or null. */
+export function photoOf<K extends MutationKind>(entry: OutboxEntryOf<K>): string | null {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.waitsFor?.(entry) ?? null;
+}
+
+/** The args of the entry's first send, completed from what it waited for. */
+export function preparedArgs<K extends MutationKind>(
+  entry: OutboxEntryOf<K>,
+  ready: { photoUrl: string | null },
+): OutboxEntryOf<K>['args'] {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.prepare?.(entry, ready) ?? entry.args;
+}
+
+/** Every kind gives back what its entries changed beyond the synced rows (before a rebase). */
+export async function restoreAll(ctx: LocalContext): Promise<void> {
+  for (const mutator of Object.values(LOCAL_MUTATORS) as LocalMutator<MutationKind>[])
+    await mutator.restore?.(ctx);
+}
+
 /** The waiting list's name for an entry. */
 export function describeEntry<K extends MutationKind>(entry: OutboxEntryOf<K>): string {
   const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
