@@ -6,11 +6,11 @@
 // photo (its kind's `waitsFor`) goes once the photo's url is known (replay.ts). A 401 parks the
 // lane like the outbox until the same user signs in again.
 import * as v from 'valibot';
-import { afterFailure, dueAt, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
+import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
 import type { AppDb, PhotoRow } from './db';
 import { ApiError, isTransient, OfflineError, parseRetryAfter } from './errors';
 import { getMeta, META, setMeta } from './meta';
-import { photoOf } from './mutators';
+import { photoOf, withPhoto } from './mutators';
 import { runtime } from './runtime';
 import { loadSession } from './session';
 import type { Store } from './store';
@@ -67,7 +67,7 @@ export async function photoIdOf(user: string, bytes: ArrayBuffer): Promise<strin
 /**
  * The user's own photos by id. Rows stored before photos were named by user (the bare hash, or
  * `legacy-<key>`) are read too, as long as they are this user's: another user's row is never
- * waited for (its entry goes without it, and the server says why).
+ * waited for (adoptPhotos gives the entry a copy of its own first).
  */
 export async function photosOf(db: AppDb, user: string): Promise<Map<string, PhotoRow>> {
   return new Map((await db.photos.where('user').equals(user).toArray()).map((p) => [p.id, p]));
@@ -82,14 +82,16 @@ export function waitsForPhoto(entry: OutboxEntry, photos: ReadonlyMap<string, Ph
 }
 
 /**
- * Drops the user's photos no entry of theirs needs any more (applied, discarded, or dropped by a
- * pull), except those of `keep`. Call inside a transaction over the outbox and the photos.
+ * Drops the user's photos no entry needs any more (applied, discarded, or dropped by a pull).
+ * Entries of any user count: a row stored before photos were named by user may be another
+ * user's entry's only copy until adoptPhotos gives it its own. Call inside a transaction over
+ * the outbox and the photos.
  */
-export async function releasePhotos(db: AppDb, user: string, except?: string): Promise<void> {
+export async function releasePhotos(db: AppDb, user: string): Promise<void> {
   const needed = new Set<string>();
-  for (const e of await db.outbox.where('user').equals(user).toArray()) {
+  for (const e of await db.outbox.toArray()) {
     const id = photoOf(e);
-    if (id !== null && e.key !== except) needed.add(id);
+    if (id !== null) needed.add(id);
   }
   const unused = await db.photos
     .where('user')
@@ -198,6 +200,29 @@ async function withPhotoLock<T>(fn: () => Promise<T>): Promise<T | null> {
   return locks.request(PHOTO_LOCK, fn);
 }
 
+/**
+ * Gives each unsent entry of `user` that waits for another user's photo row (one stored under
+ * the bare hash, before photos were named by user) its own copy, `user:hash`, which this user's
+ * session can upload. Call inside a transaction over the outbox and the photos.
+ */
+export async function adoptPhotos(db: AppDb, user: string): Promise<void> {
+  const own = await photosOf(db, user);
+  for (const e of await db.outbox.where('user').equals(user).toArray()) {
+    const id = photoOf(e);
+    if (id === null || e.mutationId !== null || own.has(id)) continue;
+    const row = await db.photos.get(id);
+    const moved = row ? withPhoto(e, `${user}:${id.slice(id.lastIndexOf(':') + 1)}`) : null;
+    const copy = moved && photoOf(moved);
+    if (!row || !moved || !copy) continue;
+    if (!own.has(copy)) {
+      const mine: PhotoRow = { ...row, ...NOT_FAILING, id: copy, user, sent: 0, url: null, refused: false };
+      await db.photos.put({ ...mine, attempts: 0, nextAttemptAt: 0, lastError: null });
+      own.set(copy, mine);
+    }
+    await db.outbox.put(moved);
+  }
+}
+
 /** The photo the lane takes next for `user`: the oldest not yet uploaded nor refused. */
 export async function nextPhoto(store: Store, user: string): Promise<PhotoRow | undefined> {
   const photos = await store.db.photos.where('user').equals(user).toArray();
@@ -209,7 +234,10 @@ export async function uploadPhotos(store: Store): Promise<number> {
   const user = (await loadSession(store))?.email;
   if (!user || (await getMeta<string>(store.db, META.authBlockedFor)) === user) return 0;
   const { db } = store;
-  await db.transaction('rw', db.outbox, db.photos, () => releasePhotos(db, user));
+  await db.transaction('rw', db.outbox, db.photos, async () => {
+    await adoptPhotos(db, user);
+    await releasePhotos(db, user);
+  });
   const done = await withPhotoLock(async () => {
     let uploaded = 0;
     for (;;) {

@@ -48,6 +48,37 @@ describe('photos belong to the user who chose them', () => {
   });
 });
 
+describe('photos stored by hash alone, before photos were named by user', () => {
+  it("gives B's request its own copy of A's photo row, and A's clean-up keeps it until then", async () => {
+    const a = await signedIn(server);
+    const b = newUserDetails();
+    expect((await server.request('/auth/signup', jsonInit('POST', b))).status).toBe(201);
+    // What an older version left: both requests point at one row, named by the hash, A's.
+    const aCourier = await courierWithPhoto(a);
+    const [row] = await a.store.db.photos.toArray();
+    if (!row) throw new Error('no photo');
+    const hash = row.id.slice(row.id.lastIndexOf(':') + 1);
+    await login(a.store, { email: b.email, password: b.password });
+    const bCourier = await courierWithPhoto({ store: a.store, user: b });
+    await a.store.db.photos.clear();
+    await a.store.db.photos.put({ ...row, id: hash });
+    for (const key of [aCourier.key, bCourier.key])
+      await a.store.db.outbox.update(key, { local: { photo: hash } });
+
+    // A's session first: A's photo and request go, and the row stays while B's entry needs it.
+    await login(a.store, { email: a.user.email, password: a.user.password });
+    expect(await uploadPhotos(a.store)).toBe(1);
+    expect(await replayOutbox(a.store)).toMatchObject({ sent: 1, remaining: 0 });
+    await login(a.store, { email: b.email, password: b.password });
+    expect(await uploadPhotos(a.store)).toBe(1);
+    expect(await replayOutbox(a.store)).toMatchObject({ sent: 1, failed: 0, remaining: 0 });
+    await login(a.store, { email: a.user.email, password: a.user.password });
+    await uploadPhotos(a.store);
+    expect(await a.store.db.outbox.count()).toBe(0);
+    expect(await a.store.db.photos.count()).toBe(0);
+  });
+});
+
 describe('a photo upload answered 401', () => {
   it('waits for the same user to sign in again, then uploads', async () => {
     const s = await signedIn(server);

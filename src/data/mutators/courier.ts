@@ -8,5 +8,6 @@ export const courier: LocalMutator<'courier'> = {
   apply: () => Dexie.Promise.resolve(),
   settle: () => Dexie.Promise.resolve(),
   waitsFor: (entry) => entry.local.photo,
+  waitFor: (entry, photo) => ({ ...entry.local, photo }),
   prepare: (entry, { photoUrl }) => (photoUrl ? { ...entry.args, itemImageUrl: photoUrl } : entry.args),
 };

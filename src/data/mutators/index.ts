@@ -1,7 +1,7 @@
 // The device side of the mutation registry: one local mutator per kind of
 // src/domain/sync/mutations (a missing kind does not compile). Callers pass any entry; the
 // generic helpers pick its kind's mutator without a cast (the correlated-union pattern).
-import type { OutboxEntryOf } from '@/domain/outbox/entry';
+import type { OutboxEntry, OutboxEntryOf } from '@/domain/outbox/entry';
 import type { MutationKind } from '@/domain/sync/mutations';
 import { addListing } from './add-listing';
 import { book } from './book';
@@ -57,6 +57,17 @@ export async function refuseEntry<K extends MutationKind>(
 export function photoOf<K extends MutationKind>(entry: OutboxEntryOf<K>): string | null {
   const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
   return mutator.waitsFor?.(entry) ?? null;
+}
+
+function movedTo<K extends MutationKind>(entry: OutboxEntryOf<K>, id: string): OutboxEntryOf<K> | null {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.waitFor ? { ...entry, local: mutator.waitFor(entry, id) } : null;
+}
+
+/** The entry waiting for photo `id` instead of its own (null when its kind waits for none). */
+export function withPhoto(entry: OutboxEntry, id: string): OutboxEntry | null {
+  // Same kind in, same kind out: the correlation TypeScript cannot follow through the union.
+  return movedTo(entry, id) as OutboxEntry | null;
 }
 
 /** The args of the entry's first send, completed from what it waited for. */

@@ -28,6 +28,8 @@ export interface LocalMutator<K extends MutationKind> {
    * absent: none. The photo lane uploads it, and drops it once no entry of its user needs it.
    */
   waitsFor?(entry: OutboxEntryOf<K>): string | null;
+  /** The entry's local extras waiting for photo `id` instead (a photo moved to its own user). */
+  waitFor?(entry: OutboxEntryOf<K>, id: string): OutboxEntryOf<K>['local'];
   /** The args sent the first time, from what the entry waited for (the uploaded photo's url). */
   prepare?(entry: OutboxEntryOf<K>, ready: { photoUrl: string | null }): MutationArgs<K>;
   /**
