@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addListing,
   bookListing,
+  flushAnalytics,
   nextRunAt,
   pull,
   replayOutbox,
   sendContactMessage,
+  track,
   waitingList,
 } from '@/data';
 import { BACKOFF_CAP_MS, STUCK_AFTER_MS } from '@/domain/outbox/entry';
@@ -53,6 +55,16 @@ describe('back-off and stuck with a clock that jumps', () => {
     expect(await nextRunAt(s.store)).toBeLessThanOrEqual(s.clock.t);
     s.net.down = false;
     expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 0 });
+  });
+
+  it('sends a backing-off analytics batch at once after the clock went back two hours', async () => {
+    const s = await signedIn(server);
+    await track(s.store, 'page_view', { path: '/clock' });
+    s.net.down = true;
+    expect(await flushAnalytics(s.store)).toBe(0);
+    s.clock.t -= 2 * HOUR;
+    s.net.down = false;
+    expect(await flushAnalytics(s.store)).toBe(1);
   });
 
   it('shows a change as stuck after an hour of failing even though the clock went back', async () => {
