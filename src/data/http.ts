@@ -5,6 +5,8 @@ import * as v from 'valibot';
 import { ApiError, OfflineError, parseRetryAfter } from './errors';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
+/** Cache-Control of an answer a cache may serve again later. */
+const REUSABLE = /public|immutable|max-age=[1-9]/i;
 
 export interface HttpOptions {
   baseUrl: string;
@@ -27,6 +29,9 @@ export function createHttp(opts: HttpOptions): KyInstance {
           hooks: {
             afterResponse: [
               ({ response }) => {
+                // An answer a cache may keep (reference data: the service worker's and the
+                // browser's caches) can carry the Date of another day: only fresh ones tell time.
+                if (REUSABLE.test(response.headers.get('cache-control') ?? '')) return;
                 const date = Date.parse(response.headers.get('date') ?? '');
                 if (!Number.isNaN(date)) onServerDate(date);
               },

@@ -10,8 +10,10 @@ import {
   flushAnalytics,
   nextRunAt,
   pull,
+  refreshReference,
   replayOutbox,
   sendContactMessage,
+  serverNow,
   track,
   waitingList,
 } from '@/data';
@@ -110,6 +112,18 @@ function inDelhi(ms: number): { departure: string; time: string } {
 }
 
 describe('departures judged by the server clock', () => {
+  it("learns the server's time from fresh answers, not from one a cache may have kept", async () => {
+    const dated = { t: serverClock.t };
+    const s = await signedIn(server, { net: createNet(server.app, { now: () => dated.t }) });
+    s.clock.t = serverClock.t + 2 * HOUR;
+    await pull(s.store);
+    expect(Math.abs((await serverNow(s.store)) - serverClock.t)).toBeLessThan(2000);
+    // Reference data (public, max-age) as a cache would answer it: dated three days ago.
+    dated.t = serverClock.t - 3 * 24 * HOUR;
+    await refreshReference(s.store, { force: true });
+    expect(Math.abs((await serverNow(s.store)) - serverClock.t)).toBeLessThan(2000);
+  });
+
   it('books on a device two hours fast a flight leaving in 90 minutes, as the server accepts it', async () => {
     const carrier = await signedIn(server, { net: createNet(server.app, { now: () => serverClock.t }) });
     carrier.clock.t = serverClock.t;
