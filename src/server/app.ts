@@ -56,7 +56,8 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
         origin: [...config.corsOrigins],
         credentials: true,
         allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
-        exposeHeaders: ['Retry-After'],
+        // Date: the app learns the server's clock from it (src/data/server-clock.ts).
+        exposeHeaders: ['Retry-After', 'Date'],
       }),
     );
   }
