@@ -73,6 +73,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       STATIC_DIR: staticDir,
       // Every test account comes from 127.0.0.1: more than the default 20 signups an hour.
       SIGNUP_LIMIT_PER_HOUR: process.env.SIGNUP_LIMIT_PER_HOUR ?? '10000',
+      // Photo tests may upload more images per account than a person would in a day.
+      UPLOAD_IMAGES_PER_DAY: process.env.UPLOAD_IMAGES_PER_DAY ?? '10000',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
