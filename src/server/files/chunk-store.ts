@@ -19,12 +19,12 @@ async function readChunk(db: Db, key: string, idx: number): Promise<Uint8Array |
 export function chunkFileStore(): FileStore {
   return {
     kind: 'database',
-    async stage(body, salt): Promise<StagedBytes> {
+    async stage(body): Promise<StagedBytes> {
       // Received pieces are regrouped into whole chunks (the last one shorter).
       const chunks: Uint8Array[] = [];
       let current = new Uint8Array(CHUNK_BYTES);
       let filled = 0;
-      const hashed = await hashThrough(body, salt, (piece) => {
+      const hashed = await hashThrough(body, (piece) => {
         let offset = 0;
         while (offset < piece.length) {
           const n = Math.min(CHUNK_BYTES - filled, piece.length - offset);

@@ -22,7 +22,7 @@ export function diskFileStore(root: string): FileStore & { pathOf(key: string): 
   return {
     kind: 'disk',
     pathOf,
-    async stage(body, salt): Promise<StagedBytes> {
+    async stage(body): Promise<StagedBytes> {
       const temp = join(tmp, randomUUID());
       const out = createWriteStream(temp);
       let kept = false;
@@ -30,7 +30,7 @@ export function diskFileStore(root: string): FileStore & { pathOf(key: string): 
         if (!kept) await rm(temp, { force: true });
       };
       try {
-        const hashed = await hashThrough(body, salt, (piece) => {
+        const hashed = await hashThrough(body, (piece) => {
           if (!out.write(piece)) return new Promise((r) => out.once('drain', r));
         });
         out.end();

@@ -9,8 +9,6 @@ import type { Db, Tx } from '../db/client';
 export interface StagedBytes {
   /** Hex SHA-256 of the bytes: their key in the store. */
   sha256: string;
-  /** Hex SHA-256 of the salt then the bytes (the upload's name: uploader and content). */
-  saltedSha256: string;
   size: number;
   /** The first bytes, to recognise the image type. */
   head: Uint8Array;
@@ -22,7 +20,7 @@ export interface StagedBytes {
 
 export interface FileStore {
   readonly kind: 'disk' | 'database';
-  stage(body: ReadableStream<Uint8Array>, salt: string): Promise<StagedBytes>;
+  stage(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StagedBytes>;
   /** The bytes under `key`, streamed, or null when there are none. */
   open(db: Db, key: string): Promise<ReadableStream<Uint8Array> | null>;
   /** Deletes the bytes under `key`, inside the transaction that deleted their last row. */
@@ -31,22 +29,16 @@ export interface FileStore {
 
 export const HEAD_BYTES = 16;
 
-/** Reads `body` through two hashes, handing each piece to `sink`; answers what StagedBytes reports. */
+/** Reads `body` through a hash, handing each piece to `sink`; answers what StagedBytes reports. */
 export async function hashThrough(
-  body: ReadableStream<Uint8Array>,
-  salt: string,
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   sink: (piece: Uint8Array) => Promise<void> | void,
-): Promise<{ sha256: string; saltedSha256: string; size: number; head: Uint8Array }> {
-  const plain = createHash('sha256');
-  const salted = createHash('sha256').update(salt);
+): Promise<{ sha256: string; size: number; head: Uint8Array }> {
+  const hash = createHash('sha256');
   let size = 0;
   let head = new Uint8Array(0);
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    plain.update(value);
-    salted.update(value);
+  for await (const value of body) {
+    hash.update(value);
     if (head.length < HEAD_BYTES) {
       const joined = new Uint8Array(Math.min(HEAD_BYTES, head.length + value.length));
       joined.set(head);
@@ -56,7 +48,7 @@ export async function hashThrough(
     size += value.length;
     await sink(value);
   }
-  return { sha256: plain.digest('hex'), saltedSha256: salted.digest('hex'), size, head };
+  return { sha256: hash.digest('hex'), size, head };
 }
 
 /** A key as the stores accept it: hex SHA-256 only, never a path. */

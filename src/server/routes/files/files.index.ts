@@ -2,6 +2,7 @@
 // at most 5 MB, within the uploader's quota) answers its download `url`; GET serves it with the
 // detected type. The name in the link makes it unguessable, like a storage download link. The
 // database keeps the metadata; the bytes go to the file store (../../files), streamed in and out.
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { IMAGE_MAX_BYTES } from '@/domain/constants';
@@ -15,6 +16,7 @@ import { idempotentWrite, sha256 } from '../../http/idempotency';
 import { readLegacyFile } from './files.legacy';
 import { checkFileQuota, FileQuotaError } from './files.quota';
 import { detectImageType } from './image-type';
+import { type MultipartFile, multipartBoundary, multipartFileField, notMultipart } from './multipart';
 
 export const FOLDER = 'courier-images';
 
@@ -25,17 +27,6 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 export function safeFileName(original: string): string {
   const cleaned = original.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
   return cleaned.slice(-80) || 'image';
-}
-
-async function readUpload(c: Context<AppEnv>): Promise<File> {
-  const form = await c.req.parseBody().catch(() => {
-    if (clientAborted(c)) throw new ApiError('request/client-closed');
-    throw invalid([{ path: 'file', message: 'Send the image as multipart form data in the field "file"' }]);
-  });
-  const file = form.file;
-  if (!(file instanceof File)) throw invalid([{ path: 'file', message: 'Please upload an item image.' }]);
-  if (file.size > IMAGE_MAX_BYTES) throw new ApiError('file/too-large');
-  return file;
 }
 
 /** If-None-Match names this entity tag (or any). */
@@ -49,16 +40,25 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 async function upload(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
-  const file = await readUpload(c);
-  const staged = await deps.files.stage(file.stream(), user.id);
+  const boundary = multipartBoundary(c.req.header('content-type'));
+  if (!boundary) throw notMultipart();
+  const part: MultipartFile = { filename: null };
+  const staged = await deps.files
+    .stage(multipartFileField(c.req.raw.body, boundary, 'file', IMAGE_MAX_BYTES, part))
+    .catch((err) => {
+      if (clientAborted(c)) throw new ApiError('request/client-closed');
+      throw err;
+    });
   try {
+    if (part.filename === null) throw invalid([{ path: 'file', message: 'Please upload an item image.' }]);
     const contentType = detectImageType(staged.head);
     if (!contentType) throw new ApiError('file/not-image');
     // Named by the hash of the uploader and the bytes: a retried upload is the same file, and
     // the name stays unguessable to anyone who does not hold the image and the account id.
-    const name = `${FOLDER}/${staged.saltedSha256.slice(0, 40)}-${safeFileName(file.name)}`;
+    const hash = createHash('sha256').update(`${user.id}:${staged.sha256}`).digest('hex');
+    const name = `${FOLDER}/${hash.slice(0, 40)}-${safeFileName(part.filename)}`;
     // The multipart boundary differs on every retry: the key is bound to the file instead.
-    const bodyHash = sha256(`${Buffer.from(staged.sha256, 'hex').toString('base64url')}:${file.name}`);
+    const bodyHash = sha256(`${staged.sha256}:${part.filename}`);
     return await idempotentWrite(
       c,
       deps,

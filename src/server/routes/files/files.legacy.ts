@@ -15,7 +15,7 @@ export async function readLegacyFile(deps: Deps, name: string): Promise<string |
   if (!row) return null;
   if (row.sha256 || !row.data) return row.sha256;
   const bytes = new Uint8Array(row.data);
-  const staged = await deps.files.stage(new Blob([bytes]).stream(), '');
+  const staged = await deps.files.stage([bytes]);
   try {
     await deps.db.transaction(async (tx) => {
       await lockBlob(tx, staged.sha256);
