@@ -5,9 +5,9 @@
 // p50, p95 and max, and how many uploads and downloads went through. Writes
 // bench-results/filesLoad.json.
 //
-// BENCH_FILES_SERVER_DIR runs the server of another checkout (a baseline from an earlier commit:
-// `git archive <commit> | tar -x -C <dir>` with node_modules linked in); BENCH_FILES_SECONDS sets
-// the loaded phase's length (default 10).
+// BENCH_FILES_BASELINE_DIR measures the server of another checkout the same way too, reported
+// beside this one (an earlier commit: `git archive <commit> | tar -x -C <dir>`, node_modules
+// linked in); BENCH_FILES_SECONDS sets the loaded phase's length (default 10).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,8 +104,7 @@ async function probe(base: string, cookie: string, until: () => boolean) {
   return { auth: stats(times.auth ?? []), airlines: stats(times.airlines ?? []), errors };
 }
 
-async function main() {
-  const serverDir = resolve(process.env.BENCH_FILES_SERVER_DIR ?? '.');
+async function measure(serverDir: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'carry-bench-files-'));
   const port = await freePort();
   // BENCH_FILES_CPU_PROF=<folder>: the server writes a CPU profile there (node --cpu-prof).
@@ -156,8 +155,7 @@ async function main() {
     await loaderDone;
     const load = JSON.parse(loaderOut.trim().split('\n').at(-1) ?? '{}');
 
-    const result = {
-      server: serverDir === resolve('.') ? 'this checkout' : 'BENCH_FILES_SERVER_DIR',
+    return {
       imageBytes: IMAGE_BYTES,
       uploaders: UPLOADERS,
       downloaders: DOWNLOADERS,
@@ -167,12 +165,18 @@ async function main() {
       loaded,
       ...load,
     };
-    writeFileSync(OUT, JSON.stringify(result, null, 2));
-    console.log(JSON.stringify(result, null, 2));
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  const result: Record<string, unknown> = await measure(resolve('.'));
+  const baseline = process.env.BENCH_FILES_BASELINE_DIR;
+  if (baseline) result.baseline = await measure(resolve(baseline));
+  writeFileSync(OUT, JSON.stringify(result, null, 2));
+  console.log(JSON.stringify(result, null, 2));
 }
 
 /** The loaders' process: uploads and downloads in loops until SIGTERM, then their figures. */
