@@ -187,6 +187,10 @@ describe('download caching', () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get('etag')).toBe(etag);
     expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
+    const head = await server.request(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect(head.headers.get('etag')).toBe(etag);
     const other = await server.request(url, { headers: { 'If-None-Match': '"something-else"' } });
     expect(other.status).toBe(200);
     expect(new Uint8Array(await other.arrayBuffer())).toEqual(bytes);

@@ -2,8 +2,8 @@
 // their SHA-256 (ab/abcdef...): written to tmp/ while received, renamed into place by the
 // transaction that records them, streamed back from disk.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync, open as openFd, rmSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -53,12 +53,18 @@ export function diskFileStore(root: string): FileStore & { pathOf(key: string): 
       }
     },
     async open(_db, key) {
-      const handle = await open(pathOf(key), 'r').catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
-      if (!handle) return null;
-      return Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+      const fd = await new Promise<number | null>((done, fail) =>
+        openFd(pathOf(key), 'r', (err, fd) => {
+          if (err?.code === 'ENOENT') done(null);
+          else if (err) fail(err);
+          else done(fd);
+        }),
+      );
+      if (fd === null) return null;
+      // The callback API reads with less overhead per piece than a FileHandle's promises; 256 KB
+      // pieces, a quarter of the socket writes of the default 64 KB.
+      const stream = createReadStream('', { fd, highWaterMark: 256 * 1024 });
+      return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
     },
     async remove(_tx, key) {
       await rm(pathOf(key), { force: true });
