@@ -8,6 +8,8 @@ CREATE INDEX "files_sha256_idx" ON "files" USING btree ("sha256");
 --> statement-breakpoint
 CREATE INDEX "files_created_idx" ON "files" USING btree ("created_at");
 --> statement-breakpoint
+CREATE INDEX "courier_requests_image_name_idx" ON "courier_requests" USING btree (regexp_replace("item_image_url", '^.*/api/files/', ''));
+--> statement-breakpoint
 CREATE TABLE "file_chunks" (
 	"sha256" text NOT NULL,
 	"idx" integer NOT NULL,

@@ -10,8 +10,11 @@ import type { FileStore } from '../../files/file-store';
 export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
 
-/** No courier request links to the file (a link is `<PUBLIC_URL>/api/files/<name>`). */
-const unreferenced = sql`not exists (select 1 from ${courierRequests} where right(${courierRequests.itemImageUrl}, length(${files.name}) + 11) = '/api/files/' || ${files.name})`;
+/**
+ * No courier request links to the file (a link is `<PUBLIC_URL>/api/files/<name>`); the
+ * expression is courier_requests_image_name_idx's, so this is an index probe.
+ */
+const unreferenced = sql`not exists (select 1 from ${courierRequests} where regexp_replace(${courierRequests.itemImageUrl}, '^.*/api/files/', '') = ${files.name})`;
 
 async function pruneOne(tx: Tx, store: FileStore, name: string, key: string | null, cutoff: Date) {
   if (key) await lockBlob(tx, key);
