@@ -7,11 +7,12 @@
 //
 // BENCH_FILES_BASELINE_DIR measures the server of another checkout the same way too, reported
 // beside this one (an earlier commit: `git archive <commit> | tar -x -C <dir>`, node_modules
-// linked in); BENCH_FILES_SECONDS sets the loaded phase's length (default 10).
+// linked in, measured once); BENCH_FILES_SECONDS sets the loaded phase's length (default 10),
+// BENCH_FILES_RUNS the runs of this checkout (default 3, the median reported).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, percentile, round, sleep, startProcess, waitForOk } from './util.mjs';
@@ -20,6 +21,7 @@ const OUT = process.argv[2] ?? 'bench-results/filesLoad.json';
 const LOADER_SELF = fileURLToPath(import.meta.url);
 const LOADED_MS = Number(process.env.BENCH_FILES_SECONDS ?? 10) * 1000;
 const IDLE_MS = 5000;
+const RUNS = Number(process.env.BENCH_FILES_RUNS ?? 3);
 const UPLOADERS = 3;
 const DOWNLOADERS = 4;
 const IMAGE_BYTES = Math.round(4.9 * 1024 * 1024);
@@ -172,7 +174,17 @@ async function measure(serverDir: string) {
 }
 
 async function main() {
-  const result: Record<string, unknown> = await measure(resolve('.'));
+  // Tails on these shared cores move from run to run: RUNS runs, the one with the median
+  // loaded /api/auth p95 reported, every run's p95 beside it, and the machine's load average.
+  const loadAverage = loadavg()[0] ?? 0;
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measure(resolve('.')));
+  const sorted = [...runs].sort((a, b) => (a.loaded.auth.p95 ?? 0) - (b.loaded.auth.p95 ?? 0));
+  const result: Record<string, unknown> = {
+    ...sorted[Math.floor(sorted.length / 2)],
+    runs: runs.map((r) => ({ idle: r.idle.auth.p95, loaded: r.loaded.auth.p95 })),
+    loadAverage: [round(loadAverage, 1), round(loadavg()[0] ?? 0, 1)],
+  };
   const baseline = process.env.BENCH_FILES_BASELINE_DIR;
   if (baseline) result.baseline = await measure(resolve(baseline));
   writeFileSync(OUT, JSON.stringify(result, null, 2));

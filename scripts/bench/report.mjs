@@ -355,6 +355,16 @@ export function filesUnderLoad(fl) {
     ...(b ? [row('under the same load, before (bytes in PGlite)', b.loaded)] : []),
     '',
     `Under the load: ${moved(fl)}${b ? `; before: ${moved(b)}` : ''}, loader failures ${fl.loaderFailures}.`,
+    ...(fl.runs
+      ? [
+          `The run with the median loaded /api/auth p95 of ${fl.runs.length}; each run's /api/auth p95 alone / loaded: ${fl.runs.map((x) => `${x.idle} / ${x.loaded}`).join(', ')} ms.`,
+          ...(fl.loadAverage
+            ? [
+                `Machine load average (1 min) before / after the runs: ${fl.loadAverage.join(' / ')}, on cores shared with other work.`,
+              ]
+            : []),
+        ]
+      : []),
     '',
     'Rerun this section alone: `node --import tsx scripts/bench/files-load.ts bench-results/filesLoad.json`;',
     'with `BENCH_FILES_BASELINE_DIR=<checkout of an earlier commit>` the same is measured on that server too.',

@@ -61,9 +61,9 @@ export function diskFileStore(root: string): FileStore & { pathOf(key: string): 
         }),
       );
       if (fd === null) return null;
-      // The callback API reads with less overhead per piece than a FileHandle's promises; 256 KB
-      // pieces, a quarter of the socket writes of the default 64 KB.
-      const stream = createReadStream('', { fd, highWaterMark: 256 * 1024 });
+      // The callback API reads with less overhead per piece than a FileHandle's promises. Pieces
+      // of 64 KB (the default) keep each turn of the event loop short for other requests.
+      const stream = createReadStream('', { fd });
       return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
     },
     async remove(_tx, key) {
