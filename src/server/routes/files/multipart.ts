@@ -32,6 +32,13 @@ function partField(headers: string): { name: string | null; filename: string | n
   return { name: param('name'), filename: param('filename') };
 }
 
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  for (;;) {
+    const { done } = await reader.read();
+    if (done) return;
+  }
+}
+
 /**
  * Yields the bytes of the field `field` (a file part) as they arrive, at most `maxBytes`
  * (413 file/too-large beyond); `info.filename` is set before the first piece. Ends after that
@@ -71,7 +78,12 @@ export async function* multipartFileField(
             pending = pending.subarray(safe);
             break;
           }
-          if (state === 'file') return;
+          if (state === 'file') {
+            // The rest (other fields, the closing boundary) is read and dropped: a body read to
+            // its end keeps the connection open for the client's next request.
+            await drain(reader);
+            return;
+          }
           pending = pending.subarray(at + delimiter.length);
           state = 'after-delimiter';
           progressed = true;
