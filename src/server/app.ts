@@ -11,6 +11,7 @@ import type { AppEnv, Deps } from './deps';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
+import { PokeHub } from './live/poke-hub';
 import { authRoutes } from './routes/auth/auth.index';
 import { bookingRoutes } from './routes/bookings/bookings.index';
 import { contactRoutes } from './routes/contact/contact.index';
@@ -19,6 +20,7 @@ import { eventRoutes } from './routes/events/events.index';
 import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
 import { listingRoutes } from './routes/listings/listings.index';
+import { liveRoutes } from './routes/live/live.index';
 import { profileRoutes } from './routes/profile/profile.index';
 import { ratingRoutes } from './routes/ratings/ratings.index';
 import { referenceRoutes } from './routes/reference/reference.index';
@@ -28,6 +30,8 @@ export interface CreateAppOptions {
   db: Db;
   clock?: Clock;
   config?: Partial<AppConfig>;
+  /** The process's poke streams, fed by the database's notifications (src/server/live). */
+  pokes?: PokeHub;
 }
 
 /** Paths only the API answers: never the SPA fallback, always JSON. */
@@ -39,7 +43,12 @@ const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
 export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config };
-  const deps: Deps = { db: options.db, clock: options.clock ?? systemClock, config };
+  const deps: Deps = {
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    config,
+    pokes: options.pokes ?? new PokeHub(),
+  };
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
     throw new ApiError('request/too-large');
@@ -83,6 +92,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     eventRoutes,
     healthRoutes,
     syncRoutes,
+    liveRoutes,
   ]) {
     app.route('/', routes(deps));
   }

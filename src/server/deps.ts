@@ -2,11 +2,14 @@
 // by createApp so tests can swap each one. Also the Hono environment (the session's user).
 import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
+import type { PokeHub } from './live/poke-hub';
 
 export interface Deps {
   db: Db;
   clock: Clock;
   config: AppConfig;
+  /** The process's open poke streams (GET /api/sync/poke). */
+  pokes: PokeHub;
 }
 
 export interface SessionUser {

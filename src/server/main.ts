@@ -14,6 +14,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { seedReferenceData } from './db/seed';
 import { type Env, readEnv } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
+import { startLive } from './live/live';
 import { pruneSyncResults } from './routes/sync/sync.handlers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -56,8 +57,11 @@ async function serveOne(env: Env, seed: boolean) {
   const { database, seeded } = await openDatabase(env, seed);
   // Serve the built client only when there is one (npm run dev leaves it to Vite).
   const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
+  // One listening connection per process feeds this process's poke streams.
+  const live = await startLive(database.notifications);
   const app = createApp({
     db: database.db,
+    pokes: live.hub,
     config: {
       corsOrigins: env.CORS_ORIGINS,
       secureCookies: env.SECURE_COOKIES,
@@ -79,6 +83,8 @@ async function serveOne(env: Env, seed: boolean) {
   });
 
   function shutdown() {
+    // Open poke streams would hold the server open: end them (devices reconnect elsewhere).
+    void live.close();
     server.close(() => {
       database.close().finally(() => process.exit(0));
     });

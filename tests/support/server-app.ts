@@ -13,6 +13,7 @@ import { createApp } from '@/server/app';
 import type { AppConfig, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
 import { seedReferenceData } from '@/server/db/seed';
+import { startLive } from '@/server/live/live';
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
@@ -53,8 +54,10 @@ export async function createTestServer(
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
   const database = await createDb(pgDb ? { url: pgDb.url } : {});
   await seedReferenceData(database.db);
+  const live = await startLive(database.notifications);
   const app = createApp({
     db: database.db,
+    pokes: live.hub,
     clock: options.clock,
     config: { log: () => {}, ...options.config },
   });
@@ -63,6 +66,7 @@ export async function createTestServer(
     db: database.db,
     request: async (path, init) => app.request(path, init),
     close: async () => {
+      await live.close();
       await database.close();
       await pgDb?.drop();
     },
