@@ -112,7 +112,7 @@ export async function startAppServer(dist, prefix) {
     await stop();
     throw new Error(`${err.message}\n${server.stderr()}`);
   }
-  return { port, base, stop };
+  return { port, base, stop, pid: server.child.pid };
 }
 
 /** Runs one named part of a bench into `out[name]`: a failure is recorded there, not thrown. */

@@ -3,7 +3,8 @@
 // cookie). A `poke` means "something you can see changed": the device pulls. Pulls coalesce:
 // at most one in flight and one waiting, however many pokes arrive. A hidden page closes the
 // stream (battery); a lost one reopens after a growing, jittered wait (a server restart does not
-// bring every device back in the same second) and pulls once open, since pokes were missed.
+// bring every device back in the same second). Each open pulls once: a commit just before it
+// was poked to no one.
 // Offline nothing is opened. The service worker runs none of this.
 import { pull } from './pull';
 import { runtime } from './runtime';
@@ -88,9 +89,10 @@ export function startPokes(store: Store, options: PokeOptions = {}): () => void 
     sourceUser = signedIn();
     es.addEventListener('open', () => {
       if (source !== es) return;
-      // Back after a loss: whatever was poked meanwhile was missed. (A first open needs no pull:
-      // the sync loop pulls on online and visible, and screens pull as they open.)
-      if (failures > 0) requestPull();
+      // The server pokes for commits from the moment the stream is open; one pull now covers
+      // those before it: on a first open the ones since the screen's own pull, after a loss
+      // (a server restart) every poke missed meanwhile.
+      requestPull();
       failures = 0;
     });
     es.addEventListener('poke', () => {

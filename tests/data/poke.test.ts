@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The device's side of live pokes (src/data/poke.ts), with EventSource stand-ins: a stream only
 // while visible, online and signed in; many pokes, at most two pulls; a lost stream reopens after
-// a growing, jittered wait and pulls once back; and, against the real server, a booking and its
+// a growing, jittered wait; every open pulls once; and, against the real server, a booking and its
 // acceptance reach the other party's mirror with nobody pulling by hand.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -106,24 +106,35 @@ describe('the poke stream', () => {
     expect(ManualEventSource.open()).toHaveLength(0);
   });
 
+  it('pulls once the stream is open: a commit between the screen’s pull and the open is not missed', async () => {
+    const { store } = await signedIn(server);
+    const pulls: number[] = [];
+    start(store, async () => pulls.push(1));
+    expect(pulls).toHaveLength(0);
+    ManualEventSource.open()[0]?.fire('open');
+    await vi.waitFor(() => expect(pulls).toHaveLength(1));
+  });
+
   it('pulls on a poke; twenty pokes during a pull make one more pull, not twenty', async () => {
     const { store } = await signedIn(server);
     const pulls = heldPulls();
     start(store, pulls.pull);
     const source = ManualEventSource.open()[0] as ManualEventSource;
     source.fire('open');
-    expect(pulls.calls).toHaveLength(0);
-
-    source.fire('poke');
-    expect(pulls.calls).toHaveLength(1);
-    for (let i = 0; i < 20; i++) source.fire('poke');
     expect(pulls.calls).toHaveLength(1);
     pulls.calls[0]?.();
-    await vi.waitFor(() => expect(pulls.calls).toHaveLength(2));
-    pulls.calls[1]?.();
-    // Nothing waited behind the second: no third pull.
     await new Promise((r) => setImmediate(r));
+
+    source.fire('poke');
     expect(pulls.calls).toHaveLength(2);
+    for (let i = 0; i < 20; i++) source.fire('poke');
+    expect(pulls.calls).toHaveLength(2);
+    pulls.calls[1]?.();
+    await vi.waitFor(() => expect(pulls.calls).toHaveLength(3));
+    pulls.calls[2]?.();
+    // Nothing waited behind the third: no fourth pull.
+    await new Promise((r) => setImmediate(r));
+    expect(pulls.calls).toHaveLength(3);
   });
 
   it('after a lost stream (a server restart) waits, growing and jittered, then reopens and pulls once', async () => {
@@ -137,6 +148,7 @@ describe('the poke stream', () => {
     );
     const first = ManualEventSource.open()[0] as ManualEventSource;
     first.fire('open');
+    await vi.waitFor(() => expect(pulls).toHaveLength(1));
 
     // The server goes away: the stream is closed, not retried at the browser's own pace.
     first.fire('error');
@@ -156,8 +168,9 @@ describe('the poke stream', () => {
 
     // Back: open, and one pull for what was poked meanwhile.
     const back = ManualEventSource.all[2] as ManualEventSource;
+    expect(pulls).toHaveLength(1);
     back.fire('open');
-    await vi.waitFor(() => expect(pulls).toHaveLength(1));
+    await vi.waitFor(() => expect(pulls).toHaveLength(2));
     // An open stream resets the wait.
     back.fire('error');
     vi.advanceTimersByTime(1500);
