@@ -99,7 +99,10 @@ function watchRows(page) {
       const now = Date.now();
       const articles = [...document.querySelectorAll('article')];
       const rows = articles.length;
-      const accepted = articles.filter((a) => /\bAccepted\b/.test(a.textContent ?? '')).length;
+      // The status badge is its own element (the row's text runs words together).
+      const accepted = articles.filter((a) =>
+        [...a.querySelectorAll('span')].some((el) => el.textContent === 'Accepted'),
+      ).length;
       if (seen.rows[rows] === undefined) seen.rows[rows] = now;
       if (seen.accepted[accepted] === undefined) seen.accepted[accepted] = now;
     };
@@ -292,7 +295,7 @@ function openStream(port, cookie) {
 }
 
 async function idleStreams(dist) {
-  const { port, base, stop, pid } = await startAppServer(dist, 'live');
+  const { port, base, stop, pid } = await startAppServer(dist, 'live', { SIGNUP_LIMIT_PER_HOUR: '1000' });
   try {
     // 25 streams per user: the hub keeps at most 32 per user (tabs and devices).
     const users = [];

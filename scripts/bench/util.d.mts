@@ -20,6 +20,7 @@ export declare const SERVER_ARGS: string[];
 export declare function startAppServer(
   dist: string,
   prefix: string,
+  env?: Record<string, string>,
 ): Promise<{ port: number; base: string; pid: number; stop(): Promise<void> }>;
 export declare function runSection<T>(
   bench: string,

@@ -87,9 +87,9 @@ export const SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
 
 /**
  * The app (`src/server/main.ts`) serving `dist` on a free port over a fresh PGlite folder, up and
- * answering; `stop()` ends it and removes the folder.
+ * answering (`env`: more environment); `stop()` ends it and removes the folder.
  */
-export async function startAppServer(dist, prefix) {
+export async function startAppServer(dist, prefix, env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `carry-bench-${prefix}-`));
   const port = await freePort();
   const server = startProcess(SERVER_ARGS, {
@@ -99,6 +99,7 @@ export async function startAppServer(dist, prefix) {
       DATA_DIR: join(dataDir, 'db'),
       DATABASE_URL: '',
       STATIC_DIR: dist,
+      ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;

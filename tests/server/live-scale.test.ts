@@ -123,7 +123,8 @@ if (baseUrl)
       const [onA, onB] = [await pokes(carrier, a), await pokes(traveller, b)];
       const before = (await listeners()).map((r) => r.pid);
       await sql(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${LISTENER_NAME}'`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE application_name = '${LISTENER_NAME}' AND datname = current_database()`,
       );
       // The reconnect pokes each stream once: commits in between were not heard.
       await Promise.all([onA.waitForPokes(1), onB.waitForPokes(1)]);
@@ -148,4 +149,53 @@ if (baseUrl)
       await addListing(user, b, 'AI998');
       await again.waitForPokes(1);
     }, 120_000);
+  });
+
+if (baseUrl)
+  describe('pokes under WORKERS=2 (node:cluster, one port)', () => {
+    let database: { url: string; drop(): Promise<void> };
+    let server: ServerProcess;
+    const open: PokeReader[] = [];
+
+    beforeAll(async () => {
+      database = await freshDatabase(baseUrl as string);
+      server = await startServerProcess({ DATABASE_URL: database.url, WORKERS: '2' });
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all(open.splice(0).map((r) => r.close()));
+      await server?.stop();
+      await database?.drop();
+    });
+
+    it('each worker listens, and a write on either pokes the streams held by both', async () => {
+      const details = newUserDetails();
+      const post = (path: string, body: unknown, cookie = '') =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: cookie },
+          body: JSON.stringify(body),
+        });
+      expect((await post('/auth/signup', details)).status).toBe(201);
+      const login = await post('/auth/login', { email: details.email, password: details.password });
+      const cookie = `carry_session=${((await login.json()) as { token: string }).token}`;
+      // Each stream holds its own connection, and the primary hands connections to the workers
+      // in turn: four streams are spread over both.
+      for (let i = 0; i < 4; i++) open.push(await openPokes(server.url, cookie));
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = '${LISTENER_NAME}' AND datname = current_database()`,
+        );
+        expect(rows[0]?.n).toBe(2);
+      } finally {
+        await client.end();
+      }
+      for (const flightNo of ['AI201', 'AI202']) {
+        const res = await post('/carrier/carrier/add-listing', listingBody(details, { flightNo }), cookie);
+        expect(res.status).toBe(201);
+      }
+      await Promise.all(open.map((r) => r.waitForPokes(2)));
+    });
   });
