@@ -1,13 +1,15 @@
 // Live pokes in one process (PGlite, and PostgreSQL on that leg): GET /api/sync/poke needs a
 // session, and a commit that changes what a user's pull returns pokes that user's open streams,
 // once per transaction, and never another user's. The hub's heartbeats run on one timer.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEARTBEAT_MS, PokeHub, type PokeStream } from '@/server/live/poke-hub';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
-import { type PokeReader, readPokes } from '../support/sse';
+import { openPokes, type PokeReader, readPokes } from '../support/sse';
 
 let server: TestServer;
 const open: PokeReader[] = [];
@@ -32,6 +34,22 @@ describe('GET /api/sync/poke', () => {
     const res = await server.request('/api/sync/poke');
     expect(res.status).toBe(401);
     expect((await res.json()).code).toBe('auth/required');
+  });
+
+  it('lets go of a stream the device drops (a real socket closing)', async () => {
+    const [user] = (await users(1)) as [TestUser];
+    const listener = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((r) => listener.once('listening', r));
+    try {
+      const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+      const held = server.pokes.size;
+      const reader = await openPokes(url, user.cookie);
+      expect(server.pokes.size).toBe(held + 1);
+      await reader.close();
+      await vi.waitFor(() => expect(server.pokes.size).toBe(held));
+    } finally {
+      await new Promise((r) => listener.close(r));
+    }
   });
 
   it('is an event stream that opens with a comment', async () => {

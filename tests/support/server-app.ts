@@ -1,7 +1,7 @@
 // The real API server in-process, for tests of any project (server, data).
 //
 //   createTestServer(options?: { clock?: Clock; config?: Partial<AppConfig> })
-//     : Promise<{ app, db, close(), request(path: string, init?: RequestInit): Promise<Response> }>
+//     : Promise<{ app, db, pokes, close(), request(path: string, init?: RequestInit): Promise<Response> }>
 //
 // Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
 // TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
@@ -14,10 +14,13 @@ import type { AppConfig, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
 import { seedReferenceData } from '@/server/db/seed';
 import { startLive } from '@/server/live/live';
+import type { PokeHub } from '@/server/live/poke-hub';
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
   db: Db;
+  /** The server's open poke streams (fed by its database's notifications). */
+  pokes: PokeHub;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -64,6 +67,7 @@ export async function createTestServer(
   return {
     app,
     db: database.db,
+    pokes: live.hub,
     request: async (path, init) => app.request(path, init),
     close: async () => {
       await live.close();
@@ -95,6 +99,9 @@ export function serverPerFile(): TestServer {
     },
     get db() {
       return started().db;
+    },
+    get pokes() {
+      return started().pokes;
     },
     request: (path, init) => started().request(path, init),
     close: () => started().close(),
