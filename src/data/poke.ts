@@ -29,7 +29,8 @@ export interface PokeOptions {
 }
 
 export const POKE_PATH = '/api/sync/poke';
-export const POKE_MIN_DELAY_MS = 1000;
+/** 2 s: with the jitter below, devices dropped together by a restart come back over 1 to 3 s. */
+export const POKE_MIN_DELAY_MS = 2000;
 export const POKE_MAX_DELAY_MS = 60_000;
 
 /**

@@ -154,14 +154,14 @@ describe('the poke stream', () => {
     first.fire('error');
     expect(first.closed).toBe(true);
     expect(ManualEventSource.open()).toHaveLength(0);
-    vi.advanceTimersByTime(1499); // 1 s x (0.5 + random 1)
+    vi.advanceTimersByTime(2999); // 2 s x (0.5 + random 1)
     expect(ManualEventSource.all).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(ManualEventSource.all).toHaveLength(2);
 
     // Still down: the next wait doubles.
     ManualEventSource.all[1]?.fire('error');
-    vi.advanceTimersByTime(2999);
+    vi.advanceTimersByTime(5999);
     expect(ManualEventSource.all).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(ManualEventSource.all).toHaveLength(3);
@@ -173,7 +173,7 @@ describe('the poke stream', () => {
     await vi.waitFor(() => expect(pulls).toHaveLength(2));
     // An open stream resets the wait.
     back.fire('error');
-    vi.advanceTimersByTime(1500);
+    vi.advanceTimersByTime(3000);
     expect(ManualEventSource.all).toHaveLength(4);
   });
 
@@ -191,9 +191,9 @@ describe('the poke stream', () => {
       () => 1,
     );
     for (const s of ManualEventSource.open()) s.fire('error');
-    vi.advanceTimersByTime(500);
-    expect(ManualEventSource.open()).toHaveLength(1);
     vi.advanceTimersByTime(1000);
+    expect(ManualEventSource.open()).toHaveLength(1);
+    vi.advanceTimersByTime(2000);
     expect(ManualEventSource.open()).toHaveLength(2);
   });
 });
