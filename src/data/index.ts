@@ -30,6 +30,7 @@ export { describeEntry } from './mutators';
 export { clearBackoff, countUnsent, discardEntry, retryEntry } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, preparePhoto, uploadPhotos } from './photos';
+export { coalesce, type EventSourceFactory, type EventSourceLike, startPokes } from './poke';
 export { refreshProfile } from './profile';
 export { applyPull, type PullOutcome, pull } from './pull';
 export {

@@ -13,6 +13,7 @@ import type { FileStore } from './files/file-store';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
+import { PokeHub } from './live/poke-hub';
 import { authRoutes } from './routes/auth/auth.index';
 import { bookingRoutes } from './routes/bookings/bookings.index';
 import { contactRoutes } from './routes/contact/contact.index';
@@ -21,6 +22,7 @@ import { eventRoutes } from './routes/events/events.index';
 import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
 import { listingRoutes } from './routes/listings/listings.index';
+import { liveRoutes } from './routes/live/live.index';
 import { profileRoutes } from './routes/profile/profile.index';
 import { ratingRoutes } from './routes/ratings/ratings.index';
 import { referenceRoutes } from './routes/reference/reference.index';
@@ -32,6 +34,8 @@ export interface CreateAppOptions {
   files?: FileStore;
   clock?: Clock;
   config?: Partial<AppConfig>;
+  /** The process's poke streams, fed by the database's notifications (src/server/live). */
+  pokes?: PokeHub;
 }
 
 /** Paths only the API answers: never the SPA fallback, always JSON. */
@@ -48,6 +52,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     files: options.files ?? chunkFileStore(),
     clock: options.clock ?? systemClock,
     config,
+    pokes: options.pokes ?? new PokeHub(),
   };
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
@@ -95,6 +100,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     eventRoutes,
     healthRoutes,
     syncRoutes,
+    liveRoutes,
   ]) {
     app.route('/', routes(deps));
   }

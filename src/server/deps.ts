@@ -3,6 +3,7 @@
 import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
 import type { FileStore } from './files/file-store';
+import type { PokeHub } from './live/poke-hub';
 
 export interface Deps {
   db: Db;
@@ -10,6 +11,8 @@ export interface Deps {
   files: FileStore;
   clock: Clock;
   config: AppConfig;
+  /** The process's open poke streams (GET /api/sync/poke). */
+  pokes: PokeHub;
 }
 
 export interface SessionUser {

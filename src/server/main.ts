@@ -19,6 +19,7 @@ import type { FileStore } from './files/file-store';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { expireOverdueBookings } from './routes/bookings/booking-expiry';
 import { pruneOrphanFiles } from './routes/files/files.prune';
+import { startLive } from './live/live';
 import { pruneSyncResults } from './routes/sync/sync.handlers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -78,9 +79,12 @@ async function serveOne(env: Env, seed: boolean) {
   const files = env.DATABASE_URL ? chunkFileStore() : diskFileStore(join(resolve(env.DATA_DIR), 'files'));
   // Serve the built client only when there is one (npm run dev leaves it to Vite).
   const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
+  // One listening connection per process feeds this process's poke streams.
+  const live = await startLive(database.notifications);
   const app = createApp({
     db: database.db,
     files,
+    pokes: live.hub,
     config: {
       corsOrigins: env.CORS_ORIGINS,
       secureCookies: env.SECURE_COOKIES,
@@ -105,6 +109,8 @@ async function serveOne(env: Env, seed: boolean) {
   });
 
   function shutdown() {
+    // Open poke streams would hold the server open: end them (devices reconnect elsewhere).
+    void live.close();
     server.close(() => {
       database.close().finally(() => process.exit(0));
     });

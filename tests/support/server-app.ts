@@ -1,7 +1,7 @@
 // The real API server in-process, for tests of any project (server, data).
 //
 //   createTestServer(options?: { clock?: Clock; config?: Partial<AppConfig> })
-//     : Promise<{ app, db, close(), request(path: string, init?: RequestInit): Promise<Response> }>
+//     : Promise<{ app, db, pokes, close(), request(path: string, init?: RequestInit): Promise<Response> }>
 //
 // Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
 // TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
@@ -27,6 +27,8 @@ import type { FileStore } from '@/server/files/file-store';
 
 /** Argon2id's smallest cost: the production one (OWASP_ARGON2ID) costs ~40 ms per login. */
 export const TEST_PASSWORD_HASH: Argon2Cost = { memoryKiB: 64, passes: 1, lanes: 1 };
+import { startLive } from '@/server/live/live';
+import type { PokeHub } from '@/server/live/poke-hub';
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
@@ -34,6 +36,8 @@ export interface TestServer {
   files: FileStore;
   /** The folder of image bytes on PGlite; undefined on PostgreSQL (they are in file_chunks). */
   filesDir: string | undefined;
+  /** The server's open poke streams (fed by its database's notifications). */
+  pokes: PokeHub;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -72,9 +76,11 @@ export async function createTestServer(
   await seedReferenceData(database.db);
   const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));
   const files = filesDir ? diskFileStore(filesDir) : chunkFileStore();
+  const live = await startLive(database.notifications);
   const app = createApp({
     db: database.db,
     files,
+    pokes: live.hub,
     clock: options.clock,
     config: { log: () => {}, passwordHash: TEST_PASSWORD_HASH, ...options.config },
   });
@@ -83,8 +89,10 @@ export async function createTestServer(
     db: database.db,
     files,
     filesDir,
+    pokes: live.hub,
     request: async (path, init) => app.request(path, init),
     close: async () => {
+      await live.close();
       await database.close();
       await pgDb?.drop();
       if (filesDir) rmSync(filesDir, { recursive: true, force: true });
@@ -120,6 +128,9 @@ export function serverPerFile(): TestServer {
     },
     get filesDir() {
       return started().filesDir;
+    },
+    get pokes() {
+      return started().pokes;
     },
     request: (path, init) => started().request(path, init),
     close: () => started().close(),

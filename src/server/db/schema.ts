@@ -1,5 +1,8 @@
 // The one Drizzle pg-core schema: every table the API reads or writes, with an index for each
 // query it runs. Weights are stored in grams so capacity sums are exact integers.
+// Not expressible here: migration 0014's triggers on listings, bookings, ratings, rating_totals,
+// users and courier_requests NOTIFY 'carry_poke' with the id of every user whose pull holds the
+// changed row (live pokes, src/server/live); a new synced table needs one too.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
