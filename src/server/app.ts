@@ -11,6 +11,7 @@ import type { AppEnv, Deps } from './deps';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
+import { createNotifier, type Notifier } from './notify/notifier';
 import { authRoutes } from './routes/auth/auth.index';
 import { bookingRoutes } from './routes/bookings/bookings.index';
 import { contactRoutes } from './routes/contact/contact.index';
@@ -19,6 +20,7 @@ import { eventRoutes } from './routes/events/events.index';
 import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
 import { listingRoutes } from './routes/listings/listings.index';
+import { notifyRoutes } from './routes/notify/notify.index';
 import { profileRoutes } from './routes/profile/profile.index';
 import { ratingRoutes } from './routes/ratings/ratings.index';
 import { referenceRoutes } from './routes/reference/reference.index';
@@ -28,6 +30,8 @@ export interface CreateAppOptions {
   db: Db;
   clock?: Clock;
   config?: Partial<AppConfig>;
+  /** Sends queued pushes and mails; one that is never started when not given (tests drain it). */
+  notifier?: Notifier;
 }
 
 /** Paths only the API answers: never the SPA fallback, always JSON. */
@@ -39,7 +43,9 @@ const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
 export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config };
-  const deps: Deps = { db: options.db, clock: options.clock ?? systemClock, config };
+  const clock = options.clock ?? systemClock;
+  const notifier = options.notifier ?? createNotifier({ db: options.db, clock });
+  const deps: Deps = { db: options.db, clock, config, notifier };
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
     throw new ApiError('request/too-large');
@@ -69,6 +75,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     return next();
   });
   app.use(sessionMiddleware(deps));
+  // What a write queued is sent once its transaction has committed, which is by now.
+  app.use(async (_c, next) => {
+    await next();
+    notifier.afterRequest();
+  });
 
   for (const routes of [
     authRoutes,
@@ -83,6 +94,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     eventRoutes,
     healthRoutes,
     syncRoutes,
+    notifyRoutes,
   ]) {
     app.route('/', routes(deps));
   }

@@ -2,11 +2,14 @@
 // by createApp so tests can swap each one. Also the Hono environment (the session's user).
 import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
+import type { Notifier } from './notify/notifier';
 
 export interface Deps {
   db: Db;
   clock: Clock;
   config: AppConfig;
+  /** Push and mail: queued in a write's transaction, sent after it (src/server/notify). */
+  notifier: Notifier;
 }
 
 export interface SessionUser {

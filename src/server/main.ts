@@ -8,12 +8,14 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { pruneThrottles } from './auth/throttle';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG, systemClock } from './config';
 import { createDb, type Db } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedReferenceData } from './db/seed';
 import { type Env, readEnv } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
+import { notifyConfigFrom } from './notify/env-config';
+import { createNotifier } from './notify/notifier';
 import { pruneSyncResults } from './routes/sync/sync.handlers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -56,8 +58,13 @@ async function serveOne(env: Env, seed: boolean) {
   const { database, seeded } = await openDatabase(env, seed);
   // Serve the built client only when there is one (npm run dev leaves it to Vite).
   const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
+  const notifier = createNotifier({ db: database.db, clock: systemClock, config: notifyConfigFrom(env) });
+  // VAPID keys are made (and stored) on the first start, before any browser asks for them.
+  await notifier.vapid();
+  notifier.start();
   const app = createApp({
     db: database.db,
+    notifier,
     config: {
       corsOrigins: env.CORS_ORIGINS,
       secureCookies: env.SECURE_COOKIES,
@@ -80,7 +87,10 @@ async function serveOne(env: Env, seed: boolean) {
 
   function shutdown() {
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      notifier
+        .stop()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
   }
   process.on('SIGINT', shutdown);

@@ -13,10 +13,14 @@ import { createApp } from '@/server/app';
 import type { AppConfig, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
 import { seedReferenceData } from '@/server/db/seed';
+import type { NotifyConfig } from '@/server/notify/config';
+import { createNotifier, type Notifier } from '@/server/notify/notifier';
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
   db: Db;
+  /** Never started: a test sends what is queued with `notifier.drain()`. */
+  notifier: Notifier;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -47,20 +51,27 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 }
 
 export async function createTestServer(
-  options: { clock?: Clock; config?: Partial<AppConfig> } = {},
+  options: { clock?: Clock; config?: Partial<AppConfig>; notify?: Partial<NotifyConfig> } = {},
 ): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
   const database = await createDb(pgDb ? { url: pgDb.url } : {});
   await seedReferenceData(database.db);
+  const notifier = createNotifier({
+    db: database.db,
+    clock: options.clock ?? { now: () => Date.now() },
+    config: { log: () => {}, ...options.notify },
+  });
   const app = createApp({
     db: database.db,
+    notifier,
     clock: options.clock,
     config: { log: () => {}, ...options.config },
   });
   return {
     app,
     db: database.db,
+    notifier,
     request: async (path, init) => app.request(path, init),
     close: async () => {
       await database.close();
@@ -91,6 +102,9 @@ export function serverPerFile(): TestServer {
     },
     get db() {
       return started().db;
+    },
+    get notifier() {
+      return started().notifier;
     },
     request: (path, init) => started().request(path, init),
     close: () => started().close(),
