@@ -9,6 +9,7 @@ import { pushSubscriptions } from '../db/schema';
 import { DEFAULT_NOTIFY_CONFIG, type NotifyConfig } from './config';
 import { createMailer } from './mail-sender';
 import type { SendOutcome } from './outcome';
+import { queueResetMail } from './password-reset-mail';
 import { sendPush } from './push-sender';
 import { backoffMs, claimDue, markFailed, markRetry, markSent, type QueuedMessage } from './queue';
 import { loadVapidKeys, type VapidKeys } from './vapid';
@@ -59,6 +60,10 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
   async function attempt(row: QueuedMessage): Promise<SendOutcome> {
     const { message } = row;
     if (message.channel === 'email') return mailer.send(message, row.id);
+    if (message.channel === 'password-reset') {
+      await queueResetMail(db, config.appUrl, message.email, clock.now());
+      return { kind: 'sent' };
+    }
     const [target] = await db
       .select()
       .from(pushSubscriptions)

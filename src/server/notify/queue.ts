@@ -17,7 +17,9 @@ export interface PushNotification {
 
 export type OutboundMessage =
   | { channel: 'push'; endpoint: string; notification: PushNotification }
-  | { channel: 'email'; to: string; subject: string; text: string };
+  | { channel: 'email'; to: string; subject: string; text: string }
+  /** A reset request for an address: the notifier makes the link and queues its mail, if the account exists. */
+  | { channel: 'password-reset'; email: string };
 
 export interface QueuedMessage {
   id: number;

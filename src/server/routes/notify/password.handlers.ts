@@ -1,15 +1,13 @@
-// Forgot and reset password. A request always gets the same answer, whether or not an account has
-// that address, and is counted per address and per client before anything is looked up. The link
-// carries 32 random bytes; only their sha256 is stored, for 30 minutes, one per user (a new
-// request replaces the old link), and using it deletes it. A new password ends every session.
-import { randomBytes } from 'node:crypto';
+// Forgot and reset password. A request always gets the same answer after the same work, whether or
+// not an account has that address: it is counted per address and per client, and queued; the
+// notifier makes the link (src/server/notify/password-reset-mail.ts). Using a link deletes it,
+// and a new password ends every session of the user.
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   forgotPasswordSchema,
   PASSWORD_RESET_MESSAGE,
   RESET_REQUESTED_MESSAGE,
-  RESET_TOKEN_TTL_MS,
   resetPasswordSchema,
 } from '@/domain/auth/password-reset';
 import { hashPassword } from '../../auth/passwords';
@@ -41,16 +39,6 @@ function resetLimits(email: string, address: string | null): Limit[] {
   return limits;
 }
 
-function resetMail(link: string) {
-  return [
-    'Someone (we hope you) asked to reset the password of your Carry account.',
-    '',
-    `Choose a new password here (the link works for 30 minutes, once): ${link}`,
-    '',
-    'If you did not ask, ignore this e-mail: your password stays as it is.',
-  ].join('\n');
-}
-
 export async function forgotPassword(c: Context<AppEnv>, deps: Deps) {
   const { email } = await parseJson(c, forgotPasswordSchema);
   const now = deps.clock.now();
@@ -58,26 +46,9 @@ export async function forgotPassword(c: Context<AppEnv>, deps: Deps) {
   const slot = await reserve(deps.db, resetLimits(email, clientAddress(c, deps.config)), now);
   if (!slot) throw new ApiError('auth/reset-rate-limited');
   try {
-    const token = randomBytes(32).toString('base64url');
-    await deps.db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (!user) return;
-      // Only the newest link works.
-      await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-      await tx.insert(passwordResets).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        createdAt: new Date(now),
-        expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
-      });
-      const link = `${deps.notifier.config.appUrl}/reset-password?token=${token}`;
-      await enqueue(
-        tx,
-        [{ channel: 'email', to: email, subject: 'Reset your Carry password', text: resetMail(link) }],
-        now,
-      );
-      deps.notifier.queued();
-    });
+    // The same one insert for every address; the notifier looks the account up (password-reset-mail.ts).
+    await enqueue(deps.db, [{ channel: 'password-reset', email }], now);
+    deps.notifier.queued();
   } finally {
     await slot.done('count');
   }
