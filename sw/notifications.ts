@@ -49,8 +49,9 @@ export function registerNotifications(sw: ServiceWorkerGlobalScope): void {
         const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const open = windows.find((w) => new URL(w.url).origin === sw.location.origin);
         if (open) {
-          const focused = await open.focus();
-          await focused.navigate(target).catch(() => undefined);
+          // Navigate first: focus() may be refused (it needs the click's activation), moving never is.
+          const moved = (await open.navigate(target).catch(() => null)) ?? open;
+          await moved.focus().catch(() => undefined);
           return;
         }
         await sw.clients.openWindow(target);
