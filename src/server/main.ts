@@ -16,6 +16,7 @@ import { type Env, readEnv } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { notifyConfigFrom } from './notify/env-config';
 import { createNotifier } from './notify/notifier';
+import { pruneNotifications } from './notify/queue';
 import { pruneSyncResults } from './routes/sync/sync.handlers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -41,7 +42,10 @@ async function openDatabase(env: Env, seed: boolean) {
   }
 }
 
-/** Expired idempotency records and sync results, and idle throttle counters, go once an hour. */
+/**
+ * Expired idempotency records and sync results, idle throttle counters, old failed notifications
+ * and expired reset links go once an hour.
+ */
 function scheduleHousekeeping(db: Db) {
   const timer = setInterval(() => {
     const now = Date.now();
@@ -49,6 +53,7 @@ function scheduleHousekeeping(db: Db) {
       pruneIdempotencyKeys(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
       pruneSyncResults(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
       pruneThrottles(db, now, 2 * HOUR_MS),
+      pruneNotifications(db, now),
     ]).catch((err) => console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })));
   }, HOUR_MS);
   timer.unref();

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, pushSubscriptions } from '@/server/db/schema';
 import { createNotifier } from '@/server/notify/notifier';
+import { claimDue, pruneNotifications } from '@/server/notify/queue';
+import { completeWithCode } from '../support/handoff';
 import { type PushService, startPushService } from '../support/push-service';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
@@ -144,6 +146,19 @@ describe('booking events', () => {
     expect(declined?.payload).toMatchObject({ subject: 'Booking declined' });
   });
 
+  it('pushes "Delivery completed" to the traveller once the hand-off code is accepted', async () => {
+    const carrier = await signupAndLogin(server);
+    const { traveller, bookingId } = await bookingOn(carrier);
+    const device = await subscribed(traveller);
+    await carrier.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status: 'accepted' });
+    await completeWithCode(carrier, traveller, bookingId);
+    await server.notifier.drain();
+    const titles = push.received
+      .filter((r) => r.name === device)
+      .map((r) => (r.payload as { title: string }).title);
+    expect(titles).toEqual(['Booking accepted', 'Delivery completed']);
+  });
+
   it('mails a user with no device, unless they turned booking e-mails off', async () => {
     const carrier = await signupAndLogin(server);
     await bookingOn(carrier);
@@ -198,6 +213,19 @@ describe('the queue', () => {
     expect(push.received.filter((r) => r.name === device)).toHaveLength(1);
   });
 
+  it('leaves a claimed row to its sender until the lease ends, then another sender takes it', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    await bookingOn(carrier);
+    // A sender claims the row and dies before settling it.
+    expect(await claimDue(server.db, nowMs, 60_000, 10)).toHaveLength(1);
+    expect(await server.notifier.drain()).toMatchObject({ sent: 0 });
+    nowMs += 60_000;
+    expect(await server.notifier.drain()).toMatchObject({ sent: 1 });
+    expect(push.hits(device)).toBe(1);
+    expect(await queued()).toEqual([]);
+  });
+
   it('gives up after maxAttempts and keeps the row marked failed', async () => {
     const carrier = await signupAndLogin(server);
     await subscribed(carrier);
@@ -211,6 +239,11 @@ describe('the queue', () => {
     expect(row?.attempts).toBe(4);
     expect(row?.failedAt).not.toBeNull();
     expect(await server.notifier.drain()).toMatchObject({ sent: 0, retried: 0 });
+    // Failed rows are kept 30 days for a look, then pruned.
+    await pruneNotifications(server.db, nowMs + 29 * 24 * 60 * MINUTE);
+    expect(await queued()).toHaveLength(1);
+    await pruneNotifications(server.db, nowMs + 31 * 24 * 60 * MINUTE);
+    expect(await queued()).toEqual([]);
   });
 
   it('deletes a subscription the push service answers 410 for', async () => {

@@ -1,9 +1,9 @@
 // The outbound queue (table outbound_messages): rows written inside the transaction of the change
 // they tell about, claimed by one sender each (FOR UPDATE SKIP LOCKED, then a lease), and after
 // the attempt deleted (sent), rescheduled (back-off) or marked failed.
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { outboundMessages } from '../db/schema';
+import { outboundMessages, passwordResets } from '../db/schema';
 
 /** What a notification says: nothing a lock screen should not show (no names, contacts, codes). */
 export interface PushNotification {
@@ -106,4 +106,20 @@ export function backoffMs(attempts: number, policy: BackoffPolicy, retryAfterMs 
   const exp = Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** Math.max(0, attempts - 1));
   const jittered = Math.round(exp * (0.8 + 0.4 * policy.random()));
   return Math.max(jittered, retryAfterMs);
+}
+
+/** How long a row that failed for good is kept for someone to look at. */
+export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Hourly housekeeping: failed rows past their retention, and reset links past their expiry. */
+export async function pruneNotifications(db: Db, nowMs: number): Promise<void> {
+  await db
+    .delete(outboundMessages)
+    .where(
+      and(
+        isNotNull(outboundMessages.failedAt),
+        lt(outboundMessages.failedAt, new Date(nowMs - FAILED_RETENTION_MS)),
+      ),
+    );
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(nowMs)));
 }
