@@ -197,9 +197,14 @@ describe('push notifications in the browser', () => {
     const [worker] = context.serviceWorkers();
     expect(worker).toBeDefined();
     await worker?.evaluate(async () => {
-      const sw = self as unknown as ServiceWorkerGlobalScope;
+      // The worker's globals (this file is typed for pages).
+      const sw = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
       const [notification] = await sw.registration.getNotifications();
-      if (notification) sw.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+      if (notification) sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification }));
     });
     await page.waitForURL(`${server.url}/carrier/orders`);
     await page.getByRole('heading', { name: 'Past Orders' }).waitFor();
