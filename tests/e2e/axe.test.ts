@@ -102,7 +102,12 @@ describe('axe on every route', () => {
     const found = [
       ...(await violations(page, '/', 'Welcome back')),
       ...(await violations(page, '/signup', 'Create your account')),
-      ...(await violations(page, '/forgot-password', 'Forgot your password?', submitEmpty('Send Reset Link'))),
+      ...(await violations(
+        page,
+        '/forgot-password',
+        'Forgot your password?',
+        submitEmpty('Send Reset Link'),
+      )),
       ...(await violations(page, '/reset-password?token=x', 'Choose a new password')),
       ...(await violations(
         page,

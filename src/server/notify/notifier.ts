@@ -117,15 +117,25 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
     for (;;) {
       const rows = await claimDue(db, clock.now(), config.leaseMs, BATCH);
       if (!rows.length) return result;
+      // One device's or address's rows go one after another, in the order they were queued (a
+      // booking's "accepted" must not arrive after its "cancelled"); different ones go in parallel.
+      const lanes = new Map<string, QueuedMessage[]>();
+      for (const row of rows) {
+        const m = row.message;
+        const key = m.channel === 'push' ? m.endpoint : m.channel === 'email' ? m.to : `reset:${m.email}`;
+        lanes.set(key, [...(lanes.get(key) ?? []), row]);
+      }
       await Promise.all(
-        rows.map(async (row) => {
-          const outcome = await attempt(row).catch(
-            (err): SendOutcome => ({
-              kind: 'retry',
-              error: err instanceof Error ? err.message : String(err),
-            }),
-          );
-          await settle(row, outcome, result);
+        [...lanes.values()].map(async (lane) => {
+          for (const row of lane) {
+            const outcome = await attempt(row).catch(
+              (err): SendOutcome => ({
+                kind: 'retry',
+                error: err instanceof Error ? err.message : String(err),
+              }),
+            );
+            await settle(row, outcome, result);
+          }
         }),
       );
     }

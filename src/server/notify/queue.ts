@@ -70,7 +70,10 @@ export async function claimDue(
       attempts: outboundMessages.attempts,
       payload: outboundMessages.payload,
     });
-  return rows.map((r) => ({ id: r.id, attempts: r.attempts, message: r.payload as OutboundMessage }));
+  // RETURNING keeps no order: back to the order they were queued in.
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({ id: r.id, attempts: r.attempts, message: r.payload as OutboundMessage }));
 }
 
 export async function markSent(db: Db, id: number): Promise<void> {
