@@ -226,6 +226,28 @@ describe('the queue', () => {
     expect(await queued()).toEqual([]);
   });
 
+  it("keeps a device's pushes in order when the first one has to be tried again", async () => {
+    const carrier = await signupAndLogin(server);
+    const { traveller, bookingId } = await bookingOn(carrier);
+    const device = await subscribed(traveller);
+    await server.notifier.drain();
+    const update = (status: string) =>
+      carrier.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status });
+    await update('accepted');
+    await update('cancelled');
+    push.respondWith(503);
+    expect(await server.notifier.drain()).toMatchObject({ retried: 1, sent: 0 });
+    expect(push.hits(device)).toBe(1);
+    const rows = await queued();
+    expect(rows.map((r) => r.attempts).sort()).toEqual([0, 1]);
+    nowMs += MINUTE;
+    expect(await server.notifier.drain()).toMatchObject({ sent: 2 });
+    const titles = push.received
+      .filter((r) => r.name === device)
+      .map((r) => (r.payload as { title: string }).title);
+    expect(titles).toEqual(['Booking accepted', 'Booking cancelled']);
+  });
+
   it('gives up after maxAttempts and keeps the row marked failed', async () => {
     const carrier = await signupAndLogin(server);
     await subscribed(carrier);

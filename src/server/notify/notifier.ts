@@ -11,7 +11,16 @@ import { createMailer } from './mail-sender';
 import type { SendOutcome } from './outcome';
 import { queueResetMail } from './password-reset-mail';
 import { sendPush } from './push-sender';
-import { backoffMs, claimDue, markFailed, markRetry, markSent, type QueuedMessage } from './queue';
+import {
+  backoffMs,
+  claimDue,
+  holdBehind,
+  markFailed,
+  markRetry,
+  markSent,
+  type QueuedMessage,
+  release,
+} from './queue';
 import { loadVapidKeys, type VapidKeys } from './vapid';
 
 const BATCH = 10;
@@ -102,12 +111,11 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
           return markFailed(db, row.id, now, outcome.error);
         }
         result.retried += 1;
-        return markRetry(
-          db,
-          row.id,
-          now + backoffMs(row.attempts, config, outcome.retryAfterMs),
-          outcome.error,
-        );
+        const next = now + backoffMs(row.attempts, config, outcome.retryAfterMs);
+        await markRetry(db, row.id, next, outcome.error);
+        // What was queued after it for the same device waits as long, so it cannot overtake it.
+        if (row.message.channel === 'push') await holdBehind(db, row.id, row.message.endpoint, next);
+        return;
       }
     }
   }
@@ -127,7 +135,7 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
       }
       await Promise.all(
         [...lanes.values()].map(async (lane) => {
-          for (const row of lane) {
+          for (const [i, row] of lane.entries()) {
             const outcome = await attempt(row).catch(
               (err): SendOutcome => ({
                 kind: 'retry',
@@ -135,6 +143,11 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
               }),
             );
             await settle(row, outcome, result);
+            if (outcome.kind === 'retry') {
+              // The rest of this lane was claimed but not tried: back to the queue, uncounted.
+              await Promise.all(lane.slice(i + 1).map((later) => release(db, later.id)));
+              break;
+            }
           }
         }),
       );

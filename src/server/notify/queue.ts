@@ -1,7 +1,7 @@
 // The outbound queue (table outbound_messages): rows written inside the transaction of the change
 // they tell about, claimed by one sender each (FOR UPDATE SKIP LOCKED, then a lease), and after
 // the attempt deleted (sent), rescheduled (back-off) or marked failed.
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { outboundMessages, passwordResets } from '../db/schema';
 
@@ -85,6 +85,30 @@ export async function markRetry(db: Db, id: number, nextAttemptMs: number, error
     .update(outboundMessages)
     .set({ nextAttemptAt: new Date(nextAttemptMs), claimedUntil: null, lastError: error.slice(0, 500) })
     .where(eq(outboundMessages.id, id));
+}
+
+/** A claimed row that was not tried: unclaimed, its attempt not counted. */
+export async function release(db: Db, id: number): Promise<void> {
+  await db
+    .update(outboundMessages)
+    .set({ claimedUntil: null, attempts: sql`greatest(${outboundMessages.attempts} - 1, 0)` })
+    .where(eq(outboundMessages.id, id));
+}
+
+/** Pushes queued after `id` for the same endpoint wait until `untilMs` too (they keep their order). */
+export async function holdBehind(db: Db, id: number, endpoint: string, untilMs: number): Promise<void> {
+  await db
+    .update(outboundMessages)
+    .set({ nextAttemptAt: new Date(untilMs) })
+    .where(
+      and(
+        gt(outboundMessages.id, id),
+        isNull(outboundMessages.failedAt),
+        eq(outboundMessages.channel, 'push'),
+        sql`${outboundMessages.payload}->>'endpoint' = ${endpoint}`,
+        lt(outboundMessages.nextAttemptAt, new Date(untilMs)),
+      ),
+    );
 }
 
 export async function markFailed(db: Db, id: number, nowMs: number, error: string): Promise<void> {
