@@ -4,7 +4,10 @@
 // clean-up, logout removing the device, and two notifiers sharing one queue.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outboundMessages, pushSubscriptions } from '@/server/db/schema';
+import webpush from 'web-push';
+import { outboundMessages, pushSubscriptions, vapidKeys } from '@/server/db/schema';
+import { readEnv } from '@/server/env';
+import { notifyConfigFrom } from '@/server/notify/env-config';
 import { createNotifier } from '@/server/notify/notifier';
 import { claimDue, pruneNotifications } from '@/server/notify/queue';
 import { completeWithCode } from '../support/handoff';
@@ -98,6 +101,25 @@ describe('subscriptions', () => {
     // Another process on the same database signs with the same key.
     const other = createNotifier({ db: server.db, clock });
     expect((await other.vapid()).publicKey).toBe(a.publicKey);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are made once when processes start together on a database with none', async () => {
+    await server.db.delete(vapidKeys);
+    const starts = [1, 2, 3].map(() => createNotifier({ db: server.db, clock }).vapid());
+    const keys = await Promise.all(starts);
+    expect(new Set(keys.map((k) => k.publicKey)).size).toBe(1);
+    expect(await server.db.select().from(vapidKeys)).toHaveLength(1);
+  });
+
+  it('come from the environment when given, and then nothing is stored', async () => {
+    const given = webpush.generateVAPIDKeys();
+    const config = notifyConfigFrom(
+      readEnv({ VAPID_PUBLIC_KEY: given.publicKey, VAPID_PRIVATE_KEY: given.privateKey, DATA_DIR: '/tmp/x' }),
+    );
+    expect(await createNotifier({ db: server.db, clock, config }).vapid()).toEqual(given);
+    expect(() => notifyConfigFrom(readEnv({ VAPID_PUBLIC_KEY: given.publicKey }))).toThrow(/go together/);
   });
 });
 
