@@ -83,7 +83,10 @@ describe('Notifications in the profile menu', () => {
     const subscription = {
       endpoint: 'https://push.example/abc',
       toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'BPk', auth: 'c2VjcmV0' } }),
-      unsubscribe: async () => true,
+      unsubscribe: vi.fn(async () => {
+        current = null;
+        return true;
+      }),
     };
     const subscribe = vi.fn(async () => {
       current = subscription;
@@ -104,7 +107,7 @@ describe('Notifications in the profile menu', () => {
       getRegistration: async () => registration,
       ready: Promise.resolve(registration),
     });
-    return { requestPermission, subscribe };
+    return { requestPermission, subscribe, subscription };
   }
 
   it('asks for permission only when turned on, then subscribes and tells the server', async () => {
@@ -133,5 +136,27 @@ describe('Notifications in the profile menu', () => {
     expect(saved).toEqual([
       { endpoint: 'https://push.example/abc', keys: { p256dh: 'BPk', auth: 'c2VjcmV0' } },
     ]);
+
+    // Logging out drops this browser's subscription too (the server drops its row with the session).
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await findHeading('Welcome back');
+    expect(push.subscription.unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns booking e-mails off from the profile', async () => {
+    const api = fakeApi();
+    const puts: unknown[] = [];
+    api.on('GET /api/notifications/settings', () => json({ bookingEmails: true }));
+    api.on('PUT /api/notifications/settings', async (req) => {
+      const body = await req.json();
+      puts.push(body);
+      return json(body);
+    });
+    renderApp('/set-profile', { api });
+    const box = await screen.findByRole('checkbox', { name: /E-mail me about my bookings/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(box);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    expect(puts).toEqual([{ bookingEmails: false }]);
   });
 });
