@@ -4,6 +4,7 @@ import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
 import type { FileStore } from './files/file-store';
 import type { PokeHub } from './live/poke-hub';
+import type { Notifier } from './notify/notifier';
 
 export interface Deps {
   db: Db;
@@ -13,6 +14,8 @@ export interface Deps {
   config: AppConfig;
   /** The process's open poke streams (GET /api/sync/poke). */
   pokes: PokeHub;
+  /** Push and mail: queued in a write's transaction, sent after it (src/server/notify). */
+  notifier: Notifier;
 }
 
 export interface SessionUser {

@@ -27,8 +27,11 @@ import type { FileStore } from '@/server/files/file-store';
 
 /** Argon2id's smallest cost: the production one (OWASP_ARGON2ID) costs ~40 ms per login. */
 export const TEST_PASSWORD_HASH: Argon2Cost = { memoryKiB: 64, passes: 1, lanes: 1 };
+
 import { startLive } from '@/server/live/live';
 import type { PokeHub } from '@/server/live/poke-hub';
+import type { NotifyConfig } from '@/server/notify/config';
+import { createNotifier, type Notifier } from '@/server/notify/notifier';
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
@@ -38,6 +41,8 @@ export interface TestServer {
   filesDir: string | undefined;
   /** The server's open poke streams (fed by its database's notifications). */
   pokes: PokeHub;
+  /** Never started: a test sends what is queued with `notifier.drain()`. */
+  notifier: Notifier;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -68,7 +73,7 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 }
 
 export async function createTestServer(
-  options: { clock?: Clock; config?: Partial<AppConfig> } = {},
+  options: { clock?: Clock; config?: Partial<AppConfig>; notify?: Partial<NotifyConfig> } = {},
 ): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
@@ -77,10 +82,16 @@ export async function createTestServer(
   const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));
   const files = filesDir ? diskFileStore(filesDir) : chunkFileStore();
   const live = await startLive(database.notifications);
+  const notifier = createNotifier({
+    db: database.db,
+    clock: options.clock ?? { now: () => Date.now() },
+    config: { log: () => {}, ...options.notify },
+  });
   const app = createApp({
     db: database.db,
     files,
     pokes: live.hub,
+    notifier,
     clock: options.clock,
     config: { log: () => {}, passwordHash: TEST_PASSWORD_HASH, ...options.config },
   });
@@ -90,6 +101,7 @@ export async function createTestServer(
     files,
     filesDir,
     pokes: live.hub,
+    notifier,
     request: async (path, init) => app.request(path, init),
     close: async () => {
       await live.close();
@@ -131,6 +143,9 @@ export function serverPerFile(): TestServer {
     },
     get pokes() {
       return started().pokes;
+    },
+    get notifier() {
+      return started().notifier;
     },
     request: (path, init) => started().request(path, init),
     close: () => started().close(),
