@@ -76,6 +76,9 @@ function scheduleHousekeeping(db: Db, files: FileStore) {
   expiry.unref();
 }
 
+/** How long a stopping process lets requests in flight finish before cutting their sockets. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 async function serveOne(env: Env, seed: boolean) {
   const { database, seeded } = await openDatabase(env, seed);
   // Image bytes: beside the embedded database (never through it); in PostgreSQL with
@@ -118,14 +121,22 @@ async function serveOne(env: Env, seed: boolean) {
   });
 
   function shutdown() {
-    // Open poke streams would hold the server open: end them (devices reconnect elsewhere).
-    void live.close();
     server.close(() => {
       notifier
         .stop()
         .then(() => database.close())
         .finally(() => process.exit(0));
     });
+    // Open poke streams would hold the server open: end them, and refuse the ones devices open
+    // again over kept-alive sockets (close() stops new connections, not new requests on old ones).
+    // Their sockets, idle once the streams end, close now rather than at the grace's end.
+    void live.close().then(() => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    });
+    // A socket still busy after the grace (a browser reusing it) is cut: the process must end.
+    setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
   }
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -50,9 +50,15 @@ function useReloadToUpdate(): void {
 function useBackgroundSyncRequests(): void {
   const store = useStore();
   useEffect(() => {
+    // Ask when changes appear (the page opening with some waiting, or a new one), not on every
+    // write to the outbox: the service worker's own retries write to it, and asking again each
+    // time fired its sync at once, in a tight loop that also kept the browser from ever checking
+    // for a new service worker.
+    let last = 0;
     const sub = liveQuery(() => countUnsent(store, null)).subscribe({
       next: (queued) => {
-        if (queued > 0) void requestBackgroundSync();
+        if (queued > last) void requestBackgroundSync();
+        last = queued;
       },
     });
     return () => sub.unsubscribe();

@@ -25,6 +25,7 @@ export class PokeHub {
   private readonly maxPerUser: number;
   private timer: ReturnType<typeof setInterval> | undefined;
   private count = 0;
+  private closed = false;
 
   constructor(options: PokeHubOptions = {}) {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -33,6 +34,12 @@ export class PokeHub {
 
   /** Registers a user's stream; returns its removal (call it when the stream ends). */
   add(userId: string, stream: PokeStream): () => void {
+    // Shutting down: a device reconnecting over a kept-alive socket must not get a stream that
+    // would hold the closing server open for ever. It ends at once; the device retries elsewhere.
+    if (this.closed) {
+      queueMicrotask(() => stream.close());
+      return () => {};
+    }
     let own = this.streams.get(userId);
     if (!own) {
       own = new Set();
@@ -84,8 +91,9 @@ export class PokeHub {
     for (const own of this.streams.values()) for (const stream of own) stream.heartbeat();
   }
 
-  /** Ends every stream (shutdown: an open stream would hold the HTTP server open). */
+  /** Ends every stream and refuses new ones (shutdown: an open stream would hold the server open). */
   close(): void {
+    this.closed = true;
     for (const [userId, own] of [...this.streams]) {
       for (const stream of [...own]) {
         this.remove(userId, stream);
