@@ -1,0 +1,84 @@
+// Accounts made straight in the database, for tests that need hundreds of them: the stored hash
+// names its own scrypt cost ('scrypt$N$r$p$salt$hash', src/server/auth/passwords.ts), so these
+// carry a cheap one and logging in costs microseconds instead of a full hash. Login itself goes
+// through the real route.
+//
+//   quickAccount(server) : Promise<QuickAccount>   a user row only (log in through the data layer)
+//   quickAccounts(server, n) : Promise<QuickAccount[]>   n of them in one insert
+//   quickUser(server)    : Promise<QuickUser>      the same, logged in over the API (a TestUser)
+import { randomBytes, scryptSync } from 'node:crypto';
+import { users } from '@/server/db/schema';
+import type { TestServer } from './server-app';
+import { jsonInit, newUserDetails, type TestUser } from './server-users';
+
+export const QUICK_PASSWORD = 'Secret@123';
+
+let cheapHash: string | undefined;
+
+/** One hash for every quick account (same password), at the lowest cost scrypt accepts. */
+function quickHash(): string {
+  if (!cheapHash) {
+    const salt = randomBytes(16);
+    const key = scryptSync(QUICK_PASSWORD, salt, 32, { N: 2, r: 1, p: 1 });
+    cheapHash = ['scrypt', 2, 1, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+  return cheapHash;
+}
+
+export interface QuickAccount {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+  password: string;
+}
+
+export type QuickUser = QuickAccount & TestUser;
+
+export async function quickAccounts(server: TestServer, n: number): Promise<QuickAccount[]> {
+  const rows = Array.from({ length: n }, () => {
+    const d = newUserDetails();
+    return {
+      id: crypto.randomUUID(),
+      email: d.email,
+      name: d.name,
+      phone: d.phone,
+      age: d.age,
+      gender: d.gender,
+      passwordHash: quickHash(),
+      createdAt: new Date(),
+    };
+  });
+  await server.db.insert(users).values(rows);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    phone: r.phone,
+    password: QUICK_PASSWORD,
+  }));
+}
+
+export async function quickAccount(server: TestServer): Promise<QuickAccount> {
+  const [account] = await quickAccounts(server, 1);
+  if (!account) throw new Error('no account made');
+  return account;
+}
+
+export async function quickUser(server: TestServer): Promise<QuickUser> {
+  const account = await quickAccount(server);
+  const res = await server.request(
+    '/auth/login',
+    jsonInit('POST', { email: account.email, password: account.password }),
+  );
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  const cookie = `carry_session=${token}`;
+  return {
+    ...account,
+    token,
+    cookie,
+    call: (method, path, body, headers = {}) =>
+      server.request(path, jsonInit(method, body, { Cookie: cookie, ...headers })),
+  };
+}
