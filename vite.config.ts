@@ -121,6 +121,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The import zones of biome.json, checked against fixtures each zone must reject.
+        test: {
+          name: 'lint',
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'data',
           include: ['tests/data/**/*.test.ts'],
