@@ -290,7 +290,8 @@ const blocksPush = (store: Store) => (p: Pending) => p.kind === 'push' || p.tab 
 class Push extends Base {
   constructor(
     readonly tab: number,
-    readonly answer: 'arrives' | 'lost',
+    /** arrives; lost (applied, the device never hears); offline (never reaches the server). */
+    readonly answer: 'arrives' | 'lost' | 'offline',
   ) {
     super();
   }
@@ -301,11 +302,17 @@ class Push extends Base {
     const store = tabOf(w, this.tab);
     await deliver(w, m, blocksPush(store));
     if (this.answer === 'lost') w.device.link.loseNext('/api/sync/push');
-    await replayOutbox(store);
-    w.device.link.disarm();
+    w.device.link.down = this.answer === 'offline';
+    try {
+      await replayOutbox(store);
+    } finally {
+      w.device.link.down = false;
+      w.device.link.disarm();
+    }
   }
   toString() {
-    return this.answer === 'lost' ? `PushAnswerLost(tab ${this.tab})` : `Push(tab ${this.tab})`;
+    const name = { arrives: 'Push', lost: 'PushAnswerLost', offline: 'PushOffline' }[this.answer];
+    return `${name}(tab ${this.tab})`;
   }
 }
 
@@ -506,6 +513,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
   tab.map((t) => new Push(t, 'arrives')),
   tab.map((t) => new Push(t, 'arrives')),
   tab.map((t) => new Push(t, 'lost')),
+  tab.map((t) => new Push(t, 'offline')),
   tab.map((t) => new PushDelayed(t)),
   tab.map((t) => new Pull(t)),
   tab.map((t) => new LatePull(t)),
