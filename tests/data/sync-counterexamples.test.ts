@@ -1,0 +1,91 @@
+// @vitest-environment node
+// The shrunk counterexamples of the model-based test (sync-model.test.ts), one example each, so
+// a fix can be checked against the exact story: a refusal overtaken by a pull, a late pull
+// crossing a logout and login of the same user, and a backoff stretched by a clock jumped back.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addListing, login, logout, pull, replayOutbox, type Store, sendContactMessage } from '@/data';
+import { localId } from '@/data/mutators/rows';
+import { ERRORS } from '@/domain/errors';
+import { listingsOfUser } from '@/server/routes/listings/listings.queries';
+import { createDevice, type Device } from '../support/data-device';
+import { fakeLocks } from '../support/data-locks';
+import { listingValues } from '../support/data-store';
+import { serverPerFile } from '../support/server-app';
+import { type QuickAccount, quickAccount } from '../support/server-quick-users';
+
+const server = serverPerFile();
+const HOUR = 3_600_000;
+
+let device: Device;
+let user: QuickAccount;
+let tab: Store;
+
+beforeEach(async () => {
+  vi.stubGlobal('navigator', { onLine: true, locks: fakeLocks() });
+  user = await quickAccount(server);
+  device = createDevice(server.app);
+  tab = device.tabs[0] as Store;
+  await login(tab, { email: user.email, password: user.password });
+});
+afterEach(async () => {
+  await device.destroy();
+  vi.unstubAllGlobals();
+});
+
+describe('counterexamples of the sync model', () => {
+  it('keeps a refused change shown as refused when a pull overtakes the push answer', async () => {
+    // Model: AddListing(AI501), AddListing(AI501), PushAnswerLost, then any pull.
+    const values = listingValues({ flightNo: 'AI501' });
+    await addListing(tab, values);
+    const { key } = await addListing(tab, { ...values, cost: values.cost + 1 }); // the same flight again
+    const held = device.link.holdNext('/api/sync/push');
+    const pushed = replayOutbox(tab);
+    await held.reached; // the server applied the first and refused the second
+    await pull(tab); // ... and the pull says so before the push answer does
+    held.deliver();
+    await pushed;
+    expect(await tab.db.outbox.get(key)).toMatchObject({
+      state: 'failed',
+      lastErrorCode: 'listing/duplicate',
+      lastError: ERRORS['listing/duplicate'].message,
+    });
+    expect(await tab.db.listings.get(localId(key))).toMatchObject({
+      syncState: 'failed',
+      syncError: ERRORS['listing/duplicate'].message,
+    });
+  });
+
+  it('changes nothing with a pull answered before a logout and delivered after the same user logs in', async () => {
+    // Model: LatePull, Logout, Login(same user), Pull.
+    await addListing(tab, listingValues({ flightNo: 'AI502' }));
+    await replayOutbox(tab); // pushed, then pulled: the device holds the listing and a cookie naming it
+    const held = device.link.holdNext('/api/sync/pull');
+    const late = pull(tab);
+    await held.reached;
+    await logout(tab);
+    await login(tab, { email: user.email, password: user.password });
+    held.deliver();
+    await late;
+    await pull(tab);
+    const onServer = await listingsOfUser(server.db, user.id);
+    expect(onServer).toHaveLength(1);
+    expect((await tab.db.listings.toArray()).map((l) => l.id)).toEqual(onServer.map((l) => l.id));
+  });
+
+  it('sends a change backing off within the backoff cap after the clock jumps back', async () => {
+    // Model: Contact, PushOffline, JumpClock(-1 h); the network comes back.
+    const { key } = await sendContactMessage(tab, {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      message: 'after the clock jumped',
+    });
+    device.link.down = true;
+    await replayOutbox(tab); // never reached the server: backs off for a second
+    device.link.down = false;
+    device.clock.t -= HOUR; // the device's clock is set back an hour
+    device.clock.t += 5 * 60_000; // five minutes pass: longer than any backoff (its cap)
+    expect(await replayOutbox(tab)).toMatchObject({ sent: 1, remaining: 0 });
+    expect(await tab.db.outbox.get(key)).toBeUndefined();
+  });
+});
