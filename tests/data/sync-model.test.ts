@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Model-based test of the sync protocol against the real server in-process: fast-check draws
 // sequences of what a user and their network do (make a change, push, lose or delay an answer,
-// pull, late pull, log out and in, open a second tab, update the app, jump the clock), runs them
+// pull, late pull, log out and in, the session expiring and someone logging in over it, open a
+// second tab, update the app, jump the clock), runs them
 // on one device, restores the network, drains, and checks after every sequence:
 //   - every change made is applied exactly once on the server, or is still shown as refused with
 //     the server's message (its entry failed, its row marked failed) until the user discards it;
@@ -16,6 +17,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
+  ApiError,
   addListing,
   bookListing,
   countUnsent,
@@ -37,7 +39,7 @@ import { clientIdFor } from '@/data/sync-client';
 import type { BookingAction } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
 import type { OutboxEntry } from '@/domain/outbox/entry';
-import { bookings, contactMessages, listings, syncClients, syncResults } from '@/server/db/schema';
+import { bookings, contactMessages, listings, sessions, syncClients, syncResults } from '@/server/db/schema';
 import { ordersOf } from '@/server/routes/bookings/bookings.queries';
 import { listingsOfUser, toListing } from '@/server/routes/listings/listings.queries';
 import { createDevice, type Device } from '../support/data-device';
@@ -105,6 +107,8 @@ interface World {
 
 interface Model {
   user: Who | null;
+  /** The server ended the device's session; the app shows the login screen again. */
+  expired: boolean;
   lastUser: Who;
   tabs: number;
   held: 'push' | 'pull' | null;
@@ -284,6 +288,12 @@ class Contact extends Base {
   }
 }
 
+/** A pull under an expired session is answered 401: the app shows the login screen, nothing else. */
+function unlessExpired(err: unknown): void {
+  if (err instanceof ApiError && err.status === 401) return;
+  throw err;
+}
+
 /** A push waits for a held push (the outbox lock) and for a held pull of its tab (it pulls after). */
 const blocksPush = (store: Store) => (p: Pending) => p.kind === 'push' || p.tab === store;
 
@@ -350,7 +360,7 @@ class Pull extends Base {
     const store = tabOf(w, this.tab);
     // Callers of pull share the one in flight: a held pull of this tab is delivered first.
     await deliver(w, m, (p) => p.kind === 'pull' && p.tab === store);
-    await pull(store);
+    await pull(store).catch(unlessExpired);
     // A delayed push answer arrives after this pull.
     await deliver(w, m, (p) => p.kind === 'push');
   }
@@ -370,7 +380,7 @@ class LatePull extends Base {
   async act(m: Model, w: World) {
     const store = tabOf(w, this.tab);
     const held = w.device.link.holdNext('/api/sync/pull');
-    const done = pull(store);
+    const done = pull(store).catch(unlessExpired);
     await Promise.race([held.reached, done]);
     w.device.link.disarm();
     if (!held.taken) return; // signed out: nothing asked
@@ -402,6 +412,7 @@ class Logout extends Base {
     }
     await logout(store, { discardUnsent: unsent > 0 });
     m.user = null;
+    m.expired = false;
   }
   toString() {
     return `Logout(tab ${this.tab})`;
@@ -416,16 +427,31 @@ class Login extends Base {
     super();
   }
   check(m: Readonly<Model>) {
-    return m.user === null;
+    return m.user === null || m.expired;
   }
   async act(m: Model, w: World) {
     const u = w.users[this.who];
     await login(tabOf(w, this.tab), { email: u.email, password: u.password });
     m.user = this.who;
     m.lastUser = this.who;
+    m.expired = false;
   }
   toString() {
     return `Login(tab ${this.tab}, ${this.who})`;
+  }
+}
+
+/** The server ends the signed-in user's sessions (expiry): the next request is answered 401. */
+class SessionExpires extends Base {
+  check(m: Readonly<Model>) {
+    return m.user !== null && !m.expired;
+  }
+  async act(m: Model, w: World) {
+    await server.db.delete(sessions).where(eq(sessions.userId, w.users[m.user as Who].id));
+    m.expired = true;
+  }
+  toString() {
+    return 'SessionExpires';
   }
 }
 
@@ -519,6 +545,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
   tab.map((t) => new LatePull(t)),
   tab.map((t) => new Logout(t)),
   fc.tuple(tab, fc.constantFrom<Who>('u1', 'u2')).map(([t, u]) => new Login(t, u)),
+  fc.constant(new SessionExpires()),
   fc.constant(new OpenTab()),
   fc.constant(new UpdateApp()),
   fc
@@ -615,12 +642,25 @@ async function drain(w: World, m: Model): Promise<void> {
   w.device.link.disarm();
   const store = w.device.tabs[0];
   if (!store) throw new Error('no tab');
-  if (!(await loadSession(store))) {
-    // Signed out: the user comes back as the one who left.
-    const u = w.users[m.lastUser];
-    await login(store, { email: u.email, password: u.password });
+  const session = await loadSession(store);
+  // Changes wait for the user who made them: each such user logs in once more (signed out or
+  // expired, the user who was last signed in comes back last, and the check is theirs).
+  const last = session && !m.expired ? (session.email === w.users.u1.email ? 'u1' : 'u2') : m.lastUser;
+  const waiting = new Set(
+    (await store.db.outbox.toArray()).filter((e) => e.state !== 'failed').map((e) => e.user),
+  );
+  const others = (['u1', 'u2'] as const).filter((who) => who !== last && waiting.has(w.users[who].email));
+  for (const who of [...others, last]) {
+    const u = w.users[who];
+    if ((await loadSession(store))?.email !== u.email || m.expired) {
+      await login(store, { email: u.email, password: u.password });
+      m.expired = false;
+    }
+    await drainUser(w, store, u.email);
   }
-  const user = (await loadSession(store))?.email ?? '';
+}
+
+async function drainUser(w: World, store: Store, user: string): Promise<void> {
   const started = w.device.clock.t;
   for (let i = 0; i < 20; i += 1) {
     await withDeadline(replayOutbox(store), 'the drain push');
@@ -871,7 +911,7 @@ describe('sync protocol (model-based)', () => {
         }),
         async (cmds) => {
           const world = await newWorld();
-          const model: Model = { user: 'u1', lastUser: 'u1', tabs: 1, held: null };
+          const model: Model = { user: 'u1', expired: false, lastUser: 'u1', tabs: 1, held: null };
           try {
             await fc.asyncModelRun(async () => ({ model, real: world }), cmds);
             await drain(world, model);
