@@ -1,9 +1,20 @@
 // @vitest-environment node
 // The shrunk counterexamples of the model-based test (sync-model.test.ts), one example each, so
 // a fix can be checked against the exact story: a refusal overtaken by a pull, a late pull
-// crossing a logout and login of the same user, and a backoff stretched by a clock jumped back.
+// crossing a logout and login of the same user, a backoff stretched by a clock jumped back, and a
+// photo two users of one device both send.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addListing, login, logout, pull, replayOutbox, type Store, sendContactMessage } from '@/data';
+import {
+  addListing,
+  login,
+  logout,
+  pull,
+  replayOutbox,
+  type Store,
+  sendContactMessage,
+  submitCourierRequest,
+  uploadPhotos,
+} from '@/data';
 import { localId } from '@/data/mutators/rows';
 import { ERRORS } from '@/domain/errors';
 import { listingsOfUser } from '@/server/routes/listings/listings.queries';
@@ -12,6 +23,27 @@ import { fakeLocks } from '../support/data-locks';
 import { listingValues } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 import { type QuickAccount, quickAccount } from '../support/server-quick-users';
+
+function courierForm(u: QuickAccount, item: string) {
+  return {
+    fullName: u.name,
+    emailAddress: u.email,
+    mobileNumber: u.phone,
+    governmentIdType: '',
+    governmentIdNumber: '',
+    currentAddress: '',
+    pinCode: '',
+    itemDescription: item,
+    paymentMode: 'UPI' as const,
+  };
+}
+
+/** The same picture, as each user's phone would hand it over. */
+function samePhoto(): Blob {
+  const bytes = new Uint8Array(32).fill(7);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Blob([bytes], { type: 'image/png' });
+}
 
 const server = serverPerFile();
 const HOUR = 3_600_000;
@@ -86,6 +118,18 @@ describe('counterexamples of the sync model', () => {
     device.clock.t -= HOUR; // the device's clock is set back an hour
     device.clock.t += 5 * 60_000; // five minutes pass: longer than any backoff (its cap)
     expect(await replayOutbox(tab)).toMatchObject({ sent: 1, remaining: 0 });
+    expect(await tab.db.outbox.get(key)).toBeUndefined();
+  });
+
+  it("sends a second user's courier request whose photo the first user also queued on the device", async () => {
+    // Model: SessionExpires, Courier(photo 0), Login(another user), Courier(photo 0).
+    await submitCourierRequest(tab, courierForm(user, 'first'), samePhoto(), 'bag.png');
+    const other = await quickAccount(server);
+    // The app offers this once the first user's session has expired; their request stays queued.
+    await login(tab, { email: other.email, password: other.password });
+    const { key } = await submitCourierRequest(tab, courierForm(other, 'second'), samePhoto(), 'bag.png');
+    await uploadPhotos(tab);
+    await replayOutbox(tab);
     expect(await tab.db.outbox.get(key)).toBeUndefined();
   });
 });

@@ -31,7 +31,9 @@ import {
   type Store,
   type Synced,
   sendContactMessage,
+  submitCourierRequest,
   updateBookingStatus,
+  uploadPhotos,
 } from '@/data';
 import { localId, plainRow } from '@/data/mutators/rows';
 import { countSendable, userEntries } from '@/data/outbox';
@@ -39,7 +41,15 @@ import { clientIdFor } from '@/data/sync-client';
 import type { BookingAction } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
 import type { OutboxEntry } from '@/domain/outbox/entry';
-import { bookings, contactMessages, listings, sessions, syncClients, syncResults } from '@/server/db/schema';
+import {
+  bookings,
+  contactMessages,
+  courierRequests,
+  listings,
+  sessions,
+  syncClients,
+  syncResults,
+} from '@/server/db/schema';
 import { ordersOf } from '@/server/routes/bookings/bookings.queries';
 import { listingsOfUser, toListing } from '@/server/routes/listings/listings.queries';
 import { createDevice, type Device } from '../support/data-device';
@@ -70,7 +80,8 @@ type Marker =
   | { kind: 'contact'; message: string }
   | { kind: 'add-listing'; cost: number }
   | { kind: 'book'; grams: number }
-  | { kind: 'status-update'; bookingId: string; status: string };
+  | { kind: 'status-update'; bookingId: string; status: string }
+  | { kind: 'courier'; description: string };
 
 interface Change {
   key: string;
@@ -202,6 +213,63 @@ class Book extends Base {
   }
   toString() {
     return `Book(tab ${this.tab}, listing ${this.listing} (${this.listing === 0 ? '3' : '50'} KG))`;
+  }
+}
+
+/** Two photos (a PNG signature and filler): the same one may be sent by both users. */
+function photoBlob(which: 0 | 1): Blob {
+  const bytes = new Uint8Array(32).fill(which === 0 ? 7 : 9);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Blob([bytes], { type: 'image/png' });
+}
+
+/** A courier request with a photo, which goes up on its own lane before the request is pushed. */
+class Courier extends Base {
+  constructor(
+    readonly tab: number,
+    readonly photo: 0 | 1,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    const u = w.users[who];
+    w.seq += 1;
+    const description = `run ${w.run} item ${w.seq}`;
+    const form = {
+      fullName: u.name,
+      emailAddress: u.email,
+      mobileNumber: u.phone,
+      governmentIdType: '',
+      governmentIdNumber: '',
+      currentAddress: '',
+      pinCode: '',
+      itemDescription: description,
+      paymentMode: 'UPI' as const,
+    };
+    const { key } = await submitCourierRequest(tabOf(w, this.tab), form, photoBlob(this.photo), 'bag.png');
+    record(w, who, key, { kind: 'courier', description }, `courier request with photo ${this.photo}`);
+  }
+  toString() {
+    return `Courier(tab ${this.tab}, photo ${this.photo})`;
+  }
+}
+
+class UploadPhotos extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async act(_m: Model, w: World) {
+    await uploadPhotos(tabOf(w, this.tab));
+  }
+  toString() {
+    return `UploadPhotos(tab ${this.tab})`;
   }
 }
 
@@ -536,6 +604,8 @@ const commands: fc.Arbitrary<Cmd>[] = [
   which.map((l) => new TakeSpace(l)),
   fc.tuple(tab, which, fc.constantFrom(...ACTIONS)).map(([t, o, a]) => new StatusUpdate(t, o, a)),
   tab.map((t) => new Contact(t)),
+  fc.tuple(tab, which).map(([t, p]) => new Courier(t, p)),
+  tab.map((t) => new UploadPhotos(t)),
   tab.map((t) => new Push(t, 'arrives')),
   tab.map((t) => new Push(t, 'arrives')),
   tab.map((t) => new Push(t, 'lost')),
@@ -663,6 +733,7 @@ async function drain(w: World, m: Model): Promise<void> {
 async function drainUser(w: World, store: Store, user: string): Promise<void> {
   const started = w.device.clock.t;
   for (let i = 0; i < 20; i += 1) {
+    await withDeadline(uploadPhotos(store), 'the drain photo upload');
     await withDeadline(replayOutbox(store), 'the drain push');
     await withDeadline(pull(store), 'the drain pull');
     if ((await countSendable(store, user)) === 0) break;
@@ -705,6 +776,15 @@ async function effectsOf(w: World, marker: Marker): Promise<string[]> {
           bookings.listingId,
           w.bookable.map((l) => l.id),
         )}`,
+      );
+    return rows.map((r) => r.user);
+  }
+  if (marker.kind === 'courier') {
+    const rows = await db
+      .select({ user: courierRequests.userId })
+      .from(courierRequests)
+      .where(
+        sql`${courierRequests.details}->>'itemDescription' = ${marker.description} and ${inArray(courierRequests.userId, ids)}`,
       );
     return rows.map((r) => r.user);
   }
@@ -787,10 +867,20 @@ async function violations(w: World): Promise<string[]> {
   for (const e of entries.values()) {
     const c = changes.get(e.key);
     if (!c) out.push(`the outbox holds an entry no command made: ${e.kind} ${e.key}`);
-    else if (e.state !== 'failed')
-      out.push(
-        `${c.label} is still ${e.state} after the network came back (next attempt ${Math.round((e.nextAttemptAt - now) / 60_000)} min from now on the device's clock)`,
-      );
+    else if (e.state !== 'failed') {
+      const photo =
+        e.kind === 'courier' && e.local.photo ? await store.db.photos.get(e.local.photo) : undefined;
+      const why =
+        e.kind === 'courier' &&
+        e.mutationId === null &&
+        e.local.photo &&
+        !(photo?.url && photo.user === e.user)
+          ? `waiting for its photo, ${photo ? `kept for ${photo.user === e.user ? 'this user' : 'another user'}${photo.url ? ', uploaded' : ''}` : 'gone from the device'}`
+          : e.nextAttemptAt > now
+            ? `next attempt ${Math.round((e.nextAttemptAt - now) / 60_000)} min from now on the device's clock`
+            : 'due, yet not sent';
+      out.push(`${c.label} is still ${e.state} after the network came back (${why})`);
+    }
   }
 
   // Applied exactly once, under its own user (a marker may repeat: a status set again after a discard).
