@@ -6,7 +6,7 @@
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
-import { DUMMY_HASH_PROMISE, verifyPassword } from '@/server/auth/passwords';
+import { dummyHash, verifyPassword } from '@/server/auth/passwords';
 import { createSession, findSessionUser } from '@/server/auth/sessions';
 import { pruneThrottles, reserve } from '@/server/auth/throttle';
 import { DEFAULT_CONFIG as C } from '@/server/config';
@@ -45,11 +45,14 @@ async function login(db: Db, input: Record<string, string>) {
   const slot = await reserve(db, limits, now);
   if (!slot) return null;
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  const ok = await verifyPassword(String(input.password), user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+  const { ok } = await verifyPassword(String(input.password), user?.passwordHash ?? (await dummyHash()));
   await slot.done(...(ok && user ? (['clear', 'refund'] as const) : (['count'] as const)));
   if (!user || !ok) return null;
   await pruneThrottles(db, now, 60 * 60 * 1000);
-  return { token: await createSession(db, user.id, now, C.sessionTtlMs), email: user.email };
+  return {
+    token: await createSession(db, user.id, now, { ttlMs: C.sessionTtlMs, maxPerUser: C.maxSessionsPerUser }),
+    email: user.email,
+  };
 }
 
 async function handle(db: Db, req: IncomingMessage, res: ServerResponse) {

@@ -156,7 +156,10 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
       airline: String(first?.airline),
     };
     const now = Date.now();
-    const token = await createSession(database.db, user.id, now, DEFAULT_CONFIG.sessionTtlMs);
+    const token = await createSession(database.db, user.id, now, {
+      ttlMs: DEFAULT_CONFIG.sessionTtlMs,
+      maxPerUser: DEFAULT_CONFIG.maxSessionsPerUser,
+    });
     const plans = await explainAll(raw, loggedDb, [
       { name: 'search-listings: searchListings', work: (d) => searchListings(d, search) },
       { name: 'carrier-orders: ordersOf(carrier)', work: (d) => ordersOf(d, user.id, 'carrier') },

@@ -73,7 +73,10 @@ export async function measurePhases(
     const db = database.db;
     const raw = (db as unknown as { $client: RawClient }).$client;
     const now = Date.now();
-    const token = await createSession(db, user.id, now, DEFAULT_CONFIG.sessionTtlMs);
+    const token = await createSession(db, user.id, now, {
+      ttlMs: DEFAULT_CONFIG.sessionTtlMs,
+      maxPerUser: DEFAULT_CONFIG.maxSessionsPerUser,
+    });
     const body = { ...search, email: user.email, name: 'Bench User 1', phone: '9999999991' };
     const bodyText = JSON.stringify(body);
     const found = await searchListings(db, search);

@@ -56,6 +56,7 @@ export {
   loadSession,
   login,
   logout,
+  logoutOthers,
   type SessionUser,
   setRole,
   signup,

@@ -124,6 +124,16 @@ export async function logout(store: Store, opts: { discardUnsent?: boolean } = {
   await writeSession(store, null);
 }
 
+/**
+ * Ends every other session of the signed-in user on the server (other phones, browsers); this
+ * one stays. Answers how many ended. Needs the network: an offline or refused call throws.
+ */
+export async function logoutOthers(store: Store): Promise<number> {
+  const body = await call(store.http, 'POST', '/auth/logout-others');
+  const ended = body && typeof body === 'object' && 'ended' in body ? body.ended : 0;
+  return typeof ended === 'number' ? ended : 0;
+}
+
 /** Cache Storage entries except reference data (kept so the forms work offline after logout). */
 async function clearCaches(): Promise<void> {
   const caches = globalThis.caches;

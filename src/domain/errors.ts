@@ -13,9 +13,11 @@ export const ERRORS = {
   'request/client-closed': { status: 499, message: 'The client closed the connection.' },
   'auth/required': { status: 401, message: 'Please log in to continue.' },
   'auth/bad-credentials': { status: 401, message: 'Invalid email or password.' },
+  // Failures for the account or from this address, or logins from this address: the answer's
+  // Retry-After says how long when the wait has a known end.
   'auth/rate-limited': {
     status: 429,
-    message: 'Too many failed login attempts. Please wait a few minutes and try again.',
+    message: 'Too many login attempts. Please wait a little and try again.',
   },
   'auth/signup-rate-limited': {
     status: 429,

@@ -47,7 +47,9 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
 
   app.use(requestLog(config, () => deps.clock.now()));
   app.use(closeAfterUnreadBody());
-  app.use(securityHeaders(config.apiOrigin));
+  // HSTS whenever cookies are Secure (a separate app origin makes them Secure too).
+  const https = config.secureCookies || config.corsOrigins.length > 0;
+  app.use(securityHeaders({ apiOrigin: config.apiOrigin, https }));
   if (config.corsOrigins.length) {
     app.use(
       cors({

@@ -1,6 +1,7 @@
 // What the app factory is configured with: limits, cookie and origin policy, where the built
 // client lives. main.ts fills it from env.ts; tests pass only what they change.
 import { JSON_BODY_MAX_BYTES } from '@/domain/constants';
+import { type Argon2Cost, OWASP_ARGON2ID } from './auth/passwords';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -27,9 +28,22 @@ export interface AppConfig {
   /** Built client to serve (dist/); no static serving when empty. */
   staticRoot: string;
   sessionTtlMs: number;
+  /** Sessions one user keeps at once; a login beyond ends the oldest. */
+  maxSessionsPerUser: number;
   loginWindowMs: number;
+  /**
+   * Failures for one account from unknown devices before its logins from them slow down: each
+   * further failure doubles the wait (from loginBackoffBaseMs up to loginBackoffMaxMs). Known
+   * devices (a signed device cookie naming the user) are never slowed by them.
+   */
   loginMaxFailuresPerEmail: number;
+  loginBackoffBaseMs: number;
+  loginBackoffMaxMs: number;
+  /** Failures per (account, client address or known device) before that pair is refused. */
+  loginMaxFailuresPerPair: number;
   loginMaxFailuresPerAddress: number;
+  /** Successful logins per client address (or known device) per window (LOGIN_LIMIT_PER_ADDRESS). */
+  loginMaxSuccessesPerAddress: number;
   /** Logins running at once (password hashes) per email and per client address. */
   loginMaxParallelPerEmail: number;
   loginMaxParallelPerAddress: number;
@@ -45,6 +59,8 @@ export interface AppConfig {
    * login), so a retry always finds it.
    */
   idempotencyRetentionMs: number;
+  /** Argon2id cost of new password hashes (tests lower it; the default is OWASP's minimum). */
+  passwordHash: Argon2Cost;
   /** One line per request; never receives bodies, cookies or tokens. */
   log: (line: Record<string, unknown>) => void;
 }
@@ -57,9 +73,14 @@ export const DEFAULT_CONFIG: AppConfig = {
   apiOrigin: '',
   staticRoot: '',
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  maxSessionsPerUser: 20,
   loginWindowMs: 15 * 60 * 1000,
   loginMaxFailuresPerEmail: 5,
+  loginBackoffBaseMs: 1000,
+  loginBackoffMaxMs: 15 * 60 * 1000,
+  loginMaxFailuresPerPair: 5,
   loginMaxFailuresPerAddress: 50,
+  loginMaxSuccessesPerAddress: 30,
   loginMaxParallelPerEmail: 2,
   loginMaxParallelPerAddress: 10,
   signupLimitPerHour: 20,
@@ -67,5 +88,6 @@ export const DEFAULT_CONFIG: AppConfig = {
   anonymousEventsMaxBytes: 16 * 1024,
   jsonBodyMaxBytes: JSON_BODY_MAX_BYTES,
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
+  passwordHash: OWASP_ARGON2ID,
   log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
 };

@@ -54,6 +54,7 @@ const envSchema = v.object({
     '',
   ),
   SIGNUP_LIMIT_PER_HOUR: count('20'),
+  LOGIN_LIMIT_PER_ADDRESS: count('30'),
   // Processes serving on PostgreSQL: 1, a number, or 'auto' (one per core).
   WORKERS: v.optional(
     v.pipe(

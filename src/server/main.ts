@@ -63,6 +63,7 @@ async function serveOne(env: Env, seed: boolean) {
       secureCookies: env.SECURE_COOKIES,
       trustProxyHops: env.TRUST_PROXY,
       signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+      loginMaxSuccessesPerAddress: env.LOGIN_LIMIT_PER_ADDRESS,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',

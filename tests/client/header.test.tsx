@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sendContactMessage } from '@/data';
 import { STORAGE_KEYS } from '@/domain/constants';
+import { fakeApi, json } from './support/fake-api';
 import { findHeading, renderApp } from './support/render-app';
 
 function mainNav() {
@@ -99,5 +100,37 @@ describe('Header', () => {
       }),
     );
     await waitFor(() => expect(screen.getByText(/1 change waiting to be sent/)).toBeTruthy());
+  });
+
+  it('logs out other devices from the menu by keyboard: asks first, then calls the server and toasts', async () => {
+    const api = fakeApi();
+    api.on('POST /auth/logout-others', () => json({ message: 'Logged out of other devices', ended: 2 }));
+    renderApp('/contact', { api });
+    await findHeading('Contact Us');
+    screen.getByRole('button', { name: 'Profile menu' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Log out other devices' }));
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out other devices?' });
+    expect(api.calls).not.toContain('POST /auth/logout-others');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out other devices' }));
+    expect(await screen.findByText('Logged out of all other devices.')).toBeTruthy();
+    expect(api.calls).toContain('POST /auth/logout-others');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // This device stays signed in.
+    expect(screen.getByRole('heading', { name: 'Contact Us' })).toBeTruthy();
+  });
+
+  it('changes nothing when the user cancels logging out other devices', async () => {
+    const { api } = renderApp('/contact');
+    await findHeading('Contact Us');
+    await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Log out other devices' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out other devices?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls).not.toContain('POST /auth/logout-others');
   });
 });

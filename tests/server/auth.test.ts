@@ -1,8 +1,12 @@
-// Signup, login (cookie, token, rate limit), logout and the session check, through HTTP.
-import { like } from 'drizzle-orm';
+// Signup, login (cookie, token, lockout, rate limits), sessions, logout and the session check,
+// through HTTP.
+import { randomBytes, scryptSync } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { throttles } from '@/server/db/schema';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { hashPassword } from '@/server/auth/passwords';
+import { DEFAULT_CONFIG } from '@/server/config';
+import { sessions as sessionsTable, throttles, users as usersTable } from '@/server/db/schema';
+import { createTestServer, TEST_PASSWORD_HASH, type TestServer } from '../support/server-app';
 import { jsonInit, newUserDetails, signupAndLogin } from '../support/server-users';
 
 let server: TestServer;
@@ -91,34 +95,22 @@ describe('POST /auth/login', () => {
     expect((await res.json()).message).toBe('Invalid email');
   });
 
-  it('answers 429 after too many failures for one email, even with the right password, until the window passes', async () => {
-    const user = await signupAndLogin(server);
-    for (let i = 0; i < 3; i += 1) {
-      expect((await post('/auth/login', { email: user.email, password: 'Wrong@1234' })).status).toBe(401);
-    }
-    const blocked = await post('/auth/login', { email: user.email, password: user.password });
-    expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toMatch(/Too many failed login attempts/);
-    nowMs += 16 * 60 * 1000;
-    expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
-  });
-
   it("clears the user's own failures and prunes counters idle past every window, keeping recent ones", async () => {
     const [user, expired, recent] = [await signupAndLogin(server), newUserDetails(), newUserDetails()];
     const fail = (email: string) => post('/auth/login', { email, password: 'Wrong@1234' });
     await fail(user.email);
     await fail(expired.email);
-    nowMs += 61 * 60 * 1000;
+    nowMs += 2 * 61 * 60 * 1000;
     await fail(recent.email);
     expect((await post('/auth/login', { email: user.email, password: user.password })).status).toBe(200);
     const left = await server.db
       .select({ key: throttles.key })
       .from(throttles)
-      .where(like(throttles.key, 'login-email:%'));
+      .where(like(throttles.key, 'login-backoff:%'));
     const keys = left.map((r) => r.key);
-    expect(keys).toContain(`login-email:${recent.email}`);
-    expect(keys).not.toContain(`login-email:${expired.email}`);
-    expect(keys).not.toContain(`login-email:${user.email}`);
+    expect(keys).toContain(`login-backoff:${recent.email}`);
+    expect(keys).not.toContain(`login-backoff:${expired.email}`);
+    expect(keys).not.toContain(`login-backoff:${user.email}`);
   });
 
   it('sets SameSite=None; Secure when a separate app origin is configured', async () => {
@@ -299,19 +291,16 @@ describe('signups per client address', () => {
     }
   });
 
-  it('does not count refusals that need no hashing: invalid input and taken emails', async () => {
+  it('does not count invalid input', async () => {
     const limited = await createTestServer({ config: { trustProxyHops: 1, signupLimitPerHour: 1 } });
     try {
       const headers = { 'X-Forwarded-For': '203.0.113.30' };
-      const taken = newUserDetails();
-      await limited.request('/auth/signup', jsonInit('POST', taken, { 'X-Forwarded-For': '203.0.113.31' }));
       for (let i = 0; i < 3; i += 1) {
         const bad = await limited.request(
           '/auth/signup',
           jsonInit('POST', { ...newUserDetails(), age: 0 }, headers),
         );
         expect(bad.status).toBe(400);
-        expect((await limited.request('/auth/signup', jsonInit('POST', taken, headers))).status).toBe(409);
       }
       expect(
         (await limited.request('/auth/signup', jsonInit('POST', newUserDetails(), headers))).status,
@@ -319,5 +308,245 @@ describe('signups per client address', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('counts taken emails too, so past the limit a taken and a free email answer alike (no enumeration)', async () => {
+    const limited = await createTestServer({ config: { trustProxyHops: 1, signupLimitPerHour: 2 } });
+    try {
+      const taken = newUserDetails();
+      const signup = (details: unknown) =>
+        limited.request('/auth/signup', jsonInit('POST', details, { 'X-Forwarded-For': '203.0.113.32' }));
+      expect((await signup(taken)).status).toBe(201);
+      const first = await signup(taken);
+      expect(first.status).toBe(409);
+      expect((await first.json()).code).toBe('auth/email-taken');
+      const again = await signup(taken);
+      const free = await signup(newUserDetails());
+      expect([again.status, free.status]).toEqual([429, 429]);
+      expect((await again.json()).code).toBe('auth/signup-rate-limited');
+      expect((await free.json()).code).toBe('auth/signup-rate-limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+/** The cookies of a Set-Cookie answer as `name=value` pairs, by name. */
+function cookiesOf(res: Response): Record<string, string> {
+  return Object.fromEntries(
+    res.headers.getSetCookie().map((c) => {
+      const pair = c.split(';')[0] ?? '';
+      return [pair.slice(0, pair.indexOf('=')), pair];
+    }),
+  );
+}
+
+describe('lockout without denial of service', () => {
+  let proxied: TestServer;
+  let now = Date.now();
+  beforeAll(async () => {
+    proxied = await createTestServer({ clock: { now: () => now }, config: { trustProxyHops: 1 } });
+  });
+  afterAll(() => proxied.close());
+
+  const attempt = (email: string, password: string, ip: string, cookie?: string) =>
+    proxied.request(
+      '/auth/login',
+      jsonInit('POST', { email, password }, { 'X-Forwarded-For': ip, ...(cookie ? { Cookie: cookie } : {}) }),
+    );
+
+  it('sets a long-lived HttpOnly device cookie naming the user at a successful login', async () => {
+    const user = await signupAndLogin(proxied);
+    const res = await attempt(user.email, user.password, '198.51.100.1');
+    const device = res.headers.getSetCookie().find((c) => c.startsWith('carry_device='));
+    expect(device).toMatch(/HttpOnly/i);
+    expect(Number(device?.match(/Max-Age=(\d+)/i)?.[1])).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+    const [users] = await proxied.db
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(eq(usersTable.email, user.email));
+    expect(device).toContain(`carry_device=${users?.id}.`);
+  });
+
+  it("never refuses the right password from a device that logged in before, whatever others' failures", async () => {
+    const user = await signupAndLogin(proxied);
+    const device = cookiesOf(await attempt(user.email, user.password, '198.51.100.2')).carry_device ?? '';
+    // Twenty wrong passwords from everywhere: the attacker's own pairs lock, the account slows.
+    for (let i = 0; i < 20; i += 1) await attempt(user.email, 'Wrong@1234', `203.0.113.${i % 3}`);
+    expect((await attempt(user.email, user.password, '203.0.113.77')).status).toBe(429);
+    // The owner's device gets in at once, from its usual address or from the attacker's.
+    expect((await attempt(user.email, user.password, '198.51.100.2', device)).status).toBe(200);
+    expect((await attempt(user.email, user.password, '203.0.113.1', device)).status).toBe(200);
+    // A device cookie that was tampered with, or names someone else, is an unknown device.
+    const other = await signupAndLogin(proxied);
+    const othersDevice = cookiesOf(await attempt(other.email, other.password, '198.51.100.3')).carry_device;
+    for (let i = 0; i < 6; i += 1) await attempt(user.email, 'Wrong@1234', `203.0.113.${10 + i}`);
+    const forged = `${device.slice(0, -4)}AAAA`;
+    expect((await attempt(user.email, user.password, '203.0.113.1', forged)).status).toBe(429);
+    expect((await attempt(user.email, user.password, '203.0.113.1', othersDevice)).status).toBe(429);
+  });
+
+  it('slows an account from unknown devices with a doubling Retry-After, and lets the right password in after the wait', async () => {
+    const user = await signupAndLogin(proxied);
+    // Five failures from five addresses: no pair is locked, the account's free failures are used up.
+    for (let i = 0; i < 5; i += 1)
+      expect((await attempt(user.email, 'Wrong@1234', `192.0.2.${i}`)).status).toBe(401);
+    const waits = [];
+    for (const seconds of [1, 2, 4]) {
+      const refused = await attempt(user.email, user.password, '192.0.2.50');
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).code).toBe('auth/rate-limited');
+      waits.push(refused.headers.get('retry-after'));
+      now += seconds * 1000;
+      if (seconds < 4)
+        expect((await attempt(user.email, 'Wrong@1234', `192.0.2.${10 + seconds}`)).status).toBe(401);
+    }
+    expect(waits).toEqual(['1', '2', '4']);
+    expect((await attempt(user.email, user.password, '192.0.2.50')).status).toBe(200);
+  });
+
+  it('locks the pair (account, address) after five failures, while another address still gets in', async () => {
+    const user = await signupAndLogin(proxied);
+    for (let i = 0; i < 5; i += 1) await attempt(user.email, 'Wrong@1234', '192.0.2.99');
+    now += 60_000; // past the account's first wait
+    const locked = await attempt(user.email, user.password, '192.0.2.99');
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).code).toBe('auth/rate-limited');
+    expect((await attempt(user.email, user.password, '192.0.2.100')).status).toBe(200);
+  });
+});
+
+describe('successful logins and sessions', () => {
+  it('limits successful logins per address', async () => {
+    const limited = await createTestServer({ config: { trustProxyHops: 1, loginMaxSuccessesPerAddress: 3 } });
+    try {
+      const user = await signupAndLogin(limited);
+      const login = (ip: string) =>
+        limited.request(
+          '/auth/login',
+          jsonInit('POST', { email: user.email, password: user.password }, { 'X-Forwarded-For': ip }),
+        );
+      for (let i = 0; i < 3; i += 1) expect((await login('203.0.113.60')).status).toBe(200);
+      const refused = await login('203.0.113.60');
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).code).toBe('auth/rate-limited');
+      expect((await login('203.0.113.61')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps at most maxSessionsPerUser sessions: a login beyond ends the oldest', async () => {
+    const capped = await createTestServer({ config: { maxSessionsPerUser: 3 } });
+    try {
+      const user = await signupAndLogin(capped);
+      const tokens = [user.token];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await capped.request(
+          '/auth/login',
+          jsonInit('POST', { email: user.email, password: user.password }),
+        );
+        tokens.push((await res.json()).token);
+      }
+      const statuses = [];
+      for (const token of tokens)
+        statuses.push(
+          (await capped.request('/api/auth', { headers: { Authorization: `Bearer ${token}` } })).status,
+        );
+      expect(statuses).toEqual([401, 200, 200, 200]);
+      const rows = await capped.db.select().from(sessionsTable);
+      expect(rows).toHaveLength(3);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('logout ends the session however it was presented: Bearer token and cookie both', async () => {
+    const user = await signupAndLogin(server);
+    const second = await post('/auth/login', { email: user.email, password: user.password });
+    const bearer = (await second.json()).token;
+    const res = await server.request('/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bearer}`, Cookie: user.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect((await user.call('GET', '/api/auth')).status).toBe(401);
+    const viaBearer = await server.request('/api/auth', { headers: { Authorization: `Bearer ${bearer}` } });
+    expect(viaBearer.status).toBe(401);
+  });
+
+  it('POST /auth/logout-others ends every other session of the user, keeping the current one', async () => {
+    const user = await signupAndLogin(server);
+    const other = await signupAndLogin(server);
+    const tokens = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await post('/auth/login', { email: user.email, password: user.password });
+      tokens.push((await res.json()).token);
+    }
+    const res = await user.call('POST', '/auth/logout-others');
+    expect(res.status).toBe(200);
+    expect((await res.json()).ended).toBe(2);
+    expect((await user.call('GET', '/api/auth')).status).toBe(200);
+    for (const token of tokens) {
+      const check = await server.request('/api/auth', { headers: { Authorization: `Bearer ${token}` } });
+      expect(check.status).toBe(401);
+    }
+    expect((await other.call('GET', '/api/auth')).status).toBe(200);
+  });
+
+  it('POST /auth/logout-others answers 401 without a session', async () => {
+    const res = await post('/auth/logout-others', {});
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe('auth/required');
+  });
+});
+
+describe('password hashing', () => {
+  it('stores Argon2id hashes at OWASP minimums (19 MiB, 2 passes, 1 lane) by default, and raises cheaper ones at login', async () => {
+    const real = await createTestServer({ config: { passwordHash: DEFAULT_CONFIG.passwordHash } });
+    try {
+      const user = await signupAndLogin(real);
+      const [row] = await real.db
+        .select({ hash: usersTable.passwordHash })
+        .from(usersTable)
+        .where(eq(usersTable.email, user.email));
+      expect(row?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // A hash made at a lower cost is brought up to the default at the next login.
+      const cheap = await hashPassword(user.password, TEST_PASSWORD_HASH);
+      await real.db.update(usersTable).set({ passwordHash: cheap }).where(eq(usersTable.email, user.email));
+      const login = await real.request(
+        '/auth/login',
+        jsonInit('POST', { email: user.email, password: user.password }),
+      );
+      expect(login.status).toBe(200);
+      const [after] = await real.db
+        .select({ hash: usersTable.passwordHash })
+        .from(usersTable)
+        .where(eq(usersTable.email, user.email));
+      expect(after?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('verifies an old scrypt hash and replaces it with an Argon2id one at the next login', async () => {
+    const details = newUserDetails();
+    expect((await post('/auth/signup', details)).status).toBe(201);
+    const salt = randomBytes(16);
+    const key = scryptSync(details.password, salt, 32, { N: 16384, r: 8, p: 1 });
+    const old = ['scrypt', 16384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await server.db.update(usersTable).set({ passwordHash: old }).where(eq(usersTable.email, details.email));
+    expect((await post('/auth/login', { email: details.email, password: 'Wrong@1234' })).status).toBe(401);
+    expect((await post('/auth/login', { email: details.email, password: details.password })).status).toBe(
+      200,
+    );
+    const [row] = await server.db
+      .select({ hash: usersTable.passwordHash })
+      .from(usersTable)
+      .where(eq(usersTable.email, details.email));
+    expect(row?.hash).toMatch(/^\$argon2id\$/);
+    expect((await post('/auth/login', { email: details.email, password: details.password })).status).toBe(
+      200,
+    );
   });
 });

@@ -127,3 +127,76 @@ describe('response headers and logging', () => {
     expect(JSON.stringify(lines)).not.toContain(user.email);
   });
 });
+
+describe('transport and feature policies', () => {
+  it('sends Strict-Transport-Security when cookies are Secure, and not on a plain HTTP server', async () => {
+    const secure = await createTestServer({ config: { secureCookies: true } });
+    const plain = await createTestServer();
+    try {
+      const hsts = (await secure.request('/api/health')).headers.get('strict-transport-security') ?? '';
+      expect(Number(hsts.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+      expect((await plain.request('/api/health')).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await secure.close();
+      await plain.close();
+    }
+  });
+
+  it('sends a Permissions-Policy that allows the camera to the app itself only and denies the rest', async () => {
+    const policy = (await server.request('/api/health')).headers.get('permissions-policy') ?? '';
+    const features = policy.split(',').map((f) => f.trim());
+    expect(features).toContain('camera=(self)');
+    for (const denied of ['microphone=()', 'geolocation=()', 'payment=()'])
+      expect(features).toContain(denied);
+  });
+});
+
+describe('origin check: scheme, host and port', () => {
+  const write = (target: TestServer, origin: string) =>
+    target.request(
+      '/api/events',
+      jsonInit('POST', { events: [{ name: 'page_view', props: {}, at: 1 }] }, { Origin: origin }),
+    );
+
+  it('refuses an Origin that differs from this http server in scheme or port', async () => {
+    for (const origin of ['https://localhost', 'http://localhost:8080']) {
+      const res = await write(server, origin);
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe('auth/bad-origin');
+    }
+    expect((await write(server, 'http://localhost')).status).toBe(202);
+  });
+
+  it('behind HTTPS (Secure cookies) takes https://host as its own and refuses http://host', async () => {
+    const secure = await createTestServer({ config: { secureCookies: true } });
+    try {
+      expect((await write(secure, 'https://localhost')).status).toBe(202);
+      const res = await write(secure, 'http://localhost');
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe('auth/bad-origin');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('behind a trusted proxy takes the scheme from X-Forwarded-Proto', async () => {
+    const proxied = await createTestServer({ config: { trustProxyHops: 1 } });
+    try {
+      const send = (origin: string) =>
+        proxied.request(
+          '/api/events',
+          jsonInit(
+            'POST',
+            { events: [{ name: 'page_view', props: {}, at: 1 }] },
+            { Origin: origin, 'X-Forwarded-Proto': 'https' },
+          ),
+        );
+      expect((await send('https://localhost')).status).toBe(202);
+      const res = await send('http://localhost');
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe('auth/bad-origin');
+    } finally {
+      await proxied.close();
+    }
+  });
+});

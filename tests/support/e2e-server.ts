@@ -73,6 +73,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       STATIC_DIR: staticDir,
       // Every test account comes from 127.0.0.1: more than the default 20 signups an hour.
       SIGNUP_LIMIT_PER_HOUR: process.env.SIGNUP_LIMIT_PER_HOUR ?? '10000',
+      // ... and logs in more often than the default 30 times in 15 minutes.
+      LOGIN_LIMIT_PER_ADDRESS: process.env.LOGIN_LIMIT_PER_ADDRESS ?? '10000',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -6,13 +6,18 @@
 // Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
 // TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
 // `request` goes through `app.request` (no port): paths like '/api/auth' resolve against
-// http://localhost. Request logging is silenced unless the config passes `log`.
+// http://localhost. Request logging is silenced unless the config passes `log`, and passwords
+// are hashed at a test cost (TEST_PASSWORD_HASH) unless the config passes `passwordHash`.
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '@/server/app';
+import type { Argon2Cost } from '@/server/auth/passwords';
 import type { AppConfig, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
 import { seedReferenceData } from '@/server/db/seed';
+
+/** Argon2id's smallest cost: the production one (OWASP_ARGON2ID) costs ~40 ms per login. */
+export const TEST_PASSWORD_HASH: Argon2Cost = { memoryKiB: 64, passes: 1, lanes: 1 };
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
@@ -56,7 +61,7 @@ export async function createTestServer(
   const app = createApp({
     db: database.db,
     clock: options.clock,
-    config: { log: () => {}, ...options.config },
+    config: { log: () => {}, passwordHash: TEST_PASSWORD_HASH, ...options.config },
   });
   return {
     app,

@@ -9,8 +9,13 @@ import { findSessionUser } from './sessions';
 export const SESSION_COOKIE = 'carry_session';
 
 export function tokenOf(c: Context): string | undefined {
+  return tokensOf(c)[0];
+}
+
+/** Every session token the request carries: the Bearer token first, then the cookie's. */
+export function tokensOf(c: Context): string[] {
   const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  return bearer ?? getCookie(c, SESSION_COOKIE);
+  return [bearer, getCookie(c, SESSION_COOKIE)].filter((t): t is string => Boolean(t));
 }
 
 export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {

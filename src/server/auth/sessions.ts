@@ -1,7 +1,8 @@
 // Server-side sessions: a random token given to the client, only its sha256 stored. Sliding
-// expiry (renewed at most once a day to spare writes); logout deletes the row.
+// expiry (renewed at most once a day to spare writes); at most `maxPerUser` per user (a login
+// beyond ends the oldest); logout deletes the row, logout-others every other row of the user.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
@@ -13,16 +14,43 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export async function createSession(db: Db, userId: string, nowMs: number, ttlMs: number): Promise<string> {
+export interface SessionLimits {
+  ttlMs: number;
+  maxPerUser: number;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  nowMs: number,
+  limits: SessionLimits,
+): Promise<string> {
   // Each login sweeps the user's expired sessions, so the table does not grow without bound.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date(nowMs))));
   const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
   await db.insert(sessions).values({
-    tokenHash: hashToken(token),
+    tokenHash,
     userId,
     createdAt: new Date(nowMs),
-    expiresAt: new Date(nowMs + ttlMs),
+    expiresAt: new Date(nowMs + limits.ttlMs),
   });
+  // Past the cap the oldest sessions end (never the new one, even at the same instant).
+  const newest = db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, tokenHash)))
+    .orderBy(desc(sessions.createdAt), desc(sessions.tokenHash))
+    .limit(Math.max(limits.maxPerUser - 1, 0));
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.tokenHash, tokenHash),
+        notInArray(sessions.tokenHash, newest),
+      ),
+    );
   return token;
 }
 
@@ -64,6 +92,17 @@ export async function findSessionUser(
   return { id: row.id, email: row.email, name: row.name, phone: row.phone };
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** Ends the sessions of these tokens (a request may carry both a Bearer token and a cookie). */
+export async function revokeSessions(db: Db, tokens: readonly string[]): Promise<void> {
+  if (tokens.length === 0) return;
+  await db.delete(sessions).where(inArray(sessions.tokenHash, tokens.map(hashToken)));
+}
+
+/** Ends every session of the user except the one of `keepToken`; answers how many ended. */
+export async function revokeOtherSessions(db: Db, userId: string, keepToken: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
 }

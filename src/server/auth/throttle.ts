@@ -94,3 +94,85 @@ export async function reserve(db: Db, limits: readonly Limit[], nowMs: number): 
 export async function pruneThrottles(db: Db, nowMs: number, olderThanMs: number): Promise<void> {
   await db.delete(throttles).where(lt(throttles.touchedAt, new Date(nowMs - olderThanMs)));
 }
+
+/**
+ * A counter that slows instead of refusing: after `free` failures each further attempt has to
+ * wait `baseMs`, doubling per failure up to `maxMs`. Attempts after the wait are evaluated (the
+ * right password gets in); attempts during it are refused with the time left.
+ */
+export interface Backoff {
+  key: string;
+  free: number;
+  baseMs: number;
+  maxMs: number;
+  /** The failures are forgotten once no attempt came for this long after the wait ended. */
+  quietMs: number;
+  maxParallel: number;
+}
+
+export type BackoffClaim =
+  | { ok: true; done(outcome: 'fail' | 'clear' | 'refund'): Promise<void> }
+  | { ok: false; retryAfterMs: number };
+
+/** Beyond this many doublings the wait is at its maximum anyway (and 2^n stays finite). */
+const MAX_DOUBLINGS = 40;
+
+/** Claims one attempt on a backoff counter, in one upsert that locks its row. */
+export async function claimBackoff(db: Db, backoff: Backoff, nowMs: number): Promise<BackoffClaim> {
+  const now = new Date(nowMs).toISOString();
+  const waiting = sql`coalesce(${throttles.blockedUntil} > ${now}::timestamptz, false)`;
+  const quiet = sql`coalesce(${throttles.blockedUntil}, ${throttles.touchedAt}) <= ${new Date(nowMs - backoff.quietMs).toISOString()}::timestamptz`;
+  const stale = sql`${throttles.touchedAt} <= ${new Date(nowMs - IN_FLIGHT_STALE_MS).toISOString()}::timestamptz`;
+  const claimed = await db
+    .insert(throttles)
+    .values({
+      key: backoff.key,
+      windowStart: new Date(nowMs),
+      attempts: 0,
+      inFlight: 1,
+      touchedAt: new Date(nowMs),
+    })
+    .onConflictDoUpdate({
+      target: throttles.key,
+      set: {
+        attempts: sql`case when ${quiet} then 0 else ${throttles.attempts} end`,
+        blockedUntil: sql`case when ${quiet} then null else ${throttles.blockedUntil} end`,
+        inFlight: sql`case when ${stale} or ${quiet} then 1 else ${throttles.inFlight} + 1 end`,
+        touchedAt: sql`${now}::timestamptz`,
+      },
+      setWhere: sql`not ${waiting} and (${throttles.inFlight} < ${backoff.maxParallel} or ${stale})`,
+    })
+    .returning({ key: throttles.key });
+  if (claimed.length === 0) {
+    const [row] = await db
+      .select({ blockedUntil: throttles.blockedUntil })
+      .from(throttles)
+      .where(eq(throttles.key, backoff.key));
+    // Refused for the wait, or (no wait) for too many attempts at once: try again in a second.
+    const waitMs = (row?.blockedUntil?.getTime() ?? 0) - nowMs;
+    return { ok: false, retryAfterMs: Math.max(waitMs, 1000) };
+  }
+  const doublings = sql`least(${throttles.attempts} + 1 - ${backoff.free}, ${MAX_DOUBLINGS})`;
+  return {
+    ok: true,
+    async done(outcome) {
+      if (outcome === 'clear') {
+        await db.delete(throttles).where(eq(throttles.key, backoff.key));
+        return;
+      }
+      const failed = outcome === 'fail';
+      await db
+        .update(throttles)
+        .set({
+          inFlight: sql`greatest(${throttles.inFlight} - 1, 0)`,
+          ...(failed && {
+            attempts: sql`${throttles.attempts} + 1`,
+            blockedUntil: sql`case when ${throttles.attempts} + 1 >= ${backoff.free}
+              then ${now}::timestamptz + make_interval(secs => least(${backoff.baseMs}::float8 * power(2::float8, ${doublings}), ${backoff.maxMs}::float8) / 1000)
+              else ${throttles.blockedUntil} end`,
+          }),
+        })
+        .where(eq(throttles.key, backoff.key));
+    },
+  };
+}

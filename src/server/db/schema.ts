@@ -47,10 +47,11 @@ export const sessions = pgTable(
 );
 
 /**
- * Throttle counters, one row per key ('login-email:<email>', 'login-address:<ip>',
- * 'signup-address:<ip>', 'events-address:<ip>'): attempts in the window that began at
- * `window_start`, and attempts still running. One upsert reads and counts (src/server/auth/throttle.ts),
- * so parallel requests cannot all pass the check before any is counted.
+ * Throttle counters, one row per key ('login-pair:<email>|<client>', 'login-ok:<client>',
+ * 'login-address:<ip>', 'login-backoff:<email>', 'signup-address:<ip>', 'events-address:<ip>'):
+ * attempts in the window that began at `window_start`, and attempts still running. One upsert
+ * reads and counts (src/server/auth/throttle.ts), so parallel requests cannot all pass the check
+ * before any is counted.
  */
 export const throttles = pgTable(
   'throttles',
@@ -60,9 +61,17 @@ export const throttles = pgTable(
     attempts: integer('attempts').notNull(),
     inFlight: integer('in_flight').notNull(),
     touchedAt: at('touched_at').notNull(),
+    /** A backoff counter ('login-backoff:<email>'): no attempt is evaluated before this time. */
+    blockedUntil: at('blocked_until'),
   },
   (t) => [index('throttles_touched_idx').on(t.touchedAt)],
 );
+
+/** Secrets the server makes for itself at first start (the device-cookie HMAC key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 export const airports = pgTable('airports', {
   code: text('code').primaryKey(),

@@ -46,6 +46,29 @@ export function closeAfterUnreadBody(): MiddlewareHandler {
   };
 }
 
+/**
+ * Browser features: the camera for the app itself (QR scanning at the hand-off), everything else
+ * it does not use denied, also to any frame. Only features browsers recognise (an unknown one is
+ * logged as an error in the console).
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+].join(', ');
+
+/** A year: browsers then use HTTPS only for this host, even when a link says http. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 /** The policy, letting the app call (and show images from) an API on another origin when set. */
 export function contentSecurityPolicy(apiOrigin = ''): string {
   if (!apiOrigin) return CONTENT_SECURITY_POLICY;
@@ -58,33 +81,56 @@ export function contentSecurityPolicy(apiOrigin = ''): string {
  * Set before the handler runs, so that it can still override them (a file download sets its own
  * CSP) and the answer stays a plain one the Node adapter writes without building a Response.
  */
-export function securityHeaders(apiOrigin = ''): MiddlewareHandler {
-  const policy = contentSecurityPolicy(apiOrigin);
+export function securityHeaders(options: { apiOrigin?: string; https?: boolean } = {}): MiddlewareHandler {
+  const policy = contentSecurityPolicy(options.apiOrigin);
   return async (c, next) => {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');
     c.header('Content-Security-Policy', policy);
+    c.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // Served over HTTPS (cookies are Secure): never let a browser come back over plain HTTP.
+    if (options.https) c.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     await next();
   };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function isOwnOrigin(c: Context, origin: string): boolean {
+/**
+ * The scheme browsers reach this server with: https when cookies are Secure (TLS ends at a proxy
+ * in front), else the one the outermost trusted proxy reports (X-Forwarded-Proto, read like
+ * X-Forwarded-For), else the request's own.
+ */
+function ownScheme(c: Context, config: AppConfig): string {
+  if (config.secureCookies) return 'https:';
+  if (config.trustProxyHops > 0) {
+    const hops = (c.req.header('x-forwarded-proto') ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    const forwarded = hops[Math.max(0, hops.length - config.trustProxyHops)];
+    if (forwarded === 'http' || forwarded === 'https') return `${forwarded}:`;
+  }
+  return new URL(c.req.url).protocol;
+}
+
+/** Scheme, host and port of `origin` are this server's (as the Host header names it). */
+function isOwnOrigin(c: Context, config: AppConfig, origin: string): boolean {
   try {
-    return new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host);
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    return new URL(origin).origin === new URL(`${ownScheme(c, config)}//${host}`).origin;
   } catch {
     return false;
   }
 }
 
-/** 403 for a write whose Origin is not this host, the public URL's or a configured CORS origin. */
+/** 403 for a write whose Origin is not this server's, the public URL's or a configured CORS origin. */
 export function originCheck(config: AppConfig): MiddlewareHandler {
   // Behind a proxy that rewrites Host, the public URL names the app's own origin.
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
   const allowed = (c: Context, origin: string) =>
-    isOwnOrigin(c, origin) || config.corsOrigins.includes(origin) || origin === publicOrigin;
+    isOwnOrigin(c, config, origin) || config.corsOrigins.includes(origin) || origin === publicOrigin;
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (!SAFE_METHODS.has(c.req.method) && origin && !allowed(c, origin)) {

@@ -1,12 +1,13 @@
-// The profile dropdown: Profile (sender -> /profile, others -> /set-profile) and Logout. Closes
-// on outside click, Escape and route change.
+// The profile dropdown: Profile (sender -> /profile, others -> /set-profile), Log out other
+// devices (asks first) and Logout. Closes on outside click, Escape and route change.
 import { Link, useLocation } from '@tanstack/react-router';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/client/ui/avatar';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
 import type { Role } from '@/domain/constants';
 import { useLogout } from './use-logout';
+import { useLogoutOthers } from './use-logout-others';
 
 interface ProfileMenuProps {
   role: Role | null;
@@ -22,6 +23,7 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const pathname = useLocation({ select: (l) => l.pathname });
   const logout = useLogout();
+  const others = useLogoutOthers();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
   useEffect(() => setOpen(false), [pathname]);
@@ -75,12 +77,35 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
             role="menuitem"
             type="button"
             className={ITEM}
+            onClick={() => {
+              setOpen(false);
+              others.request();
+            }}
+          >
+            <MonitorSmartphone aria-hidden="true" className="size-4" /> Log out other devices
+          </button>
+          <button
+            role="menuitem"
+            type="button"
+            className={ITEM}
             disabled={logout.busy}
             onClick={() => void logout.request()}
           >
             <LogOut aria-hidden="true" className="size-4" /> {logout.busy ? 'Logging out...' : 'Logout'}
           </button>
         </div>
+      ) : null}
+      {others.asking ? (
+        <ConfirmDialog
+          title="Log out other devices?"
+          description="Every other phone or browser signed in to your account will be logged out. This device stays logged in."
+          confirmLabel="Log out other devices"
+          cancelLabel="Cancel"
+          busy={others.busy}
+          busyLabel="Logging out..."
+          onConfirm={others.confirm}
+          onCancel={others.cancel}
+        />
       ) : null}
       {logout.unsent !== null ? (
         <ConfirmDialog

@@ -1,13 +1,23 @@
-// Signup (limited per client address), login (limited per email and per address, counted before
-// the password is hashed; sets the session cookie), logout and the session check.
-import { eq } from 'drizzle-orm';
+// Signup (limited per client address), login (counted before the password is hashed, see
+// loginPlan; sets the session and device cookies), logout, logout of other devices and the
+// session check.
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { loginSchema, type SignupRequest, signupSchema } from '@/domain/auth/schema';
-import { SESSION_COOKIE, tokenOf } from '../../auth/guard';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/passwords';
-import { createSession, revokeSession } from '../../auth/sessions';
-import { type Limit, pruneThrottles, reserve } from '../../auth/throttle';
+import { knownDevice, rememberDevice } from '../../auth/device';
+import { requireUser, SESSION_COOKIE, tokenOf, tokensOf } from '../../auth/guard';
+import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
+import { createSession, revokeOtherSessions, revokeSessions } from '../../auth/sessions';
+import {
+  type Backoff,
+  type BackoffClaim,
+  claimBackoff,
+  type Limit,
+  type Outcome,
+  pruneThrottles,
+  reserve,
+} from '../../auth/throttle';
 import { users } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { parseJson } from '../../http/body';
@@ -20,18 +30,19 @@ const HOUR_MS = 60 * 60 * 1000;
 const SIGNUP_MAX_PARALLEL = 4;
 
 export async function signup(c: Context<AppEnv>, deps: Deps) {
-  // Validate, then skip a taken email, then count the attempt: only then hash (slow). A taken
-  // email still goes through idempotentWrite, which replays a repeated signup's first answer.
+  // Validate, then count the attempt against the address, then look for a taken email: a taken
+  // and a free email both count, and both pay for a hash, so neither the limit nor the time
+  // tells which addresses have accounts. A taken email still goes through idempotentWrite, which
+  // replays a repeated signup's first answer.
   const input = await parseJson(c, signupSchema);
-  const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  const passwordHash = taken ? null : await countedHash(c, deps, input.password);
+  const passwordHash = await countedHash(c, deps, input.password);
   const write = idempotentWrite(
     c,
     deps,
     `signup:${input.email}`,
     async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (existing || !passwordHash) throw new ApiError('auth/email-taken');
+      if (existing) throw new ApiError('auth/email-taken');
       await tx.insert(users).values({
         id: crypto.randomUUID(),
         email: input.email,
@@ -51,13 +62,13 @@ export async function signup(c: Context<AppEnv>, deps: Deps) {
 
 /**
  * What binds a signup's Idempotency-Key: every field but the passwords. A fast hash of a body
- * holding a password would let anyone who reads the table test guesses without scrypt's cost.
+ * holding a password would let anyone who reads the table test guesses without the password hash's cost.
  */
 function signupFingerprint(input: SignupRequest): string {
   return sha256(JSON.stringify([input.email, input.name, input.phone, input.age, input.gender]));
 }
 
-/** Hashes a new account's password once its address is within SIGNUP_LIMIT_PER_HOUR. */
+/** Hashes a signup's password once its address is within SIGNUP_LIMIT_PER_HOUR (429 beyond). */
 async function countedHash(c: Context<AppEnv>, deps: Deps, password: string): Promise<string> {
   const address = clientAddress(c, deps.config);
   const limits: Limit[] = address
@@ -72,7 +83,7 @@ async function countedHash(c: Context<AppEnv>, deps: Deps, password: string): Pr
     : [];
   const slot = await reserve(deps.db, limits, deps.clock.now());
   if (!slot) throw new ApiError('auth/signup-rate-limited');
-  return hashPassword(password).finally(() => slot.done('count'));
+  return hashPassword(password, deps.config.passwordHash).finally(() => slot.done('count'));
 }
 
 function sessionCookieOptions(deps: Deps) {
@@ -87,46 +98,125 @@ function sessionCookieOptions(deps: Deps) {
   };
 }
 
-function loginLimits(deps: Deps, email: string, address: string | null): Limit[] {
+interface LoginPlan {
+  /** Counted before the hash; ended with `onSuccess` or `onFailure` (one outcome per limit). */
+  limits: Limit[];
+  onSuccess: Outcome[];
+  onFailure: Outcome[];
+  /** The account's slow-down, for attempts from unknown devices only. */
+  backoff: Backoff | null;
+}
+
+/**
+ * The counters a login attempt goes through. The client is the known device when the request
+ * carries a device cookie for this account, else the client address. Failures lock the pair
+ * (account, client); from unknown devices they also slow the account (growing waits), and count
+ * per address. Successes count per client, so nobody mints sessions without limit.
+ */
+function loginPlan(deps: Deps, email: string, address: string | null, device: string | null): LoginPlan {
   const { config } = deps;
-  const limits: Limit[] = [
-    {
-      key: `login-email:${email}`,
-      max: config.loginMaxFailuresPerEmail,
-      windowMs: config.loginWindowMs,
-      maxParallel: config.loginMaxParallelPerEmail,
-    },
-  ];
+  const plan: LoginPlan = { limits: [], onSuccess: [], onFailure: [], backoff: null };
+  const add = (limit: Limit, onSuccess: Outcome, onFailure: Outcome) => {
+    plan.limits.push(limit);
+    plan.onSuccess.push(onSuccess);
+    plan.onFailure.push(onFailure);
+  };
+  const window = config.loginWindowMs;
+  const client = device ? `device:${device}` : address ? `address:${address}` : null;
+  if (client) {
+    // The pair's failures: cleared by a success, a failure counts.
+    add(
+      {
+        key: `login-pair:${email}|${client}`,
+        max: config.loginMaxFailuresPerPair,
+        windowMs: window,
+        maxParallel: config.loginMaxParallelPerEmail,
+      },
+      'clear',
+      'count',
+    );
+    // The client's successes: a failure gives its count back.
+    add(
+      {
+        key: `login-ok:${client}`,
+        max: config.loginMaxSuccessesPerAddress,
+        windowMs: window,
+        maxParallel: config.loginMaxParallelPerAddress,
+      },
+      'count',
+      'refund',
+    );
+  }
+  if (device) return plan;
   if (address)
-    limits.push({
-      key: `login-address:${address}`,
-      max: config.loginMaxFailuresPerAddress,
-      windowMs: config.loginWindowMs,
-      maxParallel: config.loginMaxParallelPerAddress,
-    });
-  return limits;
+    add(
+      {
+        key: `login-address:${address}`,
+        max: config.loginMaxFailuresPerAddress,
+        windowMs: window,
+        maxParallel: config.loginMaxParallelPerAddress,
+      },
+      'refund',
+      'count',
+    );
+  plan.backoff = {
+    key: `login-backoff:${email}`,
+    free: config.loginMaxFailuresPerEmail,
+    baseMs: config.loginBackoffBaseMs,
+    maxMs: config.loginBackoffMaxMs,
+    quietMs: window,
+    maxParallel: config.loginMaxParallelPerEmail,
+  };
+  return plan;
+}
+
+function rateLimited(c: Context, retryAfterMs: number): ApiError {
+  c.header('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
+  return new ApiError('auth/rate-limited');
 }
 
 export async function login(c: Context<AppEnv>, deps: Deps) {
   const input = await parseJson(c, loginSchema);
   const now = deps.clock.now();
-  // Every attempt is counted before the hash; a success gives its count back (the email's
-  // failures are cleared, the address's attempt refunded), so the limits count failures.
-  const slot = await reserve(deps.db, loginLimits(deps, input.email, clientAddress(c, deps.config)), now);
+  const { config } = deps;
+  const device = await knownDevice(c, deps.db, input.email);
+  const plan = loginPlan(deps, input.email, clientAddress(c, config), device);
+  // Every attempt is counted before the hash, and ended by its outcome. The client's own limits
+  // come first: a client flooding the server is refused by them in two queries.
+  const slot = await reserve(deps.db, plan.limits, now);
   if (!slot) throw new ApiError('auth/rate-limited');
-  let ok = false;
+  // An attempt that ends before its password is checked (the account's wait, an error) is given back.
+  let outcome: 'success' | 'failure' | 'none' = 'none';
+  let backoff: BackoffClaim | null = null;
   let user: typeof users.$inferSelect | undefined;
+  let verified = { ok: false, outdated: false };
   try {
+    backoff = plan.backoff ? await claimBackoff(deps.db, plan.backoff, now) : null;
+    if (backoff && !backoff.ok) throw rateLimited(c, backoff.retryAfterMs);
     [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
-    ok = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+    verified = await verifyPassword(
+      input.password,
+      user?.passwordHash ?? (await dummyHash(config.passwordHash)),
+      config.passwordHash,
+    );
+    outcome = verified.ok && user ? 'success' : 'failure';
   } finally {
-    await slot.done(...(ok && user ? (['clear', 'refund'] as const) : (['count'] as const)));
+    const ends = { success: plan.onSuccess, failure: plan.onFailure, none: ['refund'] as Outcome[] };
+    await slot.done(...ends[outcome]);
+    const backoffEnds = { success: 'clear', failure: 'fail', none: 'refund' } as const;
+    if (backoff?.ok) await backoff.done(backoffEnds[outcome]);
   }
-  if (!user || !ok) throw new ApiError('auth/bad-credentials');
+  if (!user || outcome !== 'success') throw new ApiError('auth/bad-credentials');
+  if (verified.outdated) await upgradeHash(deps, user.id, user.passwordHash, input.password);
   // Counters idle for longer than every window are pruned on the way.
-  await pruneThrottles(deps.db, now, Math.max(deps.config.loginWindowMs, HOUR_MS));
-  const token = await createSession(deps.db, user.id, now, deps.config.sessionTtlMs);
-  setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(deps));
+  await pruneThrottles(deps.db, now, Math.max(config.loginWindowMs, 2 * config.loginBackoffMaxMs, HOUR_MS));
+  const token = await createSession(deps.db, user.id, now, {
+    ttlMs: config.sessionTtlMs,
+    maxPerUser: config.maxSessionsPerUser,
+  });
+  const cookie = sessionCookieOptions(deps);
+  setCookie(c, SESSION_COOKIE, token, cookie);
+  await rememberDevice(c, deps.db, user.id, device, cookie);
   return c.json({
     token,
     email: user.email,
@@ -136,11 +226,30 @@ export async function login(c: Context<AppEnv>, deps: Deps) {
   });
 }
 
+/** A hash made with scrypt or a lower cost is replaced by one at today's cost. */
+async function upgradeHash(deps: Deps, userId: string, old: string, password: string): Promise<void> {
+  const fresh = await hashPassword(password, deps.config.passwordHash);
+  // Only if nobody changed it meanwhile.
+  await deps.db
+    .update(users)
+    .set({ passwordHash: fresh })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
+}
+
 export async function logout(c: Context<AppEnv>, deps: Deps) {
-  const token = tokenOf(c);
-  if (token) await revokeSession(deps.db, token);
+  // However the session was presented: a Bearer token and a cookie may both be there.
+  await revokeSessions(deps.db, tokensOf(c));
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: sessionCookieOptions(deps).secure });
   return c.json({ message: 'Logged out' });
+}
+
+/** Ends every session of the signed-in user but the one making this request. */
+export async function logoutOthers(c: Context<AppEnv>, deps: Deps) {
+  const user = requireUser(c);
+  const current = tokenOf(c);
+  if (!current) throw new ApiError('auth/required');
+  const ended = await revokeOtherSessions(deps.db, user.id, current);
+  return c.json({ message: 'Logged out of other devices', ended });
 }
 
 /** The spec's client reads both the HTTP status and `status` in the body. */
