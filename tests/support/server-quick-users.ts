@@ -1,29 +1,18 @@
-// Accounts made straight in the database, for tests that need hundreds of them: the stored hash
-// names its own scrypt cost ('scrypt$N$r$p$salt$hash', src/server/auth/passwords.ts), so these
-// carry a cheap one and logging in costs microseconds instead of a full hash. Login itself goes
+// Accounts made straight in the database, for tests that need hundreds of them: one password
+// hash at the test cost is made once and shared (signup would hash each), and logging in goes
 // through the real route.
 //
 //   quickAccount(server) : Promise<QuickAccount>   a user row only (log in through the data layer)
 //   quickAccounts(server, n) : Promise<QuickAccount[]>   n of them in one insert
 //   quickUser(server)    : Promise<QuickUser>      the same, logged in over the API (a TestUser)
-import { randomBytes, scryptSync } from 'node:crypto';
+import { hashPassword } from '@/server/auth/passwords';
 import { users } from '@/server/db/schema';
-import type { TestServer } from './server-app';
+import { TEST_PASSWORD_HASH, type TestServer } from './server-app';
 import { jsonInit, newUserDetails, type TestUser } from './server-users';
 
 export const QUICK_PASSWORD = 'Secret@123';
 
-let cheapHash: string | undefined;
-
-/** One hash for every quick account (same password), at the lowest cost scrypt accepts. */
-function quickHash(): string {
-  if (!cheapHash) {
-    const salt = randomBytes(16);
-    const key = scryptSync(QUICK_PASSWORD, salt, 32, { N: 2, r: 1, p: 1 });
-    cheapHash = ['scrypt', 2, 1, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
-  }
-  return cheapHash;
-}
+let quickHash: Promise<string> | undefined;
 
 export interface QuickAccount {
   id: string;
@@ -36,6 +25,8 @@ export interface QuickAccount {
 export type QuickUser = QuickAccount & TestUser;
 
 export async function quickAccounts(server: TestServer, n: number): Promise<QuickAccount[]> {
+  quickHash ??= hashPassword(QUICK_PASSWORD, TEST_PASSWORD_HASH);
+  const passwordHash = await quickHash;
   const rows = Array.from({ length: n }, () => {
     const d = newUserDetails();
     return {
@@ -45,7 +36,7 @@ export async function quickAccounts(server: TestServer, n: number): Promise<Quic
       phone: d.phone,
       age: d.age,
       gender: d.gender,
-      passwordHash: quickHash(),
+      passwordHash,
       createdAt: new Date(),
     };
   });
