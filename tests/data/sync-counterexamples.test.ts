@@ -1,8 +1,11 @@
 // @vitest-environment node
 // The shrunk counterexamples of the model-based test (sync-model.test.ts), one example each, so
 // a fix can be checked against the exact story: a refusal overtaken by a pull, a late pull
-// crossing a logout and login of the same user, a backoff stretched by a clock jumped back, and a
-// photo two users of one device both send.
+// crossing a logout and login of the same user, a backoff stretched by a clock jumped back (outbox
+// and photo lane), a photo two users of one device both send, and a 401 that arrives after the
+// user has logged in again.
+
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addListing,
@@ -17,6 +20,7 @@ import {
 } from '@/data';
 import { localId } from '@/data/mutators/rows';
 import { ERRORS } from '@/domain/errors';
+import { sessions } from '@/server/db/schema';
 import { listingsOfUser } from '@/server/routes/listings/listings.queries';
 import { createDevice, type Device } from '../support/data-device';
 import { fakeLocks } from '../support/data-locks';
@@ -130,6 +134,38 @@ describe('counterexamples of the sync model', () => {
     const { key } = await submitCourierRequest(tab, courierForm(other, 'second'), samePhoto(), 'bag.png');
     await uploadPhotos(tab);
     await replayOutbox(tab);
+    expect(await tab.db.outbox.get(key)).toBeUndefined();
+  });
+
+  it('uploads a photo backing off within the backoff cap after the clock jumps back', async () => {
+    // Model: Courier(photo 0), SessionExpires, UploadPhotos, JumpClock(-1 h): any failed upload.
+    const { key } = await submitCourierRequest(tab, courierForm(user, 'clock'), samePhoto(), 'bag.png');
+    device.link.down = true;
+    expect(await uploadPhotos(tab)).toBe(0); // backs off
+    device.link.down = false;
+    device.clock.t -= HOUR;
+    device.clock.t += 5 * 60_000;
+    expect(await uploadPhotos(tab)).toBe(1);
+    await replayOutbox(tab);
+    expect(await tab.db.outbox.get(key)).toBeUndefined();
+  });
+
+  it('keeps sending after a 401 that was answered before the user logged in again', async () => {
+    // Model: SessionExpires, StatusUpdate, PushAnswerDelayed, Login(same user).
+    await server.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const { key } = await sendContactMessage(tab, {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      message: 'after logging in again',
+    });
+    const held = device.link.holdNext('/api/sync/push');
+    const pushed = replayOutbox(tab);
+    await held.reached; // answered 401: the session had expired
+    await login(tab, { email: user.email, password: user.password }); // the user logs in again
+    held.deliver(); // the old 401 arrives now
+    await pushed;
+    expect(await replayOutbox(tab)).toMatchObject({ sent: 1, remaining: 0 });
     expect(await tab.db.outbox.get(key)).toBeUndefined();
   });
 });
