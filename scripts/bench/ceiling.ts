@@ -73,7 +73,7 @@ async function handle(db: Db, req: IncomingMessage, res: ServerResponse) {
       departure: input.departure ?? '',
       flightNo: input.flightNo ?? '',
     };
-    return send(res, 200, await searchListings(db, q));
+    return send(res, 200, await searchListings(db, q, Date.now()));
   }
   if (path === '/api/carrier-orders')
     return send(res, 200, { bookings: await ordersOf(db, user.id, 'carrier') });

@@ -77,7 +77,8 @@ async function generate(raw: RawClient, passwordHash: string): Promise<void> {
             l.name, l.email, l.phone, now() - (j || ' seconds')::interval, now() - (j || ' seconds')::interval
      FROM generate_series(0, ${B - 1}) AS j JOIN listings l ON l.id = 'l' || (j % ${L})`,
   );
-  // Each completed booking is rated both ways (stars 1-5 by j), with totals kept as the app keeps them.
+  // Each completed booking is rated both ways (stars 1-5 by j), with totals kept as the app keeps them
+  // (each rater's latest rating summed, the raters counted: src/server/mutators/rate.ts).
   await raw.query(
     `INSERT INTO ratings (booking_id, rater_id, ratee_id, stars, comment, created_at, updated_at)
      SELECT b.id, side.rater, side.ratee, 1 + (substr(b.id, 2)::int + side.n) % 5, '', b.updated_at, b.updated_at
@@ -86,8 +87,11 @@ async function generate(raw: RawClient, passwordHash: string): Promise<void> {
      WHERE b.status = 'completed'`,
   );
   await raw.query(
-    `INSERT INTO rating_totals (user_id, total, count)
-     SELECT ratee_id, sum(stars), count(*) FROM ratings GROUP BY ratee_id`,
+    `INSERT INTO rating_totals (user_id, total, count, people)
+     SELECT ratee_id, sum(stars) FILTER (WHERE latest), count(*), count(*) FILTER (WHERE latest)
+     FROM (SELECT ratee_id, stars, row_number() OVER (PARTITION BY ratee_id, rater_id
+             ORDER BY created_at DESC, booking_id DESC) = 1 AS latest FROM ratings) r
+     GROUP BY ratee_id`,
   );
   // VACUUM as autovacuum would have by now: the bookings insert updated each listing's held grams
   // (trigger bookings_hold_space) twice, leaving dead row versions a live database would not keep.
@@ -161,7 +165,7 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
       maxPerUser: DEFAULT_CONFIG.maxSessionsPerUser,
     });
     const plans = await explainAll(raw, loggedDb, [
-      { name: 'search-listings: searchListings', work: (d) => searchListings(d, search) },
+      { name: 'search-listings: searchListings', work: (d) => searchListings(d, search, Date.now()) },
       { name: 'carrier-orders: ordersOf(carrier)', work: (d) => ordersOf(d, user.id, 'carrier') },
       {
         name: 'every call: findSessionUser',
@@ -199,7 +203,7 @@ export async function buildDataSet(target: { url?: string; dataDir?: string }): 
       },
       user,
       search,
-      searchHits: (await searchListings(database.db, search)).length,
+      searchHits: (await searchListings(database.db, search, Date.now())).length,
       carrierOrders: (await ordersOf(database.db, user.id, 'carrier')).length,
       plans,
     };

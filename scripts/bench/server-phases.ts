@@ -79,7 +79,7 @@ export async function measurePhases(
     });
     const body = { ...search, email: user.email, name: 'Bench User 1', phone: '9999999991' };
     const bodyText = JSON.stringify(body);
-    const found = await searchListings(db, search);
+    const found = await searchListings(db, search, Date.now());
     const devNull = openSync('/dev/null', 'w');
     const logLine = (line: Record<string, unknown>) => writeSync(devNull, `${JSON.stringify(line)}\n`);
     const quiet = createApp({ db, config: { log: () => {} } });
@@ -96,7 +96,7 @@ export async function measurePhases(
     const [sessionSql] = await capture(db, (d) =>
       findSessionUser(d, token, now, DEFAULT_CONFIG.sessionTtlMs),
     );
-    const [searchSql] = await capture(db, (d) => searchListings(d, search));
+    const [searchSql] = await capture(db, (d) => searchListings(d, search, Date.now()));
     if (!sessionSql || !searchSql) throw new Error('no SQL captured');
     // Named statements are node-postgres's (PGlite prepares per call anyway).
     const named =
@@ -116,7 +116,7 @@ export async function measurePhases(
         findSessionUser(db, token, now, DEFAULT_CONFIG.sessionTtlMs),
       ),
       await time('session query (raw SQL, same driver)', () => raw.query(sessionSql.sql, sessionSql.params)),
-      await time('search query (Drizzle)', () => searchListings(db, search)),
+      await time('search query (Drizzle)', () => searchListings(db, search, Date.now())),
       await time('search query (raw SQL, same driver)', () => raw.query(searchSql.sql, searchSql.params)),
       await time('parse body + validate (valibot)', () => v.parse(searchRequestSchema, JSON.parse(bodyText))),
       await time(`answer JSON (${found.length} listings)`, () => JSON.stringify(found)),

@@ -1,6 +1,10 @@
 // The local mirror: one Dexie database per device holding reference data, the signed-in
-// user's collections, the outbox and the analytics buffer. Schema changes get a new version.
-import Dexie, { type Table } from 'dexie';
+// user's collections, the outbox and the analytics buffer. Schema changes get a new version,
+// with a fixture of the previous one in tests/data/fixtures (opened by the new code in tests).
+// Tabs of two releases share the database: a connection closes for good when a newer release
+// opens it (versionchange), and one that finds the database newer than itself never uses it;
+// both say "Reload to update" (upgrade.ts) rather than run the outbox in a format they do not know.
+import Dexie, { type Table, type Transaction } from 'dexie';
 import type { AnalyticsEvent } from '@/domain/analytics/schema';
 import type { Order } from '@/domain/booking/schema';
 import { COURIER_HIDDEN_DEFAULTS } from '@/domain/courier/schema';
@@ -8,6 +12,7 @@ import type { Listing } from '@/domain/listing/schema';
 import type { OutboxEntry, SyncState } from '@/domain/outbox/entry';
 import type { ProfileResponse } from '@/domain/profile/schema';
 import type { Airline, Airport } from '@/domain/reference/schema';
+import { markUpgradeRequired } from './upgrade';
 
 /**
  * A record the user can change locally: its sync state, the newest outbox entry behind it, and
@@ -104,7 +109,17 @@ export const DB_VERSIONS = [
       photos: 'id, user',
     },
   },
+  {
+    // v5: no new index. Entries that may have gone out over REST keep their Idempotency-Key,
+    // rows changed in the v3 era get the confirmed copy v4 rows have, and the next pull is a
+    // whole snapshot (upgradeToV5).
+    version: 5,
+    stores: {},
+  },
 ] as const;
+
+/** This code's schema version: named in every push and pull. */
+export const SCHEMA_VERSION: number = DB_VERSIONS[DB_VERSIONS.length - 1]?.version ?? 0;
 
 const SYNCED_TABLES = ['listings', 'bookings', 'orders'] as const;
 
@@ -123,7 +138,7 @@ export class AppDb extends Dexie {
 
   constructor(name: string) {
     super(name);
-    const [v1, v2, v3, v4] = DB_VERSIONS;
+    const [v1, v2, v3, v4, v5] = DB_VERSIONS;
     this.version(v1.version).stores(v1.stores);
     // Version 1 rows were written before sync state existed: they came from the server.
     this.version(v2.version)
@@ -156,10 +171,32 @@ export class AppDb extends Dexie {
       .upgrade(async (tx) => {
         const photos: PhotoRow[] = [];
         const entries: Record<string, unknown>[] = await tx.table('outbox').toArray();
+        await confirmV3Rows(tx, entries);
         for (const entry of entries) upgradeEntryToV4(entry, (photo) => photos.push(photo));
         await tx.table('outbox').bulkPut(entries);
         await tx.table('photos').bulkPut(photos);
       });
+    this.version(v5.version).stores(v5.stores).upgrade(upgradeToV5);
+    // A newer release is opening the database: close for good (no automatic reopen, which
+    // Dexie would do at the newer version) and ask for a reload.
+    this.on('versionchange', () => {
+      this.close({ disableAutoOpen: true });
+      markUpgradeRequired(this);
+      return false;
+    });
+    // Opened a database a newer release wrote (Dexie opens it at its own version): do not use it.
+    // (Dexie stores version n as n * 10, plus its own patches of the same version.)
+    this.on(
+      'ready',
+      () => {
+        const onDisk = Math.floor(this.backendDB().version / 10);
+        if (onDisk <= SCHEMA_VERSION) return;
+        markUpgradeRequired(this);
+        // Failing here fails the open: every operation rejects instead of using the newer tables.
+        throw new Dexie.VersionError(`The database is version ${onDisk}; this code knows ${SCHEMA_VERSION}.`);
+      },
+      true, // sticky: checked on every open, not only the first
+    );
   }
 }
 
@@ -182,6 +219,81 @@ export function userTables(db: AppDb) {
   return [db.listings, db.searchResults, db.bookings, db.orders, db.profile] as const;
 }
 
+/**
+ * v3 rows changed by a pending entry have no `confirmed` copy (v4 added it). A status update's
+ * order row is confirmed with the status it replaced (only its v3 payload still knows it); the
+ * other rows get theirs in upgradeToV5. Runs before the entries lose their payload.
+ */
+async function confirmV3Rows(tx: Transaction, entries: Record<string, unknown>[]): Promise<void> {
+  for (const entry of entries) {
+    if (entry.kind !== 'status-update') continue;
+    const payload = (entry.payload ?? {}) as { listingId?: unknown; prevStatus?: unknown };
+    if (typeof payload.listingId !== 'string' || typeof payload.prevStatus !== 'string') continue;
+    const row = (await tx.table('orders').get(payload.listingId)) as Record<string, unknown> | undefined;
+    if (!row || row.outboxKey !== entry.key || row.confirmed !== undefined) continue;
+    const { syncState: _s, syncError: _e, outboxKey: _k, confirmed: _c, ...plain } = row;
+    await tx.table('orders').put({ ...row, confirmed: { ...plain, status: payload.prevStatus } });
+  }
+}
+
+/** Rows changed by a pending entry and still without a `confirmed` copy (written before v4). */
+async function confirmUnconfirmedRows(tx: Transaction): Promise<void> {
+  for (const name of SYNCED_TABLES) {
+    await tx
+      .table(name)
+      .where('syncState')
+      .anyOf(['pending', 'failed'])
+      .modify((row: Record<string, unknown>) => {
+        if (row.confirmed !== undefined) return;
+        // A row only this device has (the optimistic row of an add or a booking) has nothing
+        // behind it; any other is the server's row with a local change on top: the best copy of
+        // what the server said until the next pull (a whole snapshot) brings the real one.
+        const { syncState: _s, syncError: _e, outboxKey: _k, ...plain } = row;
+        row.confirmed = String(row.id).startsWith('local-') ? null : plain;
+      });
+  }
+}
+
+/**
+ * v5: (1) every entry not numbered yet may have been sent by the v3 release over REST under its
+ * key (an entry upgraded by v4 lost that trace): it keeps the key as its Idempotency-Key;
+ * (2) rows without a confirmed copy get one; (3) a booking upgraded with no price finds it in its
+ * optimistic row or the search results, or shows the price as unknown; (4) pull cookies go, so
+ * the next pull brings every row as the server has it.
+ */
+async function upgradeToV5(tx: Transaction): Promise<void> {
+  const outbox = tx.table('outbox');
+  const entries: Record<string, unknown>[] = await outbox.toArray();
+  for (const entry of entries) {
+    if (entry.mutationId === null && entry.idempotencyKey == null) entry.idempotencyKey = entry.key;
+    const local = entry.local as { costPerKg?: unknown } | undefined;
+    if (entry.kind === 'book' && local && local.costPerKg === 0)
+      local.costPerKg = await priceOfBooking(tx, entry);
+  }
+  await outbox.bulkPut(entries);
+  await confirmUnconfirmedRows(tx);
+  await tx.table('meta').where('key').startsWith('pullCookie:').delete();
+}
+
+/** The price per KG of a queued booking: from its optimistic row, else its listing's search result; NaN: unknown. */
+async function priceOfBooking(tx: Transaction, entry: Record<string, unknown>): Promise<number> {
+  const args = (entry.args ?? {}) as { weight?: unknown; listingId?: unknown };
+  const row = (await tx.table('bookings').get(`local-${String(entry.key)}`)) as
+    | { cost?: unknown; weight?: unknown }
+    | undefined;
+  const weight = Number(row?.weight ?? args.weight);
+  const cost = Number(row?.cost);
+  if (Number.isFinite(cost) && cost > 0 && weight > 0) return cost / weight;
+  if (typeof args.listingId === 'string') {
+    const result = (await tx.table('searchResults').where('id').equals(args.listingId).first()) as
+      | { cost?: unknown }
+      | undefined;
+    const perKg = Number(result?.cost);
+    if (Number.isFinite(perKg) && perKg > 0) return perKg;
+  }
+  return Number.NaN;
+}
+
 type LegacyCourierPayload = {
   form?: Record<string, unknown>;
   image?: { bytes: ArrayBuffer; type: string; name: string };
@@ -193,6 +305,8 @@ function upgradeEntryToV4(entry: Record<string, unknown>, addPhoto: (photo: Phot
   const payload = (entry.payload ?? {}) as Record<string, unknown>;
   delete entry.payload;
   entry.mutationId = null;
+  // The v3 release sent every entry over REST with its key as the Idempotency-Key.
+  entry.idempotencyKey = String(entry.key);
   entry.failingSince = null;
   entry.lastErrorCode = null;
   if (entry.state === 'sending') entry.state = 'queued';

@@ -64,4 +64,5 @@ export {
 } from './session';
 export { createStore, type Store, type StoreOptions } from './store';
 export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
+export { subscribeUpgradeRequired, upgradeRequired } from './upgrade';
 export { type WaitingItem, type WaitingState, waitingList } from './waiting';

@@ -1,10 +1,13 @@
 // Mutual exclusion for the replayer across the page and the service worker: a Web Lock where
 // the runtime has one, else a lease row in IndexedDB (shared by every context of the origin).
+// The lock's name and the lease's key carry the entry format (the schema version), so code of
+// two formats never takes turns on one outbox as if it were the same queue.
+import { SCHEMA_VERSION } from './db';
 import { META } from './meta';
 import { runtime } from './runtime';
 import type { Store } from './store';
 
-export const LOCK_NAME = 'carry-outbox';
+export const LOCK_NAME = `carry-outbox-v${SCHEMA_VERSION}`;
 /** A lease outlives a crashed holder by at most this long. */
 export const LEASE_MS = 60_000;
 

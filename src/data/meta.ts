@@ -1,6 +1,6 @@
 // Small key/value facts kept beside the data: sync times, the session copy for the service
 // worker, the replay lease. Keys are listed here so nothing else invents them.
-import type { AppDb } from './db';
+import { type AppDb, SCHEMA_VERSION } from './db';
 
 export const META = {
   session: 'session',
@@ -8,7 +8,13 @@ export const META = {
   referenceFetchedAt: 'referenceFetchedAt',
   lastSyncAt: 'lastSyncAt',
   authBlockedFor: 'authBlockedFor',
-  replayLease: 'replayLease',
+  /** Changes with the entry format (lock.ts), so releases of two formats never share a lease. */
+  replayLease: `replayLease:v${SCHEMA_VERSION}`,
+  /**
+   * The login this session belongs to, new on every login: a pull or push answer asked for an
+   * ended session (a logout and login of the same user in between) changes nothing.
+   */
+  sessionGeneration: 'sessionGeneration',
   persistAskedFor: 'persistAskedFor',
   syncedAt: (collection: string) => `syncedAt:${collection}`,
   /** The server's word on a refused hand-off code: kept apart from the order, which refreshes replace. */

@@ -3,8 +3,9 @@
 // Discard. Every change here runs in one transaction over mutationTables().
 
 import type { Table } from 'dexie';
+import { ERRORS } from '@/domain/errors';
 import type { ExtrasOf, OutboxEntry, OutboxEntryOf } from '@/domain/outbox/entry';
-import type { MutationArgs, MutationKind } from '@/domain/sync/mutations';
+import { isMutationKind, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { type AppDb, mutationTables, type Synced } from './db';
 import { applyEntry, type LocalContext, localId } from './mutators';
 import { loadSession } from './session';
@@ -55,14 +56,54 @@ export async function appendAndApply(store: Store, entry: OutboxEntry): Promise<
   await applyEntry({ db, now: store.now() }, entry);
 }
 
+/**
+ * Whether this code can read `entry`: a kind it knows, arguments and local extras as objects, a
+ * mutation id that is null or positive. An entry another release wrote in its own format (a tab
+ * of an older release, say) is not sent, applied or labelled as if it were one of ours: it shows
+ * as failed (outbox/unreadable) and can be discarded.
+ */
+export function readableEntry(entry: OutboxEntry): boolean {
+  const e = entry as Partial<Record<keyof OutboxEntry, unknown>>;
+  const id = e.mutationId;
+  return (
+    typeof e.kind === 'string' &&
+    isMutationKind(e.kind) &&
+    typeof e.args === 'object' &&
+    e.args !== null &&
+    typeof e.local === 'object' &&
+    e.local !== null &&
+    (id === null || (typeof id === 'number' && Number.isInteger(id) && id > 0))
+  );
+}
+
+/** Applies an entry's optimistic effect; one this code cannot apply is marked unreadable instead. */
+async function applyOrMark(ctx: LocalContext, entry: OutboxEntry): Promise<void> {
+  if (readableEntry(entry)) {
+    try {
+      await applyEntry(ctx, entry);
+      return;
+    } catch {
+      // Fall through: its shape is not what this kind expects.
+    }
+  }
+  if (entry.lastErrorCode === 'outbox/unreadable') return;
+  await ctx.db.outbox.update(entry.key, {
+    state: 'failed',
+    failingSince: null,
+    lastError: ERRORS['outbox/unreadable'].message,
+    lastErrorCode: 'outbox/unreadable',
+  });
+}
+
 /** Send order: entries already numbered (sent before) by their id, then the rest oldest first. */
 export function inSendOrder(a: OutboxEntry, b: OutboxEntry): number {
-  if (a.mutationId !== null || b.mutationId !== null) {
-    if (a.mutationId === null) return 1;
-    if (b.mutationId === null) return -1;
+  // `== null`: an entry of another format may have no mutationId at all.
+  if (a.mutationId != null || b.mutationId != null) {
+    if (a.mutationId == null) return 1;
+    if (b.mutationId == null) return -1;
     return a.mutationId - b.mutationId;
   }
-  return a.createdAt - b.createdAt || a.key.localeCompare(b.key);
+  return a.createdAt - b.createdAt || String(a.key).localeCompare(String(b.key));
 }
 
 /** A user's entries in send order (failed ones included). */
@@ -101,7 +142,7 @@ export async function rebase(ctx: LocalContext, user: string | null): Promise<vo
       delete r.confirmedAvailable;
     });
   if (!user) return;
-  for (const entry of await userEntries(db, user)) await applyEntry(ctx, entry);
+  for (const entry of await userEntries(db, user)) await applyOrMark(ctx, entry);
 }
 
 /** Runs `work` then rebases, in one transaction, for the signed-in user. */
@@ -132,7 +173,7 @@ export async function retryEntry(store: Store, key: string): Promise<void> {
       lastError: null,
       lastErrorCode: null,
     });
-    if (entry.kind === 'courier' && entry.local.photo) {
+    if (entry.kind === 'courier' && entry.local?.photo) {
       await db.photos
         .where('id')
         .equals(entry.local.photo)
@@ -149,9 +190,10 @@ export async function discardEntry(store: Store, key: string): Promise<void> {
     const entry = await db.outbox.get(key);
     if (!entry) return;
     await db.outbox.delete(key);
-    if (entry.kind === 'courier' && entry.local.photo) {
+    // `local?.`: an entry of another format (outbox/unreadable) may have none.
+    if (entry.kind === 'courier' && entry.local?.photo) {
       const photo = entry.local.photo;
-      const users = await db.outbox.filter((e) => e.kind === 'courier' && e.local.photo === photo).count();
+      const users = await db.outbox.filter((e) => e.kind === 'courier' && e.local?.photo === photo).count();
       if (users === 0) await db.photos.delete(photo);
     }
   });

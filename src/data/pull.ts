@@ -1,23 +1,46 @@
-// The puller: GET /api/sync/pull, applied in one transaction. Steps:
-//   1. drop an answer for another user than the one signed in now, or one older than an
-//      acknowledgement we already hold (its lastMutationId is below ours): it would revert it;
-//   2. bring the user's listings, bookings, orders and profile to the server's: a patch (only
+// The puller: GET /api/sync/pull, applied in one transaction. The request names this code's
+// protocol and schema version, the cookie of the state the device holds and the highest mutation
+// id whose answer it holds (`acked`); the answer brings the rows and the stored results above
+// that id. Steps:
+//   1. drop an answer asked for another session than the one signed in now (another user, or
+//      the same user after a logout and login: the session generation, captured when the pull
+//      started), or one older than an acknowledgement we already hold (it would revert it);
+//   2. settle the entries the server has applied (id at or below its lastMutationId) with their
+//      results, through the push answer's own path (outcomes.ts): applied -> dropped and
+//      confirmed; refused -> failed with the server's message, for Retry and Discard (or dealt
+//      with by the kind, a wrong hand-off code). An entry is dropped only when its outcome is
+//      known; a result gone with the retention is an acknowledgement ("applied long ago");
+//   3. bring the user's listings, bookings, orders and profile to the server's: a patch (only
 //      the rows changed since the state our cookie names) is put and deleted row by row, a whole
 //      snapshot replaces them; nothing when the cookie says nothing changed;
-//   3. drop the entries the server has applied (their answers were lost on the way);
 //   4. rebase: apply the remaining entries again on top of the new rows.
+// A 426 sync/upgrade-required, or an answer in a newer protocol, stops syncing (upgrade.ts).
 import type { ErrorCode } from '@/domain/errors';
-import { type PullResponse, pullResponseSchema } from '@/domain/sync/protocol';
-import { mutationTables, type OrderRow } from './db';
+import {
+  type PullResponse,
+  type PushResult,
+  pullResponseSchema,
+  SYNC_PROTOCOL,
+} from '@/domain/sync/protocol';
+import { mutationTables, type OrderRow, SCHEMA_VERSION } from './db';
 import { ApiError } from './errors';
 import { callParsed } from './http';
 import { META, setMeta } from './meta';
 import { rebase } from './outbox';
-import { loadSession } from './session';
+import { applyResult } from './outcomes';
+import { loadSession, sessionGeneration } from './session';
 import type { Store } from './store';
 import { ackedMutationId, acknowledge, clientIdFor, pullCookie, setPullCookie } from './sync-client';
+import { markUpgradeRequired, upgradeRequired } from './upgrade';
 
-export type PullOutcome = 'applied' | 'unchanged' | 'stale' | 'other-user' | 'signed-out';
+export type PullOutcome =
+  | 'applied'
+  | 'unchanged'
+  | 'stale'
+  | 'other-user'
+  | 'signed-out'
+  | 'ended'
+  | 'upgrade-required';
 
 const inFlight = new WeakMap<Store, Promise<PullOutcome>>();
 
@@ -34,36 +57,80 @@ const synced = { syncState: 'synced', syncError: null, outboxKey: null } as cons
 
 async function pullNow(store: Store): Promise<PullOutcome> {
   const { db } = store;
+  if (upgradeRequired(db)) return 'upgrade-required';
   const user = (await loadSession(store))?.email;
   if (!user) return 'signed-out';
+  const generation = await sessionGeneration(store);
   const clientId = await db.transaction('rw', db.meta, () => clientIdFor(db, user));
   const cookie = await pullCookie(db, clientId);
-  const query = new URLSearchParams({ clientId, user, diff: '1', ...(cookie ? { cookie } : {}) });
+  const acked = await ackedMutationId(db, clientId);
+  const query = new URLSearchParams({
+    clientId,
+    user,
+    diff: '1',
+    acked: String(acked),
+    protocol: String(SYNC_PROTOCOL),
+    schema: String(SCHEMA_VERSION),
+    ...(cookie ? { cookie } : {}),
+  });
   try {
     const res = await callParsed(store.http, 'GET', `/api/sync/pull?${query}`, pullResponseSchema);
-    return await applyPull(store, user, clientId, res);
+    return await applyPull(store, user, clientId, res, { generation });
   } catch (err) {
     // The cookie is someone else's now (another tab signed in): nothing to apply for this user.
     if (err instanceof ApiError && err.code === ('sync/client-mismatch' satisfies ErrorCode))
       return 'other-user';
+    if (err instanceof ApiError && err.code === ('sync/upgrade-required' satisfies ErrorCode)) {
+      markUpgradeRequired(db);
+      return 'upgrade-required';
+    }
     throw err;
   }
 }
 
-/** Applies a pull answer for `user` (exported for the benchmark and tests). */
+/** An applied mutation whose stored answer the server no longer keeps (README, "Sync results"). */
+const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
+
+/**
+ * Applies a pull answer for `user` (exported for the benchmark and tests). `asked.generation`
+ * is the session generation when the pull was asked; without it, only the user is checked.
+ */
 export async function applyPull(
   store: Store,
   user: string,
   clientId: string,
   res: PullResponse,
+  asked: { generation?: string | null } = {},
 ): Promise<PullOutcome> {
   const { db } = store;
+  if ((res.protocol ?? 1) > SYNC_PROTOCOL) {
+    markUpgradeRequired(db);
+    return 'upgrade-required';
+  }
   return db.transaction('rw', mutationTables(db), async () => {
     // Step 1.
     const now = (await loadSession(store))?.email;
     if (now !== user || res.user !== user) return 'other-user';
+    if (asked.generation !== undefined && (await sessionGeneration(store)) !== asked.generation)
+      return 'ended';
     if (res.lastMutationId < (await ackedMutationId(db, clientId))) return 'stale';
-    // Step 2.
+    const ctx = { db, now: store.now() };
+    // Step 2. An older server sends no results: what it applied is simply acknowledged.
+    const results = new Map((res.results ?? []).map((r) => [r.id, r]));
+    const settled = await db.outbox
+      .where('user')
+      .equals(user)
+      .filter((e) => e.state !== 'failed' && e.mutationId != null && e.mutationId <= res.lastMutationId)
+      .toArray();
+    const drops: string[] = [];
+    for (const e of settled) {
+      const id = e.mutationId ?? 0;
+      const applied = await applyResult(ctx, e, results.get(id) ?? appliedLongAgo(id), true);
+      if (applied.drop) drops.push(e.key);
+    }
+    await db.outbox.bulkDelete(drops);
+    await acknowledge(db, clientId, res.lastMutationId);
+    // Step 3.
     const { snapshot: snap, patch } = res;
     if (snap) {
       await db.listings.clear();
@@ -87,16 +154,8 @@ export async function applyPull(
       for (const c of ['listings', 'bookings', 'orders', 'profile'])
         await setMeta(db, META.syncedAt(c), store.now());
     await setPullCookie(db, clientId, res.cookie);
-    // Step 3.
-    const applied = await db.outbox
-      .where('user')
-      .equals(user)
-      .filter((e) => e.state !== 'failed' && e.mutationId !== null && e.mutationId <= res.lastMutationId)
-      .primaryKeys();
-    await db.outbox.bulkDelete(applied);
-    await acknowledge(db, clientId, res.lastMutationId);
     // Step 4.
-    if (changed || applied.length) await rebase({ db, now: store.now() }, user);
+    if (changed || settled.length) await rebase(ctx, user);
     return changed ? 'applied' : 'unchanged';
   });
 }

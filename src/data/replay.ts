@@ -4,25 +4,32 @@
 //   1. take up to PUSH_BATCH_MAX entries in send order (a courier request waits for its photo,
 //      the others go past it); stop if the head is still backing off;
 //   2. number the new ones (ids increase per client) and mark them sending, in one transaction;
-//   3. push; apply the answers in one transaction: applied -> drop the entry and confirm the
-//      server's rows (a row a later entry changed keeps that change over the new confirmed copy);
-//      refused -> failed with the server's code and message; unanswered -> transient, back off;
+//   3. push; apply the answers in one transaction, through the same path as a pull's results
+//      (outcomes.ts; whichever arrives first settles an entry, the second finds nothing):
+//      applied -> drop the entry and confirm the server's rows (a row a later entry changed
+//      keeps that change over the new confirmed copy); refused -> failed with the server's code
+//      and message; unanswered -> transient, back off. An answer for an ended session (another
+//      user, or a logout and login since the pass began) settles entries but touches no rows;
 //   4. no answer, 408, 429, 5xx: back off (Retry-After honoured); 401: park the queue until the
-//      same user logs in; another user's session (403 sync/client-mismatch): stop, send nothing.
-import type { ErrorCode } from '@/domain/errors';
+//      same user logs in; another user's session (403 sync/client-mismatch): stop, send nothing;
+//      426 sync/upgrade-required (or an answer in a newer protocol): stop syncing, "Reload to
+//      update" (upgrade.ts).
+// Every push names this code's protocol and schema version.
+import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { backoffMs, type OutboxEntry } from '@/domain/outbox/entry';
-import { PUSH_BATCH_MAX, type PushResponse, pushResponseSchema } from '@/domain/sync/protocol';
-import { type AppDb, mutationTables } from './db';
+import { PUSH_BATCH_MAX, type PushResponse, pushResponseSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
+import { mutationTables, SCHEMA_VERSION } from './db';
 import { ApiError, isTransient } from './errors';
 import { callParsed } from './http';
 import { withReplayLock } from './lock';
 import { getMeta, META, setMeta } from './meta';
-import { refuseEntry, settleEntry } from './mutators';
-import { countSendable, rebase, userEntries } from './outbox';
+import { countSendable, readableEntry, rebase, userEntries } from './outbox';
+import { applyResult } from './outcomes';
 import { pull } from './pull';
-import { loadSession } from './session';
+import { loadSession, sessionGeneration } from './session';
 import type { Store } from './store';
 import { acknowledge, clientIdFor, takeMutationIds } from './sync-client';
+import { markUpgradeRequired, upgradeRequired } from './upgrade';
 
 export interface ReplayResult {
   sent: number;
@@ -95,7 +102,13 @@ async function prepareBatch(
     const batch: OutboxEntry[] = [];
     for (const e of await userEntries(db, user)) {
       if (batch.length >= max) break;
-      if (e.state === 'failed' || waitsForPhoto(e, uploaded)) continue;
+      if (e.state === 'failed') continue;
+      if (!readableEntry(e)) {
+        // Written in a format this code cannot send (another release): the user discards it.
+        await db.outbox.update(e.key, unreadable);
+        continue;
+      }
+      if (waitsForPhoto(e, uploaded)) continue;
       batch.push(e);
     }
     const head = batch[0];
@@ -119,17 +132,46 @@ async function prepareBatch(
   });
 }
 
+const unreadable = {
+  state: 'failed',
+  failingSince: null,
+  lastError: ERRORS['outbox/unreadable'].message,
+  lastErrorCode: 'outbox/unreadable',
+} as const satisfies Partial<OutboxEntry>;
+
 type Outcome = { kind: 'answered'; answer: PushResponse } | { kind: 'stop' } | { kind: 'smaller' };
 
 async function send(store: Store, clientId: string, batch: OutboxEntry[]): Promise<Outcome> {
-  const mutations = batch.map((e) => ({ id: e.mutationId ?? 0, kind: e.kind, args: e.args }));
+  const mutations = batch.map((e) => ({
+    id: e.mutationId ?? 0,
+    kind: e.kind,
+    args: e.args,
+    ...(e.idempotencyKey ? { idempotencyKey: e.idempotencyKey } : {}),
+  }));
   try {
     const answer = await callParsed(store.http, 'POST', '/api/sync/push', pushResponseSchema, {
-      json: { clientId, user: batch[0]?.user ?? '', mutations },
+      json: {
+        clientId,
+        user: batch[0]?.user ?? '',
+        protocol: SYNC_PROTOCOL,
+        schema: SCHEMA_VERSION,
+        mutations,
+      },
     });
+    if ((answer.protocol ?? 1) > SYNC_PROTOCOL) {
+      // A newer server's answer: this code may misread it. The next push (after a reload) asks again.
+      await requeue(store, batch, null);
+      markUpgradeRequired(store.db);
+      return { kind: 'stop' };
+    }
     return { kind: 'answered', answer };
   } catch (err) {
     const user = batch[0]?.user ?? '';
+    if (err instanceof ApiError && err.code === ('sync/upgrade-required' satisfies ErrorCode)) {
+      await requeue(store, batch, null);
+      markUpgradeRequired(store.db);
+      return { kind: 'stop' };
+    }
     if (err instanceof ApiError && err.status === 401) {
       await requeue(store, batch, null);
       await setMeta(store.db, META.authBlockedFor, user);
@@ -189,70 +231,48 @@ async function requeue(store: Store, batch: OutboxEntry[], err: unknown): Promis
   });
 }
 
-async function markRowsFailed(db: AppDb, key: string, message: string): Promise<void> {
-  const mark = (row: { syncState: string; syncError: string | null }) => {
-    row.syncState = 'failed';
-    row.syncError = message;
-  };
-  await db.listings.where('outboxKey').equals(key).modify(mark);
-  await db.bookings.where('outboxKey').equals(key).modify(mark);
-  await db.orders.where('outboxKey').equals(key).modify(mark);
-}
-
 /** Step 3: the answers, the entries and the rows, in one transaction. */
 async function applyAnswer(
   store: Store,
-  user: string,
+  asked: { user: string; generation: string | null },
   clientId: string,
   batch: OutboxEntry[],
   answer: PushResponse,
 ): Promise<{ sent: number; failed: number }> {
   const { db } = store;
+  const { user } = asked;
   const counts = { sent: 0, failed: 0 };
   const unanswered: OutboxEntry[] = [];
   await db.transaction('rw', mutationTables(db), async () => {
-    // Rows are the signed-in user's: if someone else signed in meanwhile, touch only entries.
-    const sameUser = (await loadSession(store))?.email === user;
+    // Rows are the session's that asked: if it ended meanwhile (someone else signed in, or the
+    // same user logged out and in again), touch only entries.
+    const sameSession =
+      (await loadSession(store))?.email === user && (await sessionGeneration(store)) === asked.generation;
     const ctx = { db, now: store.now() };
     const byId = new Map(answer.results.map((r) => [r.id, r]));
     // Read and drop in bulk: one request each for the whole batch, not one per entry.
     const currents = await db.outbox.bulkGet(batch.map((e) => e.key));
-    const acked: string[] = [];
+    const drops: string[] = [];
     let rebaseAfter = false;
     for (const [i, e] of batch.entries()) {
       const result = byId.get(e.mutationId ?? 0);
       const current = currents[i];
+      // Gone, refused already, or numbered anew by a Retry: a pull's results settled it first.
+      const settledBefore = !current || current.mutationId !== e.mutationId || current.state === 'failed';
       if (!result) {
-        if (current) unanswered.push(current);
+        if (!settledBefore) unanswered.push(current);
         continue;
       }
-      if (result.ok) {
-        counts.sent += 1;
-        acked.push(e.key);
-        if (sameUser && current) await settleEntry(ctx, current, result.body);
+      if (settledBefore) {
+        counts[result.ok ? 'sent' : 'failed'] += 1;
         continue;
       }
-      if (current && sameUser && (await refuseEntry(ctx, current, result.code, result.message))) {
-        // The kind dealt with the refusal itself (a wrong hand-off code): the entry goes, and its
-        // rows return to what the server confirmed (the rebase below), as a Discard leaves them.
-        counts.failed += 1;
-        await db.outbox.delete(e.key);
-        rebaseAfter = true;
-        continue;
-      }
-      counts.failed += 1;
-      if (!current) continue;
-      await db.outbox.update(e.key, {
-        state: 'failed',
-        attempts: current.attempts + 1,
-        failingSince: null,
-        lastError: result.message,
-        lastErrorCode: result.code,
-      });
-      // Its rows keep showing the change, marked failed with the server's reason.
-      if (sameUser) await markRowsFailed(db, e.key, result.message);
+      const applied = await applyResult(ctx, current, result, sameSession);
+      counts[applied.outcome] += 1;
+      if (applied.drop) drops.push(current.key);
+      rebaseAfter ||= applied.rebase;
     }
-    await db.outbox.bulkDelete(acked);
+    await db.outbox.bulkDelete(drops);
     if (rebaseAfter) await rebase(ctx, user);
     // Photos of applied courier requests are no longer needed, unless another request uses one.
     if (batch.some((e) => e.kind === 'courier')) {
@@ -277,15 +297,20 @@ async function applyAnswer(
 async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayResult> {
   const user = (await loadSession(store))?.email;
   const counts = { sent: 0, failed: 0 };
-  if (!user || (await getMeta<string>(store.db, META.authBlockedFor)) === user) {
+  if (!user || upgradeRequired(store.db) || (await getMeta<string>(store.db, META.authBlockedFor)) === user) {
     return { ...counts, remaining: await countQueued(store) };
   }
   const clientId = await store.db.transaction('rw', store.db.meta, () => clientIdFor(store.db, user));
+  const asked = { user, generation: await sessionGeneration(store) };
   let max = PUSH_BATCH_MAX;
   let stopped = false;
   for (;;) {
-    // Bound to the user who started: a change of session ends the pass.
-    if ((await loadSession(store))?.email !== user) {
+    // Bound to the session that started: a change of session ends the pass.
+    if (
+      (await loadSession(store))?.email !== user ||
+      (await sessionGeneration(store)) !== asked.generation ||
+      upgradeRequired(store.db)
+    ) {
       stopped = true;
       break;
     }
@@ -304,7 +329,7 @@ async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayRe
       max = 1;
       continue;
     }
-    const step = await applyAnswer(store, user, clientId, batch, outcome.answer);
+    const step = await applyAnswer(store, asked, clientId, batch, outcome.answer);
     counts.sent += step.sent;
     counts.failed += step.failed;
     if (step.sent + step.failed < batch.length) {

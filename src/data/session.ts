@@ -60,6 +60,8 @@ export async function login(store: Store, req: LoginRequest): Promise<LoginRespo
   const res = await callParsed(store.http, 'POST', '/auth/login', loginResponseSchema, { json: req });
   const previous = await getMeta<string>(store.db, META.lastUser);
   const sameUser = previous === res.email;
+  // Every login is a new generation: answers asked for an earlier one are dropped (pull, replay).
+  await setMeta(store.db, META.sessionGeneration, crypto.randomUUID());
   // Another user's mirror must not show to this one; the outbox stays, tagged with its user.
   if (!sameUser) await clearUserData(store);
   const role = sameUser ? (getSession(store)?.userRole ?? null) : null;
@@ -112,6 +114,8 @@ export async function countUnsent(store: Store): Promise<number> {
  */
 export async function logout(store: Store, opts: { discardUnsent?: boolean } = {}): Promise<void> {
   const user = (await loadSession(store))?.email;
+  // First of all: from now on no answer asked for this session may land.
+  await store.db.meta.delete(META.sessionGeneration);
   await call(store.http, 'POST', '/auth/logout').catch(() => undefined);
   await clearUserData(store);
   if (opts.discardUnsent && user) {
@@ -132,6 +136,11 @@ export async function logoutOthers(store: Store): Promise<number> {
   const body = await call(store.http, 'POST', '/auth/logout-others');
   const ended = body && typeof body === 'object' && 'ended' in body ? body.ended : 0;
   return typeof ended === 'number' ? ended : 0;
+}
+
+/** The current login's generation (see META.sessionGeneration); null when none was recorded. */
+export async function sessionGeneration(store: Store): Promise<string | null> {
+  return (await getMeta<string>(store.db, META.sessionGeneration)) ?? null;
 }
 
 /** Cache Storage entries except reference data (kept so the forms work offline after logout). */

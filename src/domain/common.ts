@@ -16,18 +16,37 @@ const CONTROL_RE = /\p{Cc}/u;
 const CONTROL_EXCEPT_LINES_RE = /(?![\t\n\r])\p{Cc}/u;
 /** Bidi embeddings, overrides and isolates: they make text read differently than it is stored. */
 const BIDI_CONTROL_RE = /[\u202a-\u202e\u2066-\u2069]/;
+/**
+ * A surrogate without its pair: not Unicode text (String.prototype.isWellFormed, which older
+ * Safari lacks), and a database refuses to store it.
+ */
+const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether `text` is well-formed Unicode (every surrogate paired). */
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE_RE.test(text);
+}
+
 /** Nothing a person can see: white space, format characters (zero-width space...), Hangul fillers. */
 const INVISIBLE_ONLY_RE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0]*$/u;
 
 export interface TextOptions {
   /** Allow line breaks and tabs (textareas). */
   lines?: boolean;
+  /** The message for text over the maximum (MSG.tooLong unless a field has its own). */
+  tooLong?: string;
 }
 
-/** Refuses control characters (except line breaks in multi-line text) and bidi overrides. */
+/**
+ * Refuses control characters (except line breaks in multi-line text), bidi overrides and text
+ * that is not well-formed Unicode.
+ */
 function cleanCharacters(options: TextOptions) {
   const control = options.lines ? CONTROL_EXCEPT_LINES_RE : CONTROL_RE;
-  return v.check((x: string) => !control.test(x) && !BIDI_CONTROL_RE.test(x), MSG.textBadCharacters);
+  return v.check(
+    (x: string) => !control.test(x) && !BIDI_CONTROL_RE.test(x) && isWellFormedText(x),
+    MSG.textBadCharacters,
+  );
 }
 
 /** Whether a person would see any character of `text`. */
@@ -60,7 +79,7 @@ export function optionalText(max: number = TEXT_MAX_LENGTH, options: TextOptions
       v.trim(),
       v.transform((x) => (isVisibleText(x) ? x : '')),
       cleanCharacters(options),
-      v.maxLength(max, MSG.tooLong),
+      v.maxLength(max, options.tooLong ?? MSG.tooLong),
     ),
     '',
   );

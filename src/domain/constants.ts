@@ -19,6 +19,12 @@ export const TEXT_MAX_LENGTH = 200;
 export const LONG_TEXT_MAX_LENGTH = 2000;
 export const ANALYTICS_BATCH_MAX = 100;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Listings one carrier may have on flights still to come (listing/quota-reached beyond). */
+export const OPEN_LISTINGS_MAX = 20;
+/** Bookings one traveller may have waiting for a carrier's answer (booking/quota-reached beyond). */
+export const PENDING_BOOKINGS_MAX = 10;
+/** Listings one search answers at most: the exact flight first, then the cheapest. */
+export const SEARCH_PAGE_SIZE = 50;
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -34,6 +34,23 @@ export const ERRORS = {
     message: 'This flight has already departed, so it can no longer be booked.',
   },
   'listing/no-space': { status: 409, message: 'There is not enough space left on this listing.' },
+  'listing/closing': {
+    status: 409,
+    message: 'This flight leaves in less than 2 hours, so it can no longer be booked.',
+  },
+  'listing/quota-reached': {
+    status: 409,
+    message: 'You already have 20 listings on flights still to come, the most one carrier can have at once.',
+  },
+  'booking/quota-reached': {
+    status: 409,
+    message:
+      'You already have 10 bookings waiting for a carrier to answer. Wait for an answer (or for one to expire) before booking more.',
+  },
+  'booking/expired': {
+    status: 409,
+    message: 'This booking request expired: the carrier did not answer in time.',
+  },
   'booking/not-found': { status: 404, message: 'That booking does not exist.' },
   'booking/not-carrier': {
     status: 403,
@@ -68,7 +85,23 @@ export const ERRORS = {
     status: 403,
     message: 'This device queued these changes for another account.',
   },
+  'sync/cross-site': {
+    status: 403,
+    message: 'Sync requests must come from the app itself, not from another site.',
+  },
   'sync/busy': { status: 503, message: 'The server is busy. Your changes will be sent shortly.' },
+  'sync/upgrade-required': {
+    status: 426,
+    message: 'Carry was updated. Reload to update, and your changes will be sent.',
+  },
+  'sync/unprocessable': {
+    status: 422,
+    message: 'The server could not store this change. Please check it and try again.',
+  },
+  'outbox/unreadable': {
+    status: 400,
+    message: 'This change was saved by another version of Carry and cannot be sent. Discard it.',
+  },
   'route/not-found': { status: 404, message: 'Not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -15,7 +15,8 @@ const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
 
 /** 123456 -> '₹1,23,456'. */
 export function formatPrice(amount: number): string {
-  return rupees.format(amount);
+  // NaN: a price the device does not know (a booking queued by an older release, upgraded).
+  return Number.isFinite(amount) ? rupees.format(amount) : 'Price unknown';
 }
 
 /** 7.5 -> '7.5 KG'. */

@@ -14,9 +14,11 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { seedReferenceData } from './db/seed';
 import { type Env, readEnv } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
+import { expireOverdueBookings } from './routes/bookings/booking-expiry';
 import { pruneSyncResults } from './routes/sync/sync.handlers';
 
 const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 async function openDatabase(env: Env, seed: boolean) {
   let seeded = { airports: 0, airlines: 0 };
@@ -39,7 +41,10 @@ async function openDatabase(env: Env, seed: boolean) {
   }
 }
 
-/** Expired idempotency records and sync results, and idle throttle counters, go once an hour. */
+/**
+ * Expired idempotency records and sync results, and idle throttle counters, go once an hour;
+ * overdue pending bookings expire every minute.
+ */
 function scheduleHousekeeping(db: Db) {
   const timer = setInterval(() => {
     const now = Date.now();
@@ -50,6 +55,14 @@ function scheduleHousekeeping(db: Db) {
     ]).catch((err) => console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })));
   }, HOUR_MS);
   timer.unref();
+  // Unanswered pending bookings expire on time to the minute (search and booking already treat an
+  // overdue one as expired; this makes both sides' lists say so and frees the listing's space).
+  const expiry = setInterval(() => {
+    expireOverdueBookings(db, Date.now()).catch((err) =>
+      console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })),
+    );
+  }, MINUTE_MS);
+  expiry.unref();
 }
 
 async function serveOne(env: Env, seed: boolean) {

@@ -173,19 +173,30 @@ describe('ratings on screen', () => {
     api.on('GET /api/carrier-orders', () =>
       json({
         bookings: [
-          order('a', 'pending', { otherRating: { average: 4.5, count: 4 } }),
-          order('b', 'pending', { otherRating: { average: 5, count: 2 }, createdAt: { _seconds: 1 } }),
+          order('a', 'pending', { otherRating: { average: 4.5, count: 5, people: 4 } }),
+          order('b', 'pending', {
+            otherRating: { average: 5, count: 2, people: 2 },
+            createdAt: { _seconds: 1 },
+          }),
+          // Ten ratings from one person: still New.
+          order('c', 'pending', {
+            otherRating: { average: 5, count: 10, people: 1 },
+            createdAt: { _seconds: 0 },
+          }),
         ],
       }),
     );
     renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    const [first, second] = screen.getAllByRole('article') as HTMLElement[];
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    const [first, second, third] = screen.getAllByRole('article') as HTMLElement[];
     expect(
       within(first as HTMLElement).getByText('Traveller rating:', { exact: false }).parentElement
         ?.textContent,
-    ).toBe('Traveller rating: 4.5 · 4 ratings');
+    ).toBe('Traveller rating: 4.5 · 5 ratings from 4 people');
     expect(within(second as HTMLElement).getByText(/Traveller rating/).parentElement?.textContent).toBe(
+      'Traveller rating: New',
+    );
+    expect(within(third as HTMLElement).getByText(/Traveller rating/).parentElement?.textContent).toBe(
       'Traveller rating: New',
     );
   });
@@ -206,12 +217,12 @@ describe('ratings on screen', () => {
       available: 6,
       cost: 800,
       createdAt: 1,
-      carrierRating: { average: 4.8, count: 23 },
+      carrierRating: { average: 4.8, count: 23, people: 20 },
     };
     api.on('GET /api/listings/*', () => json([listing]));
     renderApp('/carrierhome', { api, session: { role: 'carrier' } });
     expect((await screen.findByText(/Your rating:/)).parentElement?.textContent).toBe(
-      'Your rating: 4.8 · 23 ratings',
+      'Your rating: 4.8 · 23 ratings from 20 people',
     );
   });
 
@@ -253,7 +264,8 @@ describe('ratings on screen', () => {
         },
         rating: {
           average: 4.7,
-          count: 3,
+          count: 4,
+          people: 3,
           latest: [
             { stars: 5, comment: 'Handed over on time', by: 'Ravi Kumar', at: Date.UTC(2026, 10, 20) },
           ],
@@ -262,7 +274,11 @@ describe('ratings on screen', () => {
     );
     renderApp('/set-profile', { api });
     expect(await screen.findByRole('heading', { name: 'Your rating' })).toBeTruthy();
-    expect(screen.getByText('Average 4.7 of 5 from 3 ratings.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Average 4.7 of 5 from 4 ratings by 3 people; repeat bookings with one person count once.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Handed over on time')).toBeTruthy();
   });
 });

@@ -45,6 +45,48 @@ describe('My Bookings', () => {
   });
 });
 
+describe('expired bookings', () => {
+  const expired = (reason: 'unanswered' | 'departure') =>
+    makeOrder('x', {
+      status: 'expired',
+      departure: '2099-05-01',
+      createdAt: { _seconds: 100 },
+      expiredReason: reason,
+      history: [
+        { status: 'pending', at: 100 },
+        { status: 'expired', at: 100 + 24 * 3600 },
+      ],
+    });
+
+  it('shows Expired with the reason in My Bookings, under its own tab and in the history', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: [expired('unanswered'), order('a', 'pending')] }));
+    renderApp('/mybookings', { api });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Expired' }));
+    const [item] = screen.getAllByRole('article') as HTMLElement[];
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(within(item as HTMLElement).getByText('Expired', { selector: 'span' })).toBeTruthy();
+    expect(within(item as HTMLElement).getByText('The carrier did not answer within 24 hours.')).toBeTruthy();
+    await userEvent.click(within(item as HTMLElement).getByRole('button', { name: 'View Details' }));
+    const history = within(screen.getByRole('region', { name: 'Status history' }));
+    expect(history.getByText('Expired')).toBeTruthy();
+    expect(history.getAllByRole('listitem').map((li) => li.textContent)).toHaveLength(3);
+  });
+
+  it('shows Expired with the reason in the carrier’s Order History, with no actions', async () => {
+    const api = fakeApi();
+    api.on('GET /api/carrier-orders', () => json({ bookings: [expired('departure')] }));
+    renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
+    const item = (await screen.findByRole('article')) as HTMLElement;
+    expect(within(item).getByText('Expired', { selector: 'span' })).toBeTruthy();
+    expect(within(item).getByText('The carrier did not answer by 2 hours before departure.')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: 'Accept' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Expired' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+});
+
 describe('Carrier Order History', () => {
   it('offers Accept and Decline on a pending order, then Cancel and Complete once accepted', async () => {
     const api = fakeApi();

@@ -3,6 +3,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { DB_VERSIONS, openDb } from '@/data';
+import { upgradeRequired } from '@/data/upgrade';
 import { uniqueDbName } from '../support/data-store';
 
 describe('AppDb', () => {
@@ -127,6 +128,67 @@ describe('AppDb', () => {
         'searchResults',
       ].sort(),
     );
+    db.close();
+  });
+
+  it('closes for good and asks for a reload when a newer release opens the database', async () => {
+    const name = uniqueDbName();
+    const db = openDb(name);
+    await db.outbox.count();
+    const newer = new Dexie(name);
+    for (const v of DB_VERSIONS) newer.version(v.version).stores(v.stores);
+    newer.version(99).stores({ outbox: 'key, createdAt' });
+    await newer.open();
+    expect(upgradeRequired(db)).toBe(true);
+    // No automatic reopen at the newer version: this code never writes its format there.
+    await expect(db.outbox.count()).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+    newer.close();
+  });
+
+  it('does not use a database a newer release wrote', async () => {
+    const name = uniqueDbName();
+    const newer = new Dexie(name);
+    for (const v of DB_VERSIONS) newer.version(v.version).stores(v.stores);
+    newer.version(99).stores({ outbox: 'key, createdAt' });
+    await newer.open();
+    newer.close();
+    const db = openDb(name);
+    await expect(db.outbox.count()).rejects.toThrow();
+    expect(upgradeRequired(db)).toBe(true);
+  });
+
+  it('gives an upgraded booking the price its row or search result knows, else an unknown price', async () => {
+    const name = uniqueDbName();
+    const old = new Dexie(name);
+    for (const v of DB_VERSIONS.slice(0, 4)) old.version(v.version).stores(v.stores);
+    const entry = (key: string, listingId: string) => ({
+      key,
+      kind: 'book',
+      args: { listingId, weight: 2, flightDetails: { flightNo: 'AI1' } },
+      local: { costPerKg: 0 },
+      user: 'a@example.com',
+      createdAt: key.length,
+      mutationId: null,
+      attempts: 0,
+      nextAttemptAt: 0,
+      failingSince: null,
+      lastError: null,
+      lastErrorCode: null,
+      state: 'queued',
+    });
+    await old
+      .table('outbox')
+      .bulkPut([entry('by-row', 'L1'), entry('by-search', 'L2'), entry('unknown', 'L3')]);
+    await old.table('bookings').put({ id: 'local-by-row', weight: 2, cost: 900, syncState: 'pending' });
+    await old.table('searchResults').put({ id: 'L2', searchKey: 's', rank: 0, cost: 300 });
+    old.close();
+
+    const db = openDb(name);
+    const price = async (key: string) => (await db.outbox.get(key))?.local;
+    expect(await price('by-row')).toEqual({ costPerKg: 450 });
+    expect(await price('by-search')).toEqual({ costPerKg: 300 });
+    expect(await price('unknown')).toEqual({ costPerKg: Number.NaN });
+    expect(await db.outbox.get('by-row')).toMatchObject({ idempotencyKey: 'by-row' });
     db.close();
   });
 });

@@ -178,7 +178,7 @@ describe('rateBooking', () => {
       syncState: 'synced',
     });
     await refreshCarrierOrders(carrier.store);
-    expect((await carrier.store.db.orders.get(id))?.otherRating).toEqual({ average: 0, count: 0 });
+    expect((await carrier.store.db.orders.get(id))?.otherRating).toEqual({ average: 0, count: 0, people: 0 });
   });
 
   it('lets the carrier rate online and change it, the second rating replacing the first', async () => {

@@ -6,6 +6,7 @@ import {
   BOOKING_STATUSES,
   type BookingAction,
   type BookingStatus,
+  bookingExpiry,
   profileBucket,
   transition,
 } from '@/domain/booking/status';
@@ -28,8 +29,8 @@ describe('transition', () => {
     ),
   );
 
-  it('has 16 illegal pairs out of 20', () => {
-    expect(illegal).toHaveLength(16);
+  it('has 20 illegal pairs out of 24', () => {
+    expect(illegal).toHaveLength(20);
   });
 
   it.each(illegal)('refuses %s + %s', (from, action) => {
@@ -59,6 +60,7 @@ describe('availableActions', () => {
     ['completed', []],
     ['rejected', []],
     ['cancelled', []],
+    ['expired', []],
   ] as const)('%s offers %j', (status, actions) => {
     expect(availableActions(status)).toEqual(actions);
   });
@@ -71,7 +73,23 @@ describe('profileBucket', () => {
     ['rejected', 'declined'],
     ['cancelled', 'declined'],
     ['accepted', null],
+    ['expired', 'declined'],
   ] as const)('%s counts as %s', (status, bucket) => {
     expect(profileBucket(status)).toBe(bucket);
+  });
+});
+
+describe('bookingExpiry', () => {
+  const HOUR = 3_600_000;
+  it('expires 24 hours after the booking when the flight is further away than 26 hours', () => {
+    expect(bookingExpiry(0, 30 * HOUR)).toEqual({ at: 24 * HOUR, reason: 'unanswered' });
+  });
+
+  it('expires 2 hours before departure when that comes first', () => {
+    expect(bookingExpiry(0, 10 * HOUR)).toEqual({ at: 8 * HOUR, reason: 'departure' });
+  });
+
+  it('has no carrier action that reaches expired', () => {
+    expect(actionFor('expired')).toBeUndefined();
   });
 });

@@ -18,6 +18,10 @@ describe('formatPrice', () => {
   ])('%d -> %s', (n, s) => {
     expect(formatPrice(n)).toBe(s);
   });
+
+  it('says a price the device does not know is unknown, not ₹0 or ₹NaN', () => {
+    expect(formatPrice(Number.NaN)).toBe('Price unknown');
+  });
 });
 
 describe('formatWeight', () => {

@@ -1,6 +1,7 @@
 // A new version of the app in real Chromium: the waiting service worker shows 'A new version is
-// available' with Reload; Reload activates it and reloads the page once (no loop); a change queued
-// before the update survives it and is delivered once afterwards.
+// available' with Reload; Reload activates it and reloads the page once (no loop), and every other
+// open tab of the old version once too; a change queued before the update survives it and is
+// delivered once afterwards.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,11 @@ describe('update', () => {
     await page.getByLabel('Your Query').fill(MESSAGE);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(/1 change waiting to be sent/).waitFor();
+    // A second tab of the same version, left open through the update.
+    const other = await browser.context.newPage();
+    await other.goto(`${server.url}/contact`);
+    const otherPhone = other.getByRole('link', { name: /Support phone/ });
+    await otherPhone.waitFor();
 
     // The new version goes live on the same origin and data.
     await server.stop();
@@ -101,11 +107,19 @@ describe('update', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations += 1;
     });
+    let otherNavigations = 0;
+    other.on('framenavigated', (frame) => {
+      if (frame === other.mainFrame()) otherNavigations += 1;
+    });
     await reload.click();
     await supportPhone.filter({ hasText: NEW_PHONE }).waitFor({ timeout: 30_000 });
+    // The other tab did not accept anything, and still runs the new version now.
+    await otherPhone.filter({ hasText: NEW_PHONE }).waitFor({ timeout: 30_000 });
     // A loop would keep navigating: watch for a while after the one reload.
     await page.waitForTimeout(2000);
     expect(navigations).toBe(1);
+    expect(otherNavigations).toBe(1);
+    await other.close();
     expect(await waiting(page)).toBe(1);
 
     // The change made before the update is delivered once by the new version.

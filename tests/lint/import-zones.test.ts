@@ -107,7 +107,7 @@ const ZONES: Record<string, Zone> = {
 };
 
 const fixture = (zone: string, kind: 'forbidden' | 'allowed') =>
-  join(ZONES[zone].dir, `zone-fixture-${kind}.ts`);
+  join(ZONES[zone]?.dir ?? zone, `zone-fixture-${kind}.ts`);
 
 /** Fixture file -> the lines (one import each) the zone rule flagged. */
 let report: Map<string, Set<number>>;

@@ -197,7 +197,7 @@ describe('GET /api/profile/:email', () => {
         passenger: { pending: 1, completed: 1, declined: 2 },
         sender: { pending: 0, completed: 0, declined: 0 },
       },
-      rating: { average: 0, count: 0, latest: [] },
+      rating: { average: 0, count: 0, people: 0, latest: [] },
     });
     const carrierCounts = (await (await c.call('GET', `/api/profile/${c.email}`)).json()).bookings.carrier;
     expect(carrierCounts).toEqual({ pending: 1, completed: 1, declined: 2 });

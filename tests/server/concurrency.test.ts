@@ -1,7 +1,7 @@
 // Races the outbox and busy flights produce: parallel bookings against one listing's space,
 // and the same Idempotency-Key sent many times at once or again later.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOLDS_SPACE } from '@/domain/booking/status';
 import { bookings, contactMessages, listings } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
@@ -17,6 +17,10 @@ beforeAll(async () => {
   [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
 });
 afterAll(() => server.close());
+// A traveller may have 10 bookings waiting for an answer at once: each test books as a new one.
+beforeEach(async () => {
+  traveller = await signupAndLogin(server);
+});
 
 describe('booking capacity', () => {
   it('lets exactly 5 of 20 parallel 1 KG bookings through on 5 KG, the rest 409', async () => {

@@ -127,7 +127,7 @@ describe('rating averages in the answers', () => {
       expect((await rate(star, id, 4)).status).toBe(201);
     }
     const average = Math.round((stars.reduce((a, b) => a + b, 0) / stars.length) * 10) / 10;
-    const summary = { average, count: stars.length };
+    const summary = { average, count: stars.length, people: stars.length };
 
     const listingId = await addListing(star, { flightNo: 'EK900', airline: 'EK' });
     const found = await (
@@ -147,7 +147,7 @@ describe('rating averages in the answers', () => {
 
     const first = travellers[0] as TestUser;
     const carrierOrders = await (await star.call('GET', `/api/carrier-orders?email=${star.email}`)).json();
-    expect(carrierOrders.bookings[0].otherRating).toEqual({ average: 4, count: 1 });
+    expect(carrierOrders.bookings[0].otherRating).toEqual({ average: 4, count: 1, people: 1 });
     expect(carrierOrders.bookings[0].myRating).toMatchObject({ stars: 4 });
     const travellerOrders = await (await first.call('GET', `/api/orders?email=${first.email}`)).json();
     expect(travellerOrders.bookings[0]).toMatchObject({ otherRating: summary, myRating: { stars: 5 } });
@@ -169,6 +169,7 @@ describe('rating averages in the answers', () => {
     expect(found.find((l: { id: string }) => l.id === listingId).carrierRating).toEqual({
       average: 0,
       count: 0,
+      people: 0,
     });
   });
 });

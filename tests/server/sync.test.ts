@@ -218,6 +218,8 @@ describe('GET /api/sync/pull', () => {
 
   it("never answers a diff from another user's client", async () => {
     const clientId = newClient();
+    // A client id is bound by its first push (a pull writes no client row).
+    expect((await push(carrier, clientId, [])).status).toBe(200);
     const first = await (await pull(carrier, `${clientId}&diff=1`)).json();
     const res = await pull(traveller, `${clientId}&diff=1`, first.cookie);
     expect(res.status).toBe(403);

@@ -1,11 +1,12 @@
-// App-wide PWA behaviour with a small UI: the update toast, the install button (or the iOS
-// hint), and Background Sync requests whenever changes wait in the outbox.
+// App-wide PWA behaviour with a small UI: the update toast, "Reload to update" when this tab's
+// code may not sync any more, the install button (or the iOS hint), and Background Sync
+// requests whenever changes wait in the outbox.
 import { liveQuery } from 'dexie';
 import { Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
-import { queuedCountQuery } from '@/data';
+import { queuedCountQuery, subscribeUpgradeRequired, upgradeRequired } from '@/data';
 import { requestBackgroundSync } from './background-sync';
 import {
   holdInstallOffer,
@@ -26,6 +27,24 @@ function useServiceWorker(): void {
       });
     });
   }, []);
+}
+
+/**
+ * This tab's code may not sync any more (the server or a newer tab's database says so): it stops,
+ * and the user reloads to get the new release. The changes wait on the device meanwhile.
+ */
+function useReloadToUpdate(): void {
+  const store = useStore();
+  useEffect(() => {
+    const show = () =>
+      toast('Carry was updated. Reload to update, and your changes will be sent.', {
+        id: 'reload-to-update',
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: 'Reload to update', onClick: () => window.location.reload() },
+      });
+    if (upgradeRequired(store.db)) show();
+    return subscribeUpgradeRequired(store.db, show);
+  }, [store]);
 }
 
 function useBackgroundSyncRequests(): void {
@@ -52,6 +71,7 @@ function useInstallOffer() {
 
 export function PwaControls() {
   useServiceWorker();
+  useReloadToUpdate();
   useBackgroundSyncRequests();
   const { offer, iosHint, setIosHint } = useInstallOffer();
   // The offer floats over the page's bottom edge: the page gets room below its last control

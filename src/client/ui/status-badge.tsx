@@ -7,6 +7,7 @@ const TONES: Record<BookingStatus, string> = {
   rejected: 'bg-red-50 text-red-800 ring-red-200',
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
   completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  expired: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
 const LABELS: Record<BookingStatus, string> = {
@@ -15,6 +16,7 @@ const LABELS: Record<BookingStatus, string> = {
   rejected: 'Rejected',
   cancelled: 'Cancelled',
   completed: 'Completed',
+  expired: 'Expired',
 };
 
 export function StatusBadge({ status }: { status: BookingStatus }) {

@@ -5,7 +5,7 @@ import { BOOKING_WEIGHT_MIN_KG, LISTING_WEIGHT_MAX_KG } from '../constants';
 import { orderHandoffEntries } from '../handoff/order-fields';
 import { MSG, requiredMessage } from '../messages';
 import { orderRatingEntries } from '../rating/schema';
-import { BOOKING_STATUSES } from './status';
+import { BOOKING_STATUSES, EXPIRY_REASONS } from './status';
 
 const bookingWeight = v.pipe(
   numberInput(requiredMessage('Weight')),
@@ -51,7 +51,10 @@ export type BookingRequest = v.InferOutput<typeof bookingRequestSchema>;
 export const statusUpdateSchema = v.object({
   listingId: requiredText(requiredMessage('Booking')),
   status: present(
-    v.picklist(BOOKING_STATUSES, 'Status must be one of pending, accepted, rejected, cancelled, completed'),
+    v.picklist(
+      BOOKING_STATUSES,
+      'Status must be one of pending, accepted, rejected, cancelled, completed, expired',
+    ),
   ),
 });
 export type StatusUpdate = v.InferOutput<typeof statusUpdateSchema>;
@@ -89,6 +92,8 @@ export const orderSchema = v.object({
   history: v.optional(v.array(v.object({ status: v.picklist(BOOKING_STATUSES), at: v.number() }))),
   /** The other party (the carrier for a traveller, the traveller for a carrier), once accepted. */
   contact: v.optional(v.nullable(v.object({ name: v.string(), email: v.string(), phone: v.string() }))),
+  /** Why an expired booking expired (status 'expired' only): the carrier did not answer in time. */
+  expiredReason: v.optional(v.picklist(EXPIRY_REASONS)),
   ...orderHandoffEntries,
   ...orderRatingEntries,
 });

@@ -1,7 +1,16 @@
 // The booking status machine: a transition table and one pure function. Only a listing's
 // carrier drives it (accept, decline, cancel, complete); the server answers 409 to anything else.
+// The one move nobody makes by hand: a pending booking the carrier has not answered in time
+// becomes `expired` (bookingExpiry below; the server's housekeeping applies it).
 
-export const BOOKING_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'completed'] as const;
+export const BOOKING_STATUSES = [
+  'pending',
+  'accepted',
+  'rejected',
+  'cancelled',
+  'completed',
+  'expired',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const BOOKING_ACTIONS = ['accept', 'decline', 'cancel', 'complete'] as const;
@@ -13,6 +22,7 @@ const NEXT: Record<BookingStatus, Partial<Record<BookingAction, BookingStatus>>>
   rejected: {},
   cancelled: {},
   completed: {},
+  expired: {},
 };
 
 export type TransitionResult =
@@ -43,10 +53,39 @@ export function availableActions(status: BookingStatus): BookingAction[] {
 /** Statuses whose weight counts against a listing's space. */
 export const HOLDS_SPACE: ReadonlySet<BookingStatus> = new Set(['pending', 'accepted', 'completed']);
 
-/** Profile counters: 'declined' gathers rejected and cancelled bookings. */
+/**
+ * Profile counters: 'declined' gathers the bookings that ended without a hand-off: rejected,
+ * cancelled and expired (an unanswered request is, for both sides, one that did not go ahead;
+ * counting it as pending would show a request nobody can act on any more).
+ */
 export function profileBucket(status: BookingStatus): 'pending' | 'completed' | 'declined' | null {
   if (status === 'pending') return 'pending';
   if (status === 'completed') return 'completed';
-  if (status === 'rejected' || status === 'cancelled') return 'declined';
+  if (status === 'rejected' || status === 'cancelled' || status === 'expired') return 'declined';
   return null;
+}
+
+/** A pending booking the carrier has not answered expires this long after it was made... */
+export const BOOKING_ANSWER_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** ...or this long before its flight departs, whichever comes first. */
+export const BOOKING_ANSWER_BEFORE_DEPARTURE_MS = 2 * 60 * 60 * 1000;
+
+/** Why a booking expired: no answer within 24 hours, or none by 2 hours before departure. */
+export const EXPIRY_REASONS = ['unanswered', 'departure'] as const;
+export type ExpiryReason = (typeof EXPIRY_REASONS)[number];
+
+/** When a pending booking made at `createdMs` on a flight leaving at `departureMs` expires, and why. */
+export function bookingExpiry(createdMs: number, departureMs: number): { at: number; reason: ExpiryReason } {
+  const unanswered = createdMs + BOOKING_ANSWER_WINDOW_MS;
+  const departure = departureMs - BOOKING_ANSWER_BEFORE_DEPARTURE_MS;
+  return departure < unanswered
+    ? { at: departure, reason: 'departure' }
+    : { at: unanswered, reason: 'unanswered' };
+}
+
+/** The reason shown with an expired booking, on both sides. */
+export function expiryReasonText(reason: ExpiryReason | undefined): string {
+  return reason === 'departure'
+    ? 'The carrier did not answer by 2 hours before departure.'
+    : 'The carrier did not answer within 24 hours.';
 }

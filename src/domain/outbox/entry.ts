@@ -44,6 +44,12 @@ export interface OutboxEntryBase {
   /** The server's error code for a refusal: programs branch on it, never on the message. */
   lastErrorCode: string | null;
   state: OutboxState;
+  /**
+   * The Idempotency-Key a release before the sync protocol may have sent this change under
+   * over REST (its key): pushed with the mutation, so the server answers what it stored for that
+   * key instead of applying the change again. Set only by the database upgrade.
+   */
+  idempotencyKey?: string | null;
 }
 
 export type OutboxEntryOf<K extends MutationKind> = OutboxEntryBase & {

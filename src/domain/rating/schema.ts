@@ -1,36 +1,38 @@
 // Ratings after a completed booking: each side rates the other once (1 to 5 stars, an optional
-// comment), may change it for 48 hours, and averages show as "4.8 · 23 ratings" or "New".
+// comment), may change it for 48 hours, and averages show as "4.8 · 23 ratings from 20 people"
+// or "New". Repeat bookings between the same two people weigh once in the average: it counts
+// each rater's latest rating (rating_totals on the server).
 import * as v from 'valibot';
-import { present, requiredText } from '../common';
+import { numberInput, optionalText, requiredText } from '../common';
 import { MSG, requiredMessage } from '../messages';
 
 export const RATING_STARS_MIN = 1;
 export const RATING_STARS_MAX = 5;
 export const RATING_COMMENT_MAX_CHARS = 500;
 export const RATING_EDIT_WINDOW_MS = 48 * 60 * 60 * 1000;
-/** Below this many ratings a user shows as "New": two ratings say little. */
-export const RATING_SHOWN_FROM_COUNT = 3;
+/** Below ratings from this many different people a user shows as "New": two people say little. */
+export const RATING_SHOWN_FROM_PEOPLE = 3;
 /** Comments the profile shows. */
 export const PROFILE_COMMENTS_SHOWN = 5;
 
+/** The input rules of every number (a JSON number or a plain decimal string), then 1 to 5 whole stars. */
 const starsSchema = v.pipe(
-  v.union([v.number(MSG.ratingStars), v.string(MSG.ratingStars)], MSG.ratingStars),
-  v.transform(Number),
-  v.number(MSG.ratingStars),
+  numberInput(MSG.ratingStars, MSG.ratingStars),
   v.integer(MSG.ratingStars),
   v.minValue(RATING_STARS_MIN, MSG.ratingStars),
   v.maxValue(RATING_STARS_MAX, MSG.ratingStars),
 );
 
-const commentSchema = v.optional(
-  v.pipe(v.string(), v.trim(), v.maxLength(RATING_COMMENT_MAX_CHARS, MSG.ratingCommentTooLong)),
-  '',
-);
+/** The shared text rules (no control characters or bidi overrides; invisible-only is empty). */
+const commentSchema = optionalText(RATING_COMMENT_MAX_CHARS, {
+  lines: true,
+  tooLong: MSG.ratingCommentTooLong,
+});
 
 /** POST /api/ratings. */
 export const ratingRequestSchema = v.object({
   bookingId: requiredText(requiredMessage('Booking')),
-  stars: present(starsSchema),
+  stars: starsSchema,
   comment: commentSchema,
 });
 export type RatingRequest = v.InferOutput<typeof ratingRequestSchema>;
@@ -43,10 +45,18 @@ export const ratingFormSchema = v.object({
     v.minValue(RATING_STARS_MIN, MSG.ratingStars),
     v.maxValue(RATING_STARS_MAX, MSG.ratingStars),
   ),
-  comment: v.pipe(v.string(), v.trim(), v.maxLength(RATING_COMMENT_MAX_CHARS, MSG.ratingCommentTooLong)),
+  comment: commentSchema.wrapped,
 });
 
-export const ratingSummarySchema = v.object({ average: v.number(), count: v.number() });
+/**
+ * A user's average (over each rater's latest rating), how many ratings were given and how many
+ * different people gave them. `people` is absent on rows mirrored before it was sent.
+ */
+export const ratingSummarySchema = v.object({
+  average: v.number(),
+  count: v.number(),
+  people: v.optional(v.number()),
+});
 export type RatingSummary = v.InferOutput<typeof ratingSummarySchema>;
 
 /** The caller's own rating of a booking, with the time after which it can no longer change. */
@@ -84,15 +94,17 @@ export const profileRatingEntries = {
   rating: v.optional(v.object({ ...ratingSummarySchema.entries, latest: v.array(receivedCommentSchema) })),
 };
 
-/** Sum and count -> average rounded to one decimal. */
-export function summarize(total: number, count: number): RatingSummary {
-  return { average: count ? Math.round((total / count) * 10) / 10 : 0, count };
+/** The sum of each rater's latest stars, all ratings and the raters -> average to one decimal. */
+export function summarize(total: number, count: number, people: number): RatingSummary {
+  return { average: people ? Math.round((total / people) * 10) / 10 : 0, count, people };
 }
 
-/** "4.8 · 23 ratings", or "New" below three ratings. */
+/** "4.8 · 23 ratings from 20 people", or "New" below ratings from three different people. */
 export function formatRating(summary: RatingSummary | undefined): string {
-  if (!summary || summary.count < RATING_SHOWN_FROM_COUNT) return 'New';
-  return `${summary.average.toFixed(1)} · ${summary.count} ratings`;
+  const people = summary?.people ?? summary?.count ?? 0;
+  if (!summary || people < RATING_SHOWN_FROM_PEOPLE) return 'New';
+  const ratings = `${summary.count} ${summary.count === 1 ? 'rating' : 'ratings'}`;
+  return `${summary.average.toFixed(1)} · ${ratings} from ${people} people`;
 }
 
 /** Whether my rating may still change at `now`. */

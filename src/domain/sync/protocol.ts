@@ -1,5 +1,7 @@
 // The sync wire protocol: POST /api/sync/push (a batch of numbered mutations from one client)
-// and GET /api/sync/pull (the user's rows and the last mutation id the server applied).
+// and GET /api/sync/pull (the user's rows, the last mutation id the server applied and the
+// stored results the client has not acknowledged yet). Both name the client's protocol and
+// schema version; each side refuses a protocol it does not speak (426 sync/upgrade-required).
 import * as v from 'valibot';
 import { orderSchema } from '../booking/schema';
 import { listingSchema } from '../listing/schema';
@@ -7,6 +9,25 @@ import { profileResponseSchema } from '../profile/schema';
 
 /** Most mutations in one push; a client sends more in several pushes. */
 export const PUSH_BATCH_MAX = 250;
+
+/**
+ * The protocol this code speaks. 1: the first release (no versions named, no results in a pull);
+ * 2: pulls carry results, pushed mutations may carry an Idempotency-Key of the REST era.
+ * Bump it for any change an older peer would misread, and keep MIN_SYNC_PROTOCOL at the oldest
+ * one the server still answers correctly.
+ */
+export const SYNC_PROTOCOL = 2;
+export const MIN_SYNC_PROTOCOL = 1;
+
+/** Whether the other side's protocol is one this code answers (an absent one is version 1). */
+export function speaksProtocol(version: number | undefined): boolean {
+  const v = version ?? 1;
+  return v >= MIN_SYNC_PROTOCOL && v <= SYNC_PROTOCOL;
+}
+
+const versionSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000));
+/** Same rule as the REST header (src/server/http/idempotency.ts): printable ASCII, 1-200. */
+const idempotencyKeySchema = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,200}$/));
 
 export const clientIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid client id'));
 
@@ -18,12 +39,21 @@ export const clientIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/,
 export const pushRequestSchema = v.object({
   clientId: clientIdSchema,
   user: v.pipe(v.string(), v.maxLength(254)),
+  /** The client's sync protocol (absent: 1) and its local database's schema version. */
+  protocol: v.optional(versionSchema),
+  schema: v.optional(versionSchema),
   mutations: v.pipe(
     v.array(
       v.object({
         id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
         kind: v.pipe(v.string(), v.maxLength(50)),
         args: v.unknown(),
+        /**
+         * The Idempotency-Key an earlier release sent this change under over REST (its entry key):
+         * if the server stored an answer for it, that answer is the mutation's, and it is not
+         * applied again.
+         */
+        idempotencyKey: v.optional(idempotencyKeySchema),
       }),
     ),
     v.maxLength(PUSH_BATCH_MAX),
@@ -43,6 +73,8 @@ export const pushResultSchema = v.variant('ok', [
 export type PushResult = v.InferOutput<typeof pushResultSchema>;
 
 export const pushResponseSchema = v.object({
+  /** The server's protocol (absent: 1); a client refuses an answer in one it does not speak. */
+  protocol: v.optional(v.number()),
   lastMutationId: v.number(),
   results: v.array(pushResultSchema),
 });
@@ -76,10 +108,17 @@ export type PullPatch = v.InferOutput<typeof patchSchema>;
  * the whole `snapshot`. `user` is whose rows these are.
  */
 export const pullResponseSchema = v.object({
+  protocol: v.optional(v.number()),
   user: v.string(),
   lastMutationId: v.number(),
   cookie: v.string(),
   snapshot: v.nullable(snapshotSchema),
   patch: v.optional(v.nullable(patchSchema)),
+  /**
+   * The stored answers of this client's mutations above the id it said it acknowledged
+   * (`acked`), up to lastMutationId, oldest first: an answer a push lost reaches its entry here.
+   * Absent for a client that sends no `acked`.
+   */
+  results: v.optional(v.array(pushResultSchema)),
 });
 export type PullResponse = v.InferOutput<typeof pullResponseSchema>;

@@ -155,9 +155,16 @@ export const bookings = pgTable(
     /** Wrong codes since the last lock; the fifth locks completion until handoffLockedUntil. */
     handoffFailures: integer('handoff_failures').notNull().default(0),
     handoffLockedUntil: at('handoff_locked_until'),
+    /**
+     * When a pending booking expires unanswered (bookingExpiry: 24 hours after it was made, or 2
+     * hours before departure, whichever is first), and which of the two that was.
+     */
+    expiresAt: at('expires_at'),
+    expiredReason: text('expired_reason'),
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
+    index('bookings_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('bookings_traveller_idx').on(t.travellerId, t.createdAt),
     index('bookings_carrier_idx').on(t.carrierId, t.createdAt),
   ],
@@ -292,8 +299,10 @@ export const ratings = pgTable(
 );
 
 /**
- * Each user's rating sum and count, kept in the rating's transaction, so search, listings and
- * orders join one row per user by key instead of averaging the ratings table on every read.
+ * Each user's rating totals, kept in the rating's transaction, so search, listings and orders
+ * join one row per user by key instead of averaging the ratings table on every read. Repeat
+ * bookings between the same two people weigh once: `total` sums the latest rating of each rater,
+ * `people` counts those raters (the average is total / people), `count` every rating given.
  */
 export const ratingTotals = pgTable('rating_totals', {
   userId: text('user_id')
@@ -301,6 +310,7 @@ export const ratingTotals = pgTable('rating_totals', {
     .references(() => users.id),
   total: integer('total').notNull(),
   count: integer('count').notNull(),
+  people: integer('people').notNull().default(0),
 });
 
 /**
@@ -321,20 +331,26 @@ export const syncClients = pgTable(
 );
 
 /**
- * What a client was last sent by a pull, as a manifest of row ids and digests per collection,
- * named by the pull's cookie: the next pull that names it gets only what changed since (rows to
- * put, ids to delete). A client keeps its newest two (the one it sent and the one just made, in
- * case that answer is lost); older ones are pruned with the sync results.
+ * A state of a user's rows a pull sent, as a manifest of row ids and digests per collection,
+ * named by the pull's cookie (a digest of the manifest): the next pull that names it gets only
+ * what changed since (rows to put, ids to delete). Kept per user, not per client, so clients in
+ * the same state share one and a user keeps a few at most (VIEWS_PER_USER in
+ * src/server/routes/sync/pull-guard.ts); `created_at` is when it was last sent. Older ones are
+ * pruned with the sync results.
  */
 export const syncViews = pgTable(
   'sync_views',
   {
-    clientId: text('client_id').notNull(),
+    userId: text('user_id').notNull(),
     cookie: text('cookie').notNull(),
     manifest: jsonb('manifest').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.cookie] }), index('sync_views_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cookie] }),
+    index('sync_views_created_idx').on(t.createdAt),
+    index('sync_views_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /**

@@ -49,43 +49,77 @@ export async function idempotentWrite(
     path: c.req.path,
     bodyHash: bodyHash ?? sha256(await bodyText(c)),
   };
-  const nowMs = deps.clock.now();
-  const expired = lt(idempotencyKeys.createdAt, new Date(nowMs - deps.config.idempotencyRetentionMs));
-  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   const outcome = await deps.db.transaction(async (tx) => {
-    const fresh = { ...request, status: 0, body: {}, createdAt: new Date(nowMs) };
-    // An expired record is taken over as if the key were new.
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ scope, key, ...fresh })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.scope, idempotencyKeys.key],
-        set: fresh,
-        setWhere: expired,
-      })
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [stored] = await tx.select().from(idempotencyKeys).where(where);
-      // Status 0 is a claim whose transaction has not committed: only possible mid-flight.
-      if (!stored || stored.status === 0) throw new ApiError('idempotency/conflict');
-      // '' marks a record from before requests were bound to their keys.
-      const same =
-        stored.bodyHash === '' ||
-        (stored.method === request.method &&
-          stored.path === request.path &&
-          stored.bodyHash === request.bodyHash);
-      if (!same) throw new ApiError('idempotency/key-reused');
-      return {
-        replayed: true,
-        reply: { status: stored.status as ContentfulStatusCode, body: stored.body as Reply['body'] },
-      };
-    }
+    const claim = await claimIdempotencyKey(tx, deps, scope, key, request);
+    if (claim.stored) return { replayed: true, reply: claim.stored };
     const reply = await work(tx);
-    await tx.update(idempotencyKeys).set({ status: reply.status, body: reply.body }).where(where);
+    await storeIdempotentReply(tx, scope, key, reply);
     return { replayed: false, reply };
   });
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(outcome.reply.body, outcome.reply.status);
+}
+
+/** The request a key is bound to; an empty bodyHash matches any request (see below). */
+export interface KeyedRequest {
+  method: string;
+  path: string;
+  bodyHash: string;
+}
+
+/**
+ * Claims (scope, key) in `tx`, or finds the answer stored for it. A concurrent claim of the same
+ * key waits on the unique key until the other transaction ends, then finds its answer (or, if it
+ * rolled back, claims the key afresh). An expired record is taken over as if the key were new.
+ * A record made for a pushed mutation (src/server/routes/sync) has an empty bodyHash and answers
+ * any request with its key, and a pushed mutation accepts any record of its key.
+ */
+export async function claimIdempotencyKey(
+  tx: Tx,
+  deps: Deps,
+  scope: string,
+  key: string,
+  request: KeyedRequest | null,
+): Promise<{ stored: Reply | null }> {
+  const nowMs = deps.clock.now();
+  const expired = lt(idempotencyKeys.createdAt, new Date(nowMs - deps.config.idempotencyRetentionMs));
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  const fresh = {
+    ...(request ?? { method: 'PUSH', path: '', bodyHash: '' }),
+    status: 0,
+    body: {},
+    createdAt: new Date(nowMs),
+  };
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ scope, key, ...fresh })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.key],
+      set: fresh,
+      setWhere: expired,
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return { stored: null };
+  const [stored] = await tx.select().from(idempotencyKeys).where(where);
+  // Status 0 is a claim whose transaction has not committed: only possible mid-flight.
+  if (!stored || stored.status === 0) throw new ApiError('idempotency/conflict');
+  // '' marks a record from before requests were bound to their keys, or one of a push.
+  const same =
+    request === null ||
+    stored.bodyHash === '' ||
+    (stored.method === request.method &&
+      stored.path === request.path &&
+      stored.bodyHash === request.bodyHash);
+  if (!same) throw new ApiError('idempotency/key-reused');
+  return { stored: { status: stored.status as ContentfulStatusCode, body: stored.body as Reply['body'] } };
+}
+
+/** Stores the answer of a claimed key, in the claim's transaction. */
+export async function storeIdempotentReply(tx: Tx, scope: string, key: string, reply: Reply): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ status: reply.status, body: reply.body })
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
 }
 
 /** Deletes the records older than the retention period; main.ts runs it every hour. */

@@ -7,6 +7,7 @@ import { parseWith } from '../http/body';
 import { type Issue, invalid } from '../http/errors';
 import { toGrams, toListing } from '../routes/listings/listings.queries';
 import type { ServerMutator } from './mutator';
+import { checkListingQuota } from './quotas';
 
 export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps, ref }, args) => {
   const input = parseWith(
@@ -19,6 +20,8 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
   if (!ref.timeZoneOf(input.to)) unknown.push({ path: 'to', message: 'Unknown airport' });
   if (!ref.hasAirline(input.airline)) unknown.push({ path: 'airline', message: 'Unknown airline' });
   if (unknown.length) throw invalid(unknown);
+  // At most OPEN_LISTINGS_MAX listings on flights still to come (409 listing/quota-reached).
+  await checkListingQuota(tx, user.id, deps.clock.now(), ref);
 
   // A second listing of one flight on one date hits listings_flight_unique: the caller turns that
   // into listing/duplicate (REST: onUniqueViolation; push: the mutation's savepoint rolls back).

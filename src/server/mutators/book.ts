@@ -1,26 +1,38 @@
 // book: a traveller books weight on another carrier's listing. The listing row is locked so
-// concurrent bookings see each other's weight; a flight that has left cannot be booked.
+// concurrent bookings see each other's weight; a flight that has left cannot be booked. A
+// traveller has at most PENDING_BOOKINGS_MAX bookings waiting for an answer (quotas.ts), and each
+// expires unanswered (booking-expiry.ts): its expiry is fixed here.
 import { eq } from 'drizzle-orm';
+import { bookingExpiry } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { overdueGrams } from '../routes/bookings/booking-expiry';
 import { toOrder } from '../routes/bookings/bookings.queries';
 import { toGrams, toKg } from '../routes/listings/listings.queries';
 import type { ServerMutator } from './mutator';
+import { checkBookingQuota } from './quotas';
 
 export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref }, input) => {
   requireSelf(user, input.email);
+  // The traveller's row first, then the listing's: the one lock order every booking takes.
+  await checkBookingQuota(tx, user.id, deps.clock.now());
   // The lock serialises concurrent bookings of one listing, so the held grams read here stay true
   // until this transaction's insert adds to them (the bookings_hold_space trigger).
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw new ApiError('listing/not-found');
   if (listing.userId === user.id) throw new ApiError('listing/own');
-  if (departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from)) <= deps.clock.now())
-    throw new ApiError('listing/departed');
+  const departs = departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from));
+  if (departs <= deps.clock.now()) throw new ApiError('listing/departed');
   const grams = toGrams(input.weight);
-  if (listing.heldGrams + grams > listing.weightGrams) throw new ApiError('listing/no-space');
+  // Overdue pending bookings no longer hold their space, even before housekeeping expires them.
+  const held = listing.heldGrams - (await overdueGrams(tx, listing.id, deps.clock.now()));
+  if (held + grams > listing.weightGrams) throw new ApiError('listing/no-space');
   const now = new Date(deps.clock.now());
+  const expiry = bookingExpiry(now.getTime(), departs);
+  // Less than 2 hours before departure the carrier has no time left to answer.
+  if (expiry.at <= now.getTime()) throw new ApiError('listing/closing');
   // Carrier details come from the stored listing, never from the request.
   const [row] = await tx
     .insert(bookings)
@@ -40,6 +52,8 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref }, input
       carrierPhone: listing.phone,
       createdAt: now,
       updatedAt: now,
+      expiresAt: new Date(expiry.at),
+      expiredReason: expiry.reason,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

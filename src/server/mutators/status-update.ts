@@ -5,6 +5,7 @@ import { actionFor, transition } from '@/domain/booking/status';
 import { MSG } from '@/domain/messages';
 import { bookings, listings } from '../db/schema';
 import { ApiError, invalid } from '../http/errors';
+import { isOverdue } from '../routes/bookings/booking-expiry';
 import { statusTimes, toOrder } from '../routes/bookings/bookings.queries';
 import { newHandoffCode } from './handoff-code';
 import type { ServerMutator } from './mutator';
@@ -14,6 +15,8 @@ export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, d
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   if (!booking) throw new ApiError('booking/not-found');
   if (booking.carrierId !== user.id) throw new ApiError('booking/not-carrier');
+  // Too late to answer: it has expired (its space may be booked already), housekeeping or not.
+  if (isOverdue(booking, deps.clock.now())) throw new ApiError('booking/expired');
   const action = actionFor(input.status);
   const next = action ? transition(booking.status as typeof input.status, action) : null;
   if (!next?.ok) throw new ApiError('booking/transition-not-allowed');

@@ -4,7 +4,7 @@
 import { Mail, Phone } from 'lucide-react';
 import type { OrderRow } from '@/data';
 import { ORDER_SUFFIX } from '@/domain/booking/schema';
-import type { BookingStatus } from '@/domain/booking/status';
+import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
 import { HandoffCode } from './handoff-code';
 import type { Reference } from './use-reference';
@@ -15,6 +15,7 @@ const STEP_LABEL: Record<BookingStatus, string> = {
   rejected: 'Declined',
   cancelled: 'Cancelled',
   completed: 'Completed',
+  expired: 'Expired',
 };
 
 /** "1 Nov 2026, 1:30 pm" in the device's time zone. */
@@ -48,6 +49,9 @@ function StatusHistory({ row }: { row: OrderRow }) {
           </li>
         ))}
         {last === 'pending' ? <li className="text-slate-600">Waiting for the carrier to accept</li> : null}
+        {last === 'expired' ? (
+          <li className="text-slate-600">{expiryReasonText(row.expiredReason)}</li>
+        ) : null}
       </ol>
     </section>
   );

@@ -7,6 +7,7 @@ export const BOOKING_TABS = [
   { value: 'accepted', label: 'Accepted' },
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'expired', label: 'Expired' },
 ] as const;
 export type BookingTab = (typeof BOOKING_TABS)[number]['value'];
 
@@ -15,6 +16,7 @@ export const ORDER_TABS = [
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'rejected', label: 'Rejected' },
+  { value: 'expired', label: 'Expired' },
 ] as const;
 export type OrderTab = (typeof ORDER_TABS)[number]['value'];
 

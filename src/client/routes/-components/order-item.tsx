@@ -8,6 +8,7 @@ import { StatusBadge } from '@/client/ui/status-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { discardEntry, type OrderRow, retryEntry } from '@/data';
 import { ORDER_SUFFIX } from '@/domain/booking/schema';
+import { expiryReasonText } from '@/domain/booking/status';
 import { formatDayMonth, formatTime12, formatWeight } from '@/domain/format';
 import { BookingDetails } from './booking-details';
 import { RateBooking } from './rate-booking';
@@ -68,6 +69,9 @@ export const OrderItem = memo(function OrderItem({
             {f.departure ? formatDayMonth(f.departure) : ''}
             {f.time ? `, ${formatTime12(f.time)}` : ''} · {f.flightNo}
           </p>
+          {row.status === 'expired' ? (
+            <p className="mt-1 text-sm text-slate-700">{expiryReasonText(row.expiredReason)}</p>
+          ) : null}
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-2">

@@ -7,6 +7,8 @@ import type { ProfileResponse } from '@/domain/profile/schema';
 
 type ProfileRatingData = NonNullable<ProfileResponse['rating']>;
 
+const peopleText = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+
 export function ProfileRating({ rating }: { rating: ProfileRatingData }) {
   return (
     <Card className="p-5 sm:p-6">
@@ -17,7 +19,7 @@ export function ProfileRating({ rating }: { rating: ProfileRatingData }) {
       <p className="mt-1 text-sm text-slate-600">
         {rating.count === 0
           ? 'Nobody has rated you yet. Ratings come after completed deliveries.'
-          : `Average ${rating.average.toFixed(1)} of 5 from ${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'}.`}
+          : `Average ${rating.average.toFixed(1)} of 5 from ${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'} by ${peopleText(rating.people ?? rating.count)}; repeat bookings with one person count once.`}
       </p>
       {rating.latest.length ? (
         <>

@@ -2,7 +2,7 @@
 // listingId `<bookingId>_carrier` or `<bookingId>_passenger` depending on whose list it is in.
 import { and, desc, eq } from 'drizzle-orm';
 import { ORDER_SUFFIX, type Order } from '@/domain/booking/schema';
-import type { BookingStatus } from '@/domain/booking/status';
+import type { BookingStatus, ExpiryReason } from '@/domain/booking/status';
 import type { MyRating, RatingSummary } from '@/domain/rating/schema';
 import type { Db, Tx } from '../../db/client';
 import { bookings, listings, ratings, ratingTotals } from '../../db/schema';
@@ -37,7 +37,7 @@ function historyOf(b: BookingRow): NonNullable<Order['history']> {
 /** The other side's contact, once the carrier has accepted: the carrier's for the traveller, the
  * traveller's for the carrier. Before that (and after a decline) neither sees the other's. */
 function contactOf(b: BookingRow, side: OrderSide): Order['contact'] {
-  if (b.status === 'pending' || b.status === 'rejected') return null;
+  if (b.status === 'pending' || b.status === 'rejected' || b.status === 'expired') return null;
   return side === 'carrier'
     ? { name: b.name, email: b.email, phone: b.phone }
     : { name: b.carrierName, email: b.carrierEmail, phone: b.carrierPhone };
@@ -82,6 +82,9 @@ export function toOrder(
     createdAt: { _seconds: seconds(booking.createdAt) },
     history: historyOf(booking),
     contact: contactOf(booking, side),
+    ...(booking.status === 'expired' && booking.expiredReason
+      ? { expiredReason: booking.expiredReason as ExpiryReason }
+      : {}),
     ...handoffFor(booking, side),
     ...extras,
   };
@@ -113,7 +116,7 @@ export async function ordersOf(db: Db, userId: string, side: OrderSide): Promise
     .select({
       booking: bookings,
       listing: listings,
-      totals: { total: ratingTotals.total, count: ratingTotals.count },
+      totals: { total: ratingTotals.total, count: ratingTotals.count, people: ratingTotals.people },
       mine: { stars: ratings.stars, comment: ratings.comment, createdAt: ratings.createdAt },
     })
     .from(bookings)

@@ -2,6 +2,7 @@
 // a carrier's own listings, and search (none found -> saved as a match request).
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
 import { type SearchRequest, searchRequestSchema } from '@/domain/listing/schema';
 import { requireSelf, requireUser } from '../../auth/guard';
@@ -31,18 +32,20 @@ export async function search(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
   const input = await parseJson(c, searchRequestSchema);
   requireSelf(user, input.email);
-  // A flight that has left (in its origin airport's time zone) is no longer offered. Every listing
-  // found leaves from input.from on input.departure: when even that day's first minute (less an
-  // hour, for a daylight-saving change at midnight) is still ahead, none has left, and the
-  // per-listing check (7% of a search's CPU time under load) is skipped.
+  // A flight that has left, or leaves within 2 hours (in its origin airport's time zone), is no
+  // longer offered. Every listing found leaves from input.from on input.departure: when even that
+  // day's first minute (less an hour, for a daylight-saving change at midnight) is further ahead
+  // than that, none has, and the per-listing check (7% of a search's CPU time under load) is skipped.
   const ref = await referenceIndex(deps.db);
   const now = deps.clock.now();
+  // Bookings close 2 hours before departure (the carrier's time to answer), so does the offer.
+  const closes = now + BOOKING_ANSWER_BEFORE_DEPARTURE_MS;
   const zone = ref.timeZoneOf(input.from);
-  const listings = await searchListings(deps.db, input);
-  const dayAhead = departureInstant(input.departure, '00:00', zone) - HOUR_MS > now;
+  const listings = await searchListings(deps.db, input, now);
+  const dayAhead = departureInstant(input.departure, '00:00', zone) - HOUR_MS > closes;
   const found = dayAhead
     ? listings
-    : listings.filter((l) => departureInstant(l.departure, l.time, zone) > now);
+    : listings.filter((l) => departureInstant(l.departure, l.time, zone) > closes);
   if (found.length) return c.json(found);
   await saveMatchRequest(deps, user.id, input);
   return c.json({ message: NO_MATCH_MESSAGE });

@@ -1,11 +1,13 @@
 // Listing reads with the space left on each: listed grams less the grams held by bookings
 // (listings.held_grams, kept by a trigger; migration 0008). Shared by search, the carrier's list
 // and booking.
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import type { Listing } from '@/domain/listing/schema';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { listings, ratingTotals } from '../../db/schema';
+import { bookings, listings, ratingTotals } from '../../db/schema';
+import { overdueAt } from '../bookings/booking-expiry';
 import { summaryOf } from '../ratings/ratings.queries';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -14,7 +16,10 @@ export const GRAMS_PER_KG = 1000;
 export const toGrams = (kg: number) => Math.round(kg * GRAMS_PER_KG);
 export const toKg = (grams: number) => grams / GRAMS_PER_KG;
 
-export function toListing(row: ListingRow, totals?: { total: number; count: number } | null): Listing {
+export function toListing(
+  row: ListingRow,
+  totals?: { total: number; count: number; people: number } | null,
+): Listing {
   return {
     id: row.id,
     email: row.email,
@@ -42,7 +47,7 @@ export function toListing(row: ListingRow, totals?: { total: number; count: numb
 function carrierTotals(db: Db) {
   return (
     db
-      .select({ total: ratingTotals.total, count: ratingTotals.count })
+      .select({ total: ratingTotals.total, count: ratingTotals.count, people: ratingTotals.people })
       .from(ratingTotals)
       .where(eq(ratingTotals.userId, listings.userId))
       // LIMIT keeps PostgreSQL from pulling the subquery up into a join it would hash.
@@ -51,19 +56,32 @@ function carrierTotals(db: Db) {
   );
 }
 
-function listingsQuery(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
+/** The carrier's own listings, whatever space is left, with the carrier's rating. */
+export async function listingsOfUser(db: Db, userId: string) {
   const totals = carrierTotals(db);
-  return db
-    .select({ listing: listings, totals: { total: totals.total, count: totals.count } })
+  const rows = await db
+    .select({
+      listing: listings,
+      totals: { total: totals.total, count: totals.count, people: totals.people },
+    })
     .from(listings)
     .leftJoinLateral(totals, sql`true`)
-    .where(onlyWithSpace ? and(where, gt(listings.weightGrams, listings.heldGrams)) : where)
-    .orderBy(...order);
+    .where(eq(listings.userId, userId))
+    .orderBy(asc(listings.departure), asc(listings.time));
+  return rows.map((r) => toListing(r.listing, r.totals));
 }
 
-async function selectListings(db: Db, where: SQL | undefined, order: SQL[], onlyWithSpace: boolean) {
-  const rows = await listingsQuery(db, where, order, onlyWithSpace);
-  return rows.map((r) => toListing(r.listing, r.totals));
+/**
+ * Grams held by the outer listing's pending bookings that are overdue at the `now` placeholder,
+ * for a LATERAL join: they have expired (booking-expiry.ts) even if housekeeping has not run
+ * yet, so search does not count them. Only pending rows are read, by bookings_listing_idx.
+ */
+function overdueOfListing(db: Db) {
+  return db
+    .select({ grams: sql<number>`coalesce(sum(${bookings.weightGrams}), 0)::integer`.as('overdue_grams') })
+    .from(bookings)
+    .where(and(eq(bookings.listingId, listings.id), overdueAt(sql.placeholder('now'))))
+    .as('overdue');
 }
 
 /**
@@ -73,30 +91,48 @@ async function selectListings(db: Db, where: SQL | undefined, order: SQL[], only
 export async function searchListings(
   db: Db,
   q: { from: string; to: string; departure: string; flightNo: string },
+  nowMs: number,
 ) {
   const p = (name: keyof typeof q) => sql.placeholder(name);
-  const statement = prepared(db, 'search_listings', () =>
-    listingsQuery(
-      db,
-      and(eq(listings.from, p('from')), eq(listings.to, p('to')), eq(listings.departure, p('departure'))),
-      [desc(sql`${listings.flightNo} = ${p('flightNo')}`), asc(listings.cost), asc(listings.createdAt)],
-      true,
-    ).prepare('search_listings'),
-  );
+  const statement = prepared(db, 'search_listings', () => {
+    const totals = carrierTotals(db);
+    const overdue = overdueOfListing(db);
+    return (
+      db
+        .select({
+          listing: listings,
+          totals: { total: totals.total, count: totals.count, people: totals.people },
+          overdue: overdue.grams,
+        })
+        .from(listings)
+        .leftJoinLateral(totals, sql`true`)
+        .leftJoinLateral(overdue, sql`true`)
+        .where(
+          and(
+            eq(listings.from, p('from')),
+            eq(listings.to, p('to')),
+            eq(listings.departure, p('departure')),
+            gt(listings.weightGrams, sql`${listings.heldGrams} - coalesce(${overdue.grams}, 0)`),
+          ),
+        )
+        .orderBy(
+          desc(sql`${listings.flightNo} = ${p('flightNo')}`),
+          asc(listings.cost),
+          asc(listings.createdAt),
+        )
+        // One carrier listing many times must not make every search answer huge.
+        .limit(SEARCH_PAGE_SIZE)
+        .prepare('search_listings')
+    );
+  });
   const rows = await statement.execute({
     from: q.from,
     to: q.to,
     departure: q.departure,
     flightNo: q.flightNo,
+    now: new Date(nowMs).toISOString(),
   });
-  return rows.map((r) => toListing(r.listing, r.totals));
-}
-
-export function listingsOfUser(db: Db, userId: string) {
-  return selectListings(
-    db,
-    eq(listings.userId, userId),
-    [asc(listings.departure), asc(listings.time)],
-    false,
+  return rows.map((r) =>
+    toListing({ ...r.listing, heldGrams: r.listing.heldGrams - Number(r.overdue ?? 0) }, r.totals),
   );
 }

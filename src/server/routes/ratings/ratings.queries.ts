@@ -15,8 +15,10 @@ import { ratings, ratingTotals, users } from '../../db/schema';
 type RatingRow = typeof ratings.$inferSelect;
 
 /** A summary from a left-joined rating_totals row (absent: no ratings yet). */
-export function summaryOf(totals: { total: number; count: number } | null): RatingSummary {
-  return summarize(totals?.total ?? 0, totals?.count ?? 0);
+export function summaryOf(
+  totals: { total: number | null; count: number | null; people: number | null } | null,
+): RatingSummary {
+  return summarize(totals?.total ?? 0, totals?.count ?? 0, totals?.people ?? 0);
 }
 
 export function myRatingOf(row: Pick<RatingRow, 'stars' | 'comment' | 'createdAt'> | null): MyRating | null {

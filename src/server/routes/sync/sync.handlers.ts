@@ -1,4 +1,5 @@
-// The sync protocol's two calls.
+// The sync protocol's two calls. Both refuse a client protocol this server does not speak
+// (426 sync/upgrade-required) and name their own in the answer.
 // Push: a client's numbered mutations, applied in order under a lock on the client row. The
 // batch is one transaction: a mutation's effect, the client's last-applied id and its answer
 // commit together (or not at all), and one commit per batch keeps a long queue fast. It runs
@@ -6,14 +7,19 @@
 // again with one savepoint per mutation (applyBatch). Steps per mutation:
 //   1. an id at or below the client's last-applied id was applied before: answer what was stored
 //      (or, once its answer is pruned after the retention, acknowledge it with an empty body);
-//   2. otherwise run the kind's mutator (in its savepoint, on the second run);
-//   3. a refusal (ApiError, a 4xx) rolls back its savepoint and is recorded as applied-with-error;
-//      the batch goes on;
-//   4. anything else (database trouble) is transient: stop; what was applied commits, the client
-//      sends the rest later.
-// Pull: the user's rows and last-applied id read in one snapshot, with a cookie naming that state.
+//   2. a mutation carrying the Idempotency-Key an earlier release sent it under over REST gets
+//      that key's stored answer and is not applied again; otherwise the key is claimed with it;
+//   3. otherwise run the kind's mutator (in its savepoint, on the second run);
+//   4. a refusal rolls back its savepoint and is recorded as applied-with-error; the batch goes
+//      on. Refused means whatever the same arguments would raise again (sync.failures.ts): an
+//      ApiError, a data exception, a constraint, any unexpected error (logged with kind and id);
+//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait) is transient:
+//      stop; what was applied commits, the client sends the rest later.
+// Pull: the user's rows and last-applied id read in one snapshot, with a cookie naming that
+// state, and the stored results above the id the client says it acknowledged (`acked`): an
+// answer a push lost reaches the client with the next pull, whichever arrives first.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { isMutationKind } from '@/domain/sync/mutations';
@@ -23,37 +29,30 @@ import {
   type PullSnapshot,
   type PushResult,
   pushRequestSchema,
+  SYNC_PROTOCOL,
+  speaksProtocol,
 } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Db, Tx } from '../../db/client';
 import { syncClients, syncResults, syncViews } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { parseJson, parseWith } from '../../http/body';
-import { ApiError, errorResponse, pgCode } from '../../http/errors';
+import { ApiError, errorResponse } from '../../http/errors';
+import { claimIdempotencyKey, type Reply, storeIdempotentReply } from '../../http/idempotency';
 import { runMutator } from '../../mutators';
 import { ordersOf } from '../bookings/bookings.queries';
 import { listingsOfUser } from '../listings/listings.queries';
 import { profileOf } from '../profile/profile.index';
 import { referenceIndex } from '../reference/reference.queries';
+import { capClients, keepUserView, lockClient, overClientCap, refuseForeignPull, viewOf } from './pull-guard';
+import { classifyFailure } from './sync.failures';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
 
-/** The client's row, created on first use and bound to this user; another user's is refused. */
-async function bindClient(db: Db, clientId: string, user: SessionUser, now: number): Promise<void> {
-  await db
-    .insert(syncClients)
-    .values({ id: clientId, userId: user.id, lastMutationId: 0, updatedAt: new Date(now) })
-    .onConflictDoNothing();
-  const [client] = await db.select().from(syncClients).where(eq(syncClients.id, clientId));
-  if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
-}
-
-function refusal(err: unknown, kind: string): ApiError | null {
-  if (err instanceof ApiError) return err;
-  // A lost race on a unique key is the same refusal the losing request would have had.
-  if (pgCode(err) === '23505' && kind === 'add-listing') return new ApiError('listing/duplicate');
-  return null;
+/** 426 for a client protocol this server does not answer correctly: the client reloads. */
+function requireProtocol(version: number | undefined): void {
+  if (!speaksProtocol(version)) throw new ApiError('sync/upgrade-required');
 }
 
 const storedResult = (id: number, ok: boolean, body: unknown): PushResult => {
@@ -90,7 +89,7 @@ class NeedsSavepoints extends Error {}
 interface Batch {
   clientId: string;
   user: SessionUser;
-  mutations: { id: number; kind: string; args: unknown }[];
+  mutations: { id: number; kind: string; args: unknown; idempotencyKey?: string | undefined }[];
   deps: Deps;
   ref: Awaited<ReturnType<typeof referenceIndex>>;
 }
@@ -106,8 +105,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
   const { db, clock } = deps;
   return db.transaction(async (tx) => {
     // The client row's lock: pushes of one client run one after another, each seeing the last.
-    const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
-    if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
+    const client = await lockClient(tx, clientId, user, clock.now());
     let last = client.lastMutationId;
 
     // Step 1's answers, read at once for every id the server has already applied.
@@ -124,11 +122,17 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     const results: PushResult[] = [];
     const fresh: (typeof syncResults.$inferInsert)[] = [];
     const now = new Date(clock.now());
-    const run = async (m: Batch['mutations'][number], t: Tx) => {
+    const run = async (m: Batch['mutations'][number], t: Tx): Promise<Reply> => {
       if (!isMutationKind(m.kind)) {
         throw new ApiError('request/invalid', [{ path: 'kind', message: `Unknown mutation kind ${m.kind}` }]);
       }
-      return runMutator({ tx: t, user, deps, ref }, m.kind, m.args);
+      if (m.idempotencyKey === undefined) return runMutator({ tx: t, user, deps, ref }, m.kind, m.args);
+      // Step 2: sent before over REST under this key (an earlier release): its answer stands.
+      const claim = await claimIdempotencyKey(t, deps, user.id, m.idempotencyKey, null);
+      if (claim.stored) return claim.stored;
+      const reply = await runMutator({ tx: t, user, deps, ref }, m.kind, m.args);
+      await storeIdempotentReply(t, user.id, m.idempotencyKey, reply);
+      return reply;
     };
     for (const m of mutations) {
       if (m.id <= last) {
@@ -150,11 +154,21 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
         }
       } catch (err) {
         if (!savepoints) throw new NeedsSavepoints();
-        const refused = refusal(err, m.kind);
-        // Step 4: not the mutation's fault; what is done so far commits, the rest waits.
-        if (!refused) break;
-        // Step 3: applied-with-error, so it never blocks the mutations behind it.
-        const answer = { code: refused.code, message: refused.message };
+        const failure = classifyFailure(err, m.kind);
+        if (failure.unexpected)
+          deps.config.log({
+            level: 'error',
+            msg: 'push mutation failed',
+            kind: m.kind,
+            mutationId: m.id,
+            clientId,
+            outcome: failure.kind,
+            error: err instanceof Error ? err.message : String(err),
+          });
+        // Step 5: not the mutation's fault; what is done so far commits, the rest waits.
+        if (failure.kind === 'transient') break;
+        // Step 4: applied-with-error, so it never blocks the mutations behind it.
+        const answer = { code: failure.error.code, message: failure.error.message };
         results.push({ id: m.id, ok: false, ...answer });
         fresh.push({ clientId, mutationId: m.id, ok: false, body: answer, createdAt: now });
       }
@@ -174,19 +188,20 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
 
 export async function push(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
-  const { clientId, user: queuedFor, mutations } = await parseJson(c, pushRequestSchema);
+  const { clientId, user: queuedFor, mutations, protocol } = await parseJson(c, pushRequestSchema);
+  requireProtocol(protocol);
   if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
-  await bindClient(deps.db, clientId, user, deps.clock.now());
   const batch: Batch = { clientId, user, mutations, deps, ref: await referenceIndex(deps.db) };
   const outcome = await applyBatch(batch, false).catch((err) => {
     if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
     throw err;
   });
+  if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (outcome.results.length === 0 && mutations.length > 0) {
     c.header('Retry-After', String(BUSY_RETRY_AFTER_S));
     return errorResponse(c, new ApiError('sync/busy'));
   }
-  return c.json({ lastMutationId: outcome.last, results: outcome.results });
+  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: outcome.last, results: outcome.results });
 }
 
 const pullQuerySchema = v.object({
@@ -195,6 +210,10 @@ const pullQuerySchema = v.object({
   cookie: v.optional(v.string()),
   /** '1': the client applies patches; without it, the whole snapshot whenever anything changed. */
   diff: v.optional(v.picklist(['0', '1'])),
+  /** The highest mutation id whose answer the client holds: the results above it come along. */
+  acked: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))),
+  protocol: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))),
+  schema: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/))),
 });
 
 type Snapshot = PullSnapshot;
@@ -232,7 +251,16 @@ function patchOf(before: Manifest, after: Manifest, snapshot: Snapshot): PullPat
 
 export async function pull(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
-  const { clientId, user: expected, cookie, diff } = parseWith(pullQuerySchema, c.req.query());
+  refuseForeignPull(c, deps.config);
+  const {
+    clientId,
+    user: expected,
+    cookie,
+    diff,
+    acked,
+    protocol,
+  } = parseWith(pullQuerySchema, c.req.query());
+  requireProtocol(protocol);
   if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
     throw new ApiError('sync/client-mismatch');
   const wantsPatch = diff === '1';
@@ -242,21 +270,30 @@ export async function pull(c: Context<AppEnv>, deps: Deps) {
       const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId));
       if (client && client.userId !== user.id) throw new ApiError('sync/client-mismatch');
       const db: Db = tx;
-      const [listings, bookings, orders, profile, [view]] = await Promise.all([
+      const last = client?.lastMutationId ?? 0;
+      const [listings, bookings, orders, profile, [view], results] = await Promise.all([
         listingsOfUser(db, user.id),
         ordersOf(db, user.id, 'passenger'),
         ordersOf(db, user.id, 'carrier'),
         profileOf(db, user.id),
-        wantsPatch && cookie
+        wantsPatch && cookie ? viewOf(db, user.id, cookie) : Promise.resolve([]),
+        acked !== undefined && acked < last
           ? db
-              .select({ manifest: syncViews.manifest })
-              .from(syncViews)
-              .where(and(eq(syncViews.clientId, clientId), eq(syncViews.cookie, cookie)))
+              .select()
+              .from(syncResults)
+              .where(
+                and(
+                  eq(syncResults.clientId, clientId),
+                  gt(syncResults.mutationId, acked),
+                  lte(syncResults.mutationId, last),
+                ),
+              )
+              .orderBy(asc(syncResults.mutationId))
           : Promise.resolve([]),
       ]);
       return {
-        bound: client !== undefined,
-        lastMutationId: client?.lastMutationId ?? 0,
+        lastMutationId: last,
+        results: results.map((r) => storedResult(r.mutationId, r.ok, r.body)),
         snapshot: { listings, bookings, orders, profile },
         before: (view?.manifest ?? null) as Manifest | null,
       };
@@ -266,34 +303,17 @@ export async function pull(c: Context<AppEnv>, deps: Deps) {
   const manifest = manifestOf(answer.snapshot);
   const current = digest(manifest);
   const unchanged = cookie === current;
-  if (wantsPatch && !unchanged) {
-    // Views are kept per client, so the client must be this user's: bound now on its first pull
-    // (a view can only exist for a bound client, so the read above found none for a new one).
-    if (!answer.bound) await bindClient(deps.db, clientId, user, deps.clock.now());
-    await keepView(deps, clientId, cookie, current, manifest);
-  }
-  const base = { user: user.email, lastMutationId: answer.lastMutationId, cookie: current };
+  // The state sent is kept per user (pull-guard.ts): no client row, a few manifests per user.
+  if (wantsPatch && !unchanged) await keepUserView(deps.db, user.id, current, manifest, deps.clock.now());
+  const base = {
+    protocol: SYNC_PROTOCOL,
+    user: user.email,
+    lastMutationId: answer.lastMutationId,
+    cookie: current,
+    ...(acked !== undefined ? { results: answer.results } : {}),
+  };
   if (unchanged) return c.json({ ...base, snapshot: null, patch: null });
   if (answer.before)
     return c.json({ ...base, snapshot: null, patch: patchOf(answer.before, manifest, answer.snapshot) });
   return c.json({ ...base, snapshot: answer.snapshot, patch: null });
-}
-
-/** Stores the manifest just sent, and drops the client's views but it and the one it named. */
-async function keepView(
-  deps: Deps,
-  clientId: string,
-  named: string | undefined,
-  cookie: string,
-  manifest: Manifest,
-) {
-  await deps.db
-    .insert(syncViews)
-    .values({ clientId, cookie, manifest, createdAt: new Date(deps.clock.now()) })
-    .onConflictDoNothing();
-  await deps.db
-    .delete(syncViews)
-    .where(
-      and(eq(syncViews.clientId, clientId), notInArray(syncViews.cookie, named ? [cookie, named] : [cookie])),
-    );
 }

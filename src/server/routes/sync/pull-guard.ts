@@ -1,0 +1,115 @@
+// What a pull and a push may store, so that reads do not grow the database and a user inventing
+// client ids cannot fill it:
+// - a pull writes no client row; it keeps the manifest it sent per user, not per client (clients
+//   in the same state share one), and a user keeps VIEWS_PER_USER of them, the most recently sent;
+// - a pull is an API call the app makes with fetch: a top-level navigation to it, or a request
+//   from another site (which a Lax session cookie still accompanies), is refused before it reads;
+// - a push binds its client id; a user keeps CLIENTS_PER_USER client rows with nothing applied
+//   (last-applied id 0), the newest. Evicting one loses nothing: lockClient recreates it at 0 for a
+//   push that comes back. A row with an applied id is never evicted, even past the results
+//   retention: it is what keeps a repeat of an id whose answer was pruned from being applied again
+//   (README, "Sync results"), and only real writes make such rows.
+import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppConfig } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { syncClients, syncViews } from '../../db/schema';
+import type { AppEnv, SessionUser } from '../../deps';
+import { ApiError } from '../../http/errors';
+
+/** Manifests a user keeps: the states their clients most recently got (one per device in use). */
+export const VIEWS_PER_USER = 4;
+/** Client rows with nothing applied a user keeps (rows with an applied id are always kept). */
+export const CLIENTS_PER_USER = 10;
+
+/**
+ * 403 sync/cross-site for a pull the app did not make: a navigation (Sec-Fetch-Mode: navigate;
+ * the app only ever fetches it) or a request from another site, unless it carries the Origin of
+ * a configured CORS origin (an app served from another site calls the API that way).
+ */
+export function refuseForeignPull(c: Context<AppEnv>, config: AppConfig): void {
+  if (c.req.header('sec-fetch-mode') === 'navigate') throw new ApiError('sync/cross-site');
+  if (c.req.header('sec-fetch-site') !== 'cross-site') return;
+  const origin = c.req.header('origin');
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
+  if (origin && (config.corsOrigins.includes(origin) || origin === publicOrigin)) return;
+  throw new ApiError('sync/cross-site');
+}
+
+/** The manifest a user's client was sent under `cookie`, if the server still keeps it. */
+export function viewOf(db: Db, userId: string, cookie: string) {
+  return db
+    .select({ manifest: syncViews.manifest })
+    .from(syncViews)
+    .where(and(eq(syncViews.userId, userId), eq(syncViews.cookie, cookie)));
+}
+
+/**
+ * Keeps the manifest just sent (or marks it sent again) and drops the user's views beyond the
+ * VIEWS_PER_USER most recently sent. A state sent before costs one timestamp update.
+ */
+export async function keepUserView(db: Db, userId: string, cookie: string, manifest: unknown, nowMs: number) {
+  const now = new Date(nowMs);
+  await db
+    .insert(syncViews)
+    .values({ userId, cookie, manifest, createdAt: now })
+    .onConflictDoUpdate({ target: [syncViews.userId, syncViews.cookie], set: { createdAt: now } });
+  const kept = db
+    .select({ cookie: syncViews.cookie })
+    .from(syncViews)
+    .where(eq(syncViews.userId, userId))
+    .orderBy(desc(syncViews.createdAt), desc(syncViews.cookie))
+    .limit(VIEWS_PER_USER);
+  await db.delete(syncViews).where(and(eq(syncViews.userId, userId), notInArray(syncViews.cookie, kept)));
+}
+
+/**
+ * The client's row, locked for the push's transaction; created (at last-applied 0) when absent,
+ * which is also how an evicted client comes back. Another user's client is refused.
+ */
+export async function lockClient(tx: Tx, clientId: string, user: SessionUser, nowMs: number) {
+  await tx
+    .insert(syncClients)
+    .values({ id: clientId, userId: user.id, lastMutationId: 0, updatedAt: new Date(nowMs) })
+    .onConflictDoNothing();
+  const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
+  if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
+  return client;
+}
+
+/**
+ * Evicts the user's oldest client rows beyond CLIENTS_PER_USER among those that guard nothing (no
+ * mutation applied). A row a push holds locked right now is skipped, never waited for.
+ */
+export async function capClients(db: Db, userId: string, keepId: string) {
+  const evictable = eq(syncClients.lastMutationId, 0);
+  const newest = db
+    .select({ id: syncClients.id })
+    .from(syncClients)
+    .where(and(eq(syncClients.userId, userId), ne(syncClients.id, keepId), evictable))
+    .orderBy(desc(syncClients.updatedAt), desc(syncClients.id))
+    .limit(CLIENTS_PER_USER - 1);
+  const victims = db
+    .select({ id: syncClients.id })
+    .from(syncClients)
+    .where(
+      and(
+        eq(syncClients.userId, userId),
+        ne(syncClients.id, keepId),
+        evictable,
+        notInArray(syncClients.id, newest),
+      ),
+    )
+    .for('update', { skipLocked: true });
+  await db.delete(syncClients).where(inArray(syncClients.id, victims));
+}
+
+/** Whether the user has more idle client rows than the cap (a cheap check before capClients runs). */
+export async function overClientCap(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(syncClients)
+    .where(and(eq(syncClients.userId, userId), eq(syncClients.lastMutationId, 0)))
+    .limit(CLIENTS_PER_USER + 1);
+  return rows.length > CLIENTS_PER_USER;
+}
