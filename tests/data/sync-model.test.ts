@@ -57,7 +57,7 @@ import type { Held } from '../support/data-link';
 import { fakeLocks } from '../support/data-locks';
 import { serverPerFile } from '../support/server-app';
 import { bookingBody, daysFromNow } from '../support/server-fixtures';
-import { type QuickAccount, type QuickUser, quickAccounts, quickUser } from '../support/server-quick-users';
+import { loginQuick, type QuickAccount, type QuickUser, quickAccounts } from '../support/server-quick-users';
 
 const server = serverPerFile();
 
@@ -107,7 +107,9 @@ interface World {
   /** Two listings of another carrier that the device's users book: 3 KG and 50 KG. */
   bookable: [Listing, Listing];
   /** Books space directly on the server, to take it from under a queued booking. */
-  competitor: QuickUser;
+  competitor: QuickAccount;
+  /** The competitor's API session, made on its first booking. */
+  competitorSession: QuickUser | null;
   /** Two bookings (by the competitor) on each device user's own listing: status updates go on them. */
   orders: Record<Who, [string, string]>;
   changes: Change[];
@@ -286,7 +288,8 @@ class TakeSpace extends Base {
     const [row] = await server.db.select().from(listings).where(eq(listings.id, target.id));
     const left = (row?.weightGrams ?? 0) - (row?.heldGrams ?? 0);
     if (left < 1000) return;
-    const res = await w.competitor.call(
+    w.competitorSession ??= await loginQuick(server, w.competitor);
+    const res = await w.competitorSession.call(
       'POST',
       '/api/book',
       bookingBody(w.competitor, target.id, { weight: left / 1000 }),
@@ -630,7 +633,6 @@ function listingFields() {
 }
 
 let runs = 0;
-let competitor: QuickUser | undefined;
 
 /**
  * A fresh world, seeded straight in the database (the REST routes would cost a request each):
@@ -641,9 +643,12 @@ async function newWorld(): Promise<World> {
   runs += 1;
   // A Web Lock per device (browsers have them): a push in a page that died releases it.
   vi.stubGlobal('navigator', { onLine: true, locks: fakeLocks() });
-  competitor ??= await quickUser(server);
-  const rival = competitor;
-  const [carrier, u1, u2] = (await quickAccounts(server, 3)) as [QuickAccount, QuickAccount, QuickAccount];
+  const [carrier, rival, u1, u2] = (await quickAccounts(server, 4)) as [
+    QuickAccount,
+    QuickAccount,
+    QuickAccount,
+    QuickAccount,
+  ];
   const now = new Date();
   const listing = (owner: QuickAccount, flightNo: string, kg: number, cost: number) => ({
     id: crypto.randomUUID(),
@@ -698,6 +703,7 @@ async function newWorld(): Promise<World> {
     users: { u1, u2 },
     bookable: [toListing(l1), toListing(l2)],
     competitor: rival,
+    competitorSession: null,
     orders: { u1: [ids[0], ids[1]], u2: [ids[2], ids[3]] },
     changes: [],
     seq: 0,

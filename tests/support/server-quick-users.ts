@@ -5,6 +5,7 @@
 //   quickAccount(server) : Promise<QuickAccount>   a user row only (log in through the data layer)
 //   quickAccounts(server, n) : Promise<QuickAccount[]>   n of them in one insert
 //   quickUser(server)    : Promise<QuickUser>      the same, logged in over the API (a TestUser)
+//   loginQuick(server, account) : Promise<QuickUser>   logs an account in over the API
 import { hashPassword } from '@/server/auth/passwords';
 import { users } from '@/server/db/schema';
 import { TEST_PASSWORD_HASH, type TestServer } from './server-app';
@@ -56,8 +57,8 @@ export async function quickAccount(server: TestServer): Promise<QuickAccount> {
   return account;
 }
 
-export async function quickUser(server: TestServer): Promise<QuickUser> {
-  const account = await quickAccount(server);
+/** Logs an account in over the API: a TestUser whose calls carry its session cookie. */
+export async function loginQuick(server: TestServer, account: QuickAccount): Promise<QuickUser> {
   const res = await server.request(
     '/auth/login',
     jsonInit('POST', { email: account.email, password: account.password }),
@@ -72,4 +73,8 @@ export async function quickUser(server: TestServer): Promise<QuickUser> {
     call: (method, path, body, headers = {}) =>
       server.request(path, jsonInit(method, body, { Cookie: cookie, ...headers })),
   };
+}
+
+export async function quickUser(server: TestServer): Promise<QuickUser> {
+  return loginQuick(server, await quickAccount(server));
 }
