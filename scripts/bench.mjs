@@ -1,6 +1,7 @@
 // `npm run bench`: builds the client into bench-results/dist, then measures in one run the
 // bundle, the store filter (Node), the browser (start-up, Lighthouse, IndexedDB mirror and My
-// Bookings render, outbox drain), the sync protocol on a slow link, and the server under load on PGlite and PostgreSQL, and writes
+// Bookings render, outbox drain), the sync protocol on a slow link, the server under load on PGlite and PostgreSQL, and
+// another client's small requests while others upload and download photos, and writes
 // BENCHMARKS.md. Each part is a child process with a deadline; a failed part is reported as such.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ const PARTS = [
   { name: 'syncLink', args: ['--import', 'tsx', 'scripts/bench/sync-link.ts'], timeoutMs: 6 * 60_000 },
   { name: 'server', args: ['--import', 'tsx', 'scripts/bench/server.ts'], timeoutMs: 9 * 60_000 },
   { name: 'reference', args: ['--import', 'tsx', 'scripts/bench/reference.mjs'], timeoutMs: 4 * 60_000 },
+  { name: 'filesLoad', args: ['--import', 'tsx', 'scripts/bench/files-load.ts'], timeoutMs: 3 * 60_000 },
 ];
 
 function runPart(part) {

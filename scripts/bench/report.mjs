@@ -269,6 +269,7 @@ function summary(r) {
       `| ${b}: carrier-orders | ${load(b, 'carrier-orders')} |`,
       `| ${b}: search query alone (EXPLAIN ANALYZE) | ${plan(b, 'search-listings')} ms |`,
     ]),
+    `| Small requests under 3 photo uploads + 4 downloads on PGlite: /api/auth p95 (goal 50 ms) | ${ms(r.filesLoad?.loaded?.auth?.p95)} (alone ${ms(r.filesLoad?.idle?.auth?.p95)}) |`,
     ...(r.server?.backends?.find((b) => b.backend === 'postgres')?.perCore ?? []).map(
       (x) =>
         `| postgres, ${x.workers} workers: ${x.name} (goal 2,000 req/s) | ${num(x.app.rps, 1)} req/s, p50 ${x.app.p50} / p99 ${x.app.p99} ms (ceiling ${num(x.ceiling.rps, 0)} req/s) |`,
@@ -324,7 +325,50 @@ export function renderReport(r) {
     plans(r.server),
     '',
     referenceSync(r.reference),
+    '',
+    filesUnderLoad(r.filesLoad),
   ].join('\n')}\n`;
+}
+
+/** Another client's small requests while photos move (scripts/bench/files-load.ts). */
+export function filesUnderLoad(fl) {
+  const title = '## Small requests while photos move';
+  if (!fl || fl.error) return `${title}\n\nNot measured: ${fl?.error ?? 'no results'}.`;
+  const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  const row = (label, x) =>
+    `| ${label} | ${x.auth.n} | ${x.auth.p50} / ${x.auth.p95} / ${x.auth.max} ms | ${x.airlines.p50} / ${x.airlines.p95} / ${x.airlines.max} ms |`;
+  const moved = (x) =>
+    `${x.uploads?.n ?? 0} uploads (p50 ${ms(x.uploads?.p50)}) and ${x.downloads?.n ?? 0} downloads (p50 ${ms(x.downloads?.p50)})`;
+  const b = fl.baseline;
+  return [
+    title,
+    '',
+    'The real server on a fresh PGlite folder (the default setup). One client sends GET /api/auth (a',
+    'session lookup in the database) and GET /api/get/airlines one after the other, 10 ms apart: first',
+    `alone for ${fl.idleMs / 1000} s, then for ${fl.loadedMs / 1000} s while, from another process, ${fl.uploaders} clients upload a new`,
+    `${mb(fl.imageBytes)} image each in a loop and ${fl.downloaders} download one in a loop.`,
+    '',
+    '| phase | rounds | /api/auth p50 / p95 / max | /api/get/airlines p50 / p95 / max |',
+    '|---|---:|---:|---:|',
+    row('alone', fl.idle),
+    row('under the photo load (goal p95 50 ms)', fl.loaded),
+    ...(b ? [row('under the same load, before (bytes in PGlite)', b.loaded)] : []),
+    '',
+    `Under the load: ${moved(fl)}${b ? `; before: ${moved(b)}` : ''}, loader failures ${fl.loaderFailures}.`,
+    ...(fl.runs
+      ? [
+          `The run with the median loaded /api/auth p95 of ${fl.runs.length}; each run's /api/auth p95 alone / loaded: ${fl.runs.map((x) => `${x.idle} / ${x.loaded}`).join(', ')} ms.`,
+          ...(fl.loadAverage
+            ? [
+                `Machine load average (1 min) before / after the runs: ${fl.loadAverage.join(' / ')}, on cores shared with other work.`,
+              ]
+            : []),
+        ]
+      : []),
+    '',
+    'Rerun this section alone: `node --import tsx scripts/bench/files-load.ts bench-results/filesLoad.json`;',
+    'with `BENCH_FILES_BASELINE_DIR=<checkout of an earlier commit>` the same is measured on that server too.',
+  ].join('\n');
 }
 
 /** The airport list's share of the first sync (scripts/bench/reference.mjs). */

@@ -3,7 +3,7 @@
 // offline and nothing is sent in a loop.
 import type { AnalyticsEventName } from '@/domain/analytics/schema';
 import { ANALYTICS_BATCH_MAX } from '@/domain/constants';
-import { backoffMs } from '@/domain/outbox/entry';
+import { dueAt, retryWaitMs } from '@/domain/outbox/entry';
 import { ApiError, isTransient } from './errors';
 import { call } from './http';
 import { getMeta, setMeta } from './meta';
@@ -26,10 +26,10 @@ export async function track(
   store.wake();
 }
 
-/** When buffered events may go next; null when there are none. */
+/** When buffered events may go next; null when there are none. A clock set back makes it due now. */
 export async function analyticsDueAt(store: Store): Promise<number | null> {
   if ((await store.db.analytics.count()) === 0) return null;
-  return (await getMeta<number>(store.db, NEXT_AT)) ?? 0;
+  return dueAt((await getMeta<number>(store.db, NEXT_AT)) ?? 0, store.now());
 }
 
 /**
@@ -52,12 +52,8 @@ export async function flushAnalytics(store: Store, opts: { force?: boolean } = {
       if (!refused) {
         const attempts = ((await getMeta<number>(store.db, ATTEMPTS)) ?? 0) + 1;
         await setMeta(store.db, ATTEMPTS, attempts);
-        const retryAfter = err instanceof ApiError ? (err.retryAfterMs ?? 0) : 0;
-        await setMeta(
-          store.db,
-          NEXT_AT,
-          store.now() + Math.max(backoffMs(attempts, store.random()), retryAfter),
-        );
+        const retryAfter = err instanceof ApiError ? err.retryAfterMs : null;
+        await setMeta(store.db, NEXT_AT, store.now() + retryWaitMs(attempts, store.random(), retryAfter));
         return sent;
       }
     }

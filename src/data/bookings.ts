@@ -11,6 +11,7 @@ import { mutationTables } from './db';
 import { ApiError, SessionMissingError } from './errors';
 import { appendAndApply, enqueue, newEntry } from './outbox';
 import { pull } from './pull';
+import { serverNow } from './server-clock';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
 
@@ -35,7 +36,7 @@ export async function refreshCarrierOrders(store: Store): Promise<void> {
 /**
  * Queues a booking of `weightKg` on `listing`; the optimistic row appears in bookings. A flight
  * that has left (in its origin airport's zone, from the mirrored airports) is refused here as
- * the server would refuse it: an ApiError with code listing/departed, and nothing queued.
+ * the server would refuse it, by the server's clock as last heard: an ApiError with code listing/departed, and nothing queued.
  */
 export async function bookListing(
   store: Store,
@@ -44,7 +45,8 @@ export async function bookListing(
 ): Promise<{ key: string }> {
   const { email, name, phone } = await requireSession(store);
   const origin = await store.db.airports.get(listing.from);
-  if (hasDeparted(listing, store.now(), () => origin?.timeZone)) {
+  // By the server's clock (a device set wrong must not refuse what the server takes).
+  if (hasDeparted(listing, await serverNow(store), () => origin?.timeZone)) {
     const { status, message } = ERRORS['listing/departed'];
     throw new ApiError(status, message, 'listing/departed');
   }

@@ -1,5 +1,5 @@
-// Courier requests: the photo is stored under the hash of its bytes for the photo lane
-// (photos.ts), and the request is queued as a mutation that goes once the photo is up.
+// Courier requests: the photo is stored under its user and the hash of its bytes for the photo
+// lane (photos.ts), and the request is queued as a mutation that goes once the photo is up.
 import { COURIER_HIDDEN_DEFAULTS, type CourierFormValues } from '@/domain/courier/schema';
 import { mutationTables } from './db';
 import { appendAndApply, newEntry } from './outbox';
@@ -21,7 +21,7 @@ export async function submitCourierRequest(
   const session = getSession(store) ?? (await loadSession(store));
   const user = session?.email ?? form.emailAddress;
   const bytes = await image.arrayBuffer();
-  const photo = await photoIdOf(bytes);
+  const photo = await photoIdOf(user, bytes);
   // itemImageUrl is filled in when the photo is up, just before the request is first pushed.
   const args = { ...COURIER_HIDDEN_DEFAULTS, ...form, itemImageUrl: '' };
   const entry = newEntry(store, 'courier', args, { photo }, user);

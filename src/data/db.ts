@@ -9,7 +9,7 @@ import type { AnalyticsEvent } from '@/domain/analytics/schema';
 import type { Order } from '@/domain/booking/schema';
 import { COURIER_HIDDEN_DEFAULTS } from '@/domain/courier/schema';
 import type { Listing } from '@/domain/listing/schema';
-import type { OutboxEntry, SyncState } from '@/domain/outbox/entry';
+import type { FailureTime, OutboxEntry, SyncState } from '@/domain/outbox/entry';
 import type { ProfileResponse } from '@/domain/profile/schema';
 import type { Airline, Airport } from '@/domain/reference/schema';
 import { markUpgradeRequired } from './upgrade';
@@ -38,9 +38,10 @@ export type ProfileRow = ProfileResponse & { email: string; fetchedAt: number };
 export type AnalyticsRow = AnalyticsEvent & { seq?: number };
 /**
  * A courier photo waiting for (or done with) its upload, on its own lane beside the outbox.
- * `id` is the SHA-256 of the bytes (a retried upload is the same file on the server).
+ * `id` is its user and the SHA-256 of the bytes, `user:hash` (a retried upload is the same file on
+ * the server); rows stored before were named by the hash alone. Not indexed beyond `id, user`.
  */
-export interface PhotoRow {
+export interface PhotoRow extends FailureTime {
   id: string;
   user: string;
   bytes: ArrayBuffer;

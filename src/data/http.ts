@@ -5,20 +5,40 @@ import * as v from 'valibot';
 import { ApiError, OfflineError, parseRetryAfter } from './errors';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
+/** Cache-Control of an answer a cache may serve again later. */
+const REUSABLE = /public|immutable|max-age=[1-9]/i;
 
 export interface HttpOptions {
   baseUrl: string;
   fetch?: typeof fetch;
+  /** Told the server's clock (ms) from the `Date` of every answer, errors included. */
+  onServerDate?: (serverMs: number) => void;
 }
 
 /** No ky retry at all: reads are re-run by their triggers, writes by the outbox. */
 export function createHttp(opts: HttpOptions): KyInstance {
+  const { onServerDate } = opts;
   return ky.create({
     baseUrl: opts.baseUrl,
     credentials: 'include',
     timeout: REQUEST_TIMEOUT_MS,
     retry: 0,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(onServerDate
+      ? {
+          hooks: {
+            afterResponse: [
+              ({ response }) => {
+                // An answer a cache may keep (reference data: the service worker's and the
+                // browser's caches) can carry the Date of another day: only fresh ones tell time.
+                if (REUSABLE.test(response.headers.get('cache-control') ?? '')) return;
+                const date = Date.parse(response.headers.get('date') ?? '');
+                if (!Number.isNaN(date)) onServerDate(date);
+              },
+            ],
+          },
+        }
+      : {}),
   });
 }
 

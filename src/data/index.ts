@@ -27,7 +27,7 @@ export { type CompleteResult, completeBooking, handoffRefusal } from './handoff'
 export { addListing, refreshMyListings, type SearchOutcome, searchKeyOf, searchListings } from './listings';
 export { META } from './meta';
 export { describeEntry } from './mutators';
-export { clearBackoff, discardEntry, retryEntry } from './outbox';
+export { clearBackoff, countUnsent, discardEntry, retryEntry } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, preparePhoto, uploadPhotos } from './photos';
 export { refreshProfile } from './profile';
@@ -42,16 +42,15 @@ export {
   myBookingsQuery,
   myListingsQuery,
   profileQuery,
-  queuedCountQuery,
   searchResultsQuery,
   syncedAtQuery,
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
 export { type ReplayResult, replayOutbox } from './replay';
+export { serverNow, serverNowKnown } from './server-clock';
 export {
   checkAuth,
-  countUnsent,
   getSession,
   loadSession,
   login,

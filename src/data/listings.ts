@@ -9,6 +9,7 @@ import { OfflineError, SessionMissingError } from './errors';
 import { callParsed } from './http';
 import { enqueue, newEntry, rebase } from './outbox';
 import { pull } from './pull';
+import { serverNow } from './server-clock';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
 
@@ -83,14 +84,14 @@ async function storeResults(store: Store, searchKey: string, rows: readonly List
 /** Offline: every listing any earlier search saw for this route and date, under this key. */
 async function answerOffline(store: Store, searchKey: string, values: SearchFormValues): Promise<number> {
   const { db } = store;
+  const now = await serverNow(store);
   return db.transaction('rw', db.searchResults, db.airports, async () => {
     const seen = await db.searchResults
       .where('[from+to+departure]')
       .equals([values.from, values.to, values.departure])
       .toArray();
     const zones = new Map((await db.airports.toArray()).map((a) => [a.code, a.timeZone]));
-    const now = store.now();
-    // A flight that has left is not offered, as the server would not offer it.
+    // A flight that has left (by the server's clock) is not offered, as the server would not offer it.
     const open = seen.filter((r) => departureInstant(r.departure, r.time, zones.get(r.from)) > now);
     const byId = new Map(open.map((r) => [r.id, { ...r, searchKey }]));
     // Exact flight number first, as the server orders them, then by cost.

@@ -16,6 +16,8 @@ export const META = {
    */
   sessionGeneration: 'sessionGeneration',
   persistAskedFor: 'persistAskedFor',
+  /** The server's clock minus the device's, in ms (server-clock.ts). */
+  serverOffsetMs: 'serverOffsetMs',
   syncedAt: (collection: string) => `syncedAt:${collection}`,
   /** The server's word on a refused hand-off code: kept apart from the order, which refreshes replace. */
   handoffRefused: (bookingId: string) => `handoffRefused:${bookingId}`,

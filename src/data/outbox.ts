@@ -4,10 +4,11 @@
 
 import type { Table } from 'dexie';
 import { ERRORS } from '@/domain/errors';
-import type { ExtrasOf, OutboxEntry, OutboxEntryOf } from '@/domain/outbox/entry';
+import { type ExtrasOf, NOT_FAILING, type OutboxEntry, type OutboxEntryOf } from '@/domain/outbox/entry';
 import { isMutationKind, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { type AppDb, mutationTables, type Synced } from './db';
-import { applyEntry, type LocalContext, localId } from './mutators';
+import { applyEntry, type LocalContext, localId, restoreAll } from './mutators';
+import { releasePhotos, retryPhotoOf } from './photos';
 import { loadSession } from './session';
 import type { Store } from './store';
 
@@ -31,6 +32,7 @@ export function newEntry<K extends MutationKind>(
     attempts: 0,
     nextAttemptAt: 0,
     failingSince: null,
+    ...NOT_FAILING,
     lastError: null,
     lastErrorCode: null,
     state: 'queued',
@@ -90,6 +92,7 @@ async function applyOrMark(ctx: LocalContext, entry: OutboxEntry): Promise<void>
   await ctx.db.outbox.update(entry.key, {
     state: 'failed',
     failingSince: null,
+    ...NOT_FAILING,
     lastError: ERRORS['outbox/unreadable'].message,
     lastErrorCode: 'outbox/unreadable',
   });
@@ -135,12 +138,7 @@ export async function rebase(ctx: LocalContext, user: string | null): Promise<vo
   await resetTable(db.listings);
   await resetTable(db.bookings);
   await resetTable(db.orders);
-  await db.searchResults
-    .filter((r) => r.confirmedAvailable !== undefined)
-    .modify((r) => {
-      r.available = r.confirmedAvailable ?? r.available;
-      delete r.confirmedAvailable;
-    });
+  await restoreAll(ctx);
   if (!user) return;
   for (const entry of await userEntries(db, user)) await applyOrMark(ctx, entry);
 }
@@ -157,9 +155,9 @@ async function changeAndRebase(store: Store, work: (db: AppDb) => Promise<void>)
 
 /**
  * Retry: a refused entry goes back in the queue under a new mutation id (the server recorded
- * its old id as refused); a stuck one keeps its id and is simply sent now. A courier request
- * whose photo the server refused gets its photo uploaded again too: the refusal may not hold
- * any more, and without that the request would wait for the photo for ever.
+ * its old id as refused); a stuck one keeps its id and is simply sent now. An entry whose photo
+ * the server refused gets its photo uploaded again too: the refusal may not hold any more, and
+ * without that the entry would wait for the photo for ever.
  */
 export async function retryEntry(store: Store, key: string): Promise<void> {
   await changeAndRebase(store, async (db) => {
@@ -170,16 +168,11 @@ export async function retryEntry(store: Store, key: string): Promise<void> {
       ...(entry.state === 'failed' ? { mutationId: null, attempts: 0 } : {}),
       nextAttemptAt: 0,
       failingSince: null,
+      ...NOT_FAILING,
       lastError: null,
       lastErrorCode: null,
     });
-    if (entry.kind === 'courier' && entry.local?.photo) {
-      await db.photos
-        .where('id')
-        .equals(entry.local.photo)
-        .filter((p) => p.refused)
-        .modify({ refused: false, attempts: 0, nextAttemptAt: 0, sent: 0, lastError: null });
-    }
+    await retryPhotoOf(db, entry);
   });
   store.wake();
 }
@@ -190,12 +183,7 @@ export async function discardEntry(store: Store, key: string): Promise<void> {
     const entry = await db.outbox.get(key);
     if (!entry) return;
     await db.outbox.delete(key);
-    // `local?.`: an entry of another format (outbox/unreadable) may have none.
-    if (entry.kind === 'courier' && entry.local?.photo) {
-      const photo = entry.local.photo;
-      const users = await db.outbox.filter((e) => e.kind === 'courier' && e.local?.photo === photo).count();
-      if (users === 0) await db.photos.delete(photo);
-    }
+    await releasePhotos(db, entry.user);
   });
 }
 
@@ -211,11 +199,13 @@ export async function clearBackoff(store: Store): Promise<void> {
   });
 }
 
-/** How many of the user's entries are still to send (not failed). */
-export function countSendable(store: Store, user: string): Promise<number> {
-  return store.db.outbox
-    .where('user')
-    .equals(user)
-    .filter((e) => e.state !== 'failed')
-    .count();
+/**
+ * The one definition of "unsent": changes the server has not applied that are still on their
+ * way (queued or in a push; a refused one waits for the user instead). Of `user`; of the
+ * signed-in user when omitted; of every user on the device with null (Background Sync has work).
+ */
+export async function countUnsent(store: Store, user?: string | null): Promise<number> {
+  const who = user === undefined ? ((await loadSession(store))?.email ?? '') : user;
+  const entries = who === null ? store.db.outbox.toCollection() : store.db.outbox.where('user').equals(who);
+  return entries.filter((e) => e.state !== 'failed').count();
 }

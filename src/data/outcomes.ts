@@ -5,7 +5,7 @@
 // message, for Retry and Discard. The second to arrive finds no entry for that id and does
 // nothing. Runs inside the caller's transaction over mutationTables(); the caller drops the
 // settled entries in bulk (one request per batch, not one per entry), then rebases if asked.
-import type { OutboxEntry } from '@/domain/outbox/entry';
+import { NOT_FAILING, type OutboxEntry } from '@/domain/outbox/entry';
 import type { PushResult } from '@/domain/sync/protocol';
 import type { AppDb } from './db';
 import { type LocalContext, refuseEntry, settleEntry } from './mutators';
@@ -52,6 +52,7 @@ export async function applyResult(
     state: 'failed',
     attempts: entry.attempts + 1,
     failingSince: null,
+    ...NOT_FAILING,
     lastError: result.message,
     lastErrorCode: result.code,
   });

@@ -1,11 +1,16 @@
-// Courier photos: made small on the device before they are queued, named by the hash of their
-// bytes, and uploaded on their own lane (one at a time, with progress, an idle time-out rather
-// than a total one), so a slow upload never holds the other changes. The courier request that
-// needs a photo goes once the photo's url is known (replay.ts).
+// Courier photos: made small on the device before they are queued, named by their user and the
+// hash of their bytes, and uploaded on their own lane (one at a time, with progress, an idle
+// time-out rather than a total one), so a slow upload never holds the other changes. A photo
+// belongs to the user who chose it: only that user's session uploads it, only that user's
+// entries wait for it, and it is dropped once none of them needs it. The entry that needs a
+// photo (its kind's `waitsFor`) goes once the photo's url is known (replay.ts). A 401 parks the
+// lane like the outbox until the same user signs in again.
 import * as v from 'valibot';
-import { backoffMs } from '@/domain/outbox/entry';
-import type { PhotoRow } from './db';
+import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
+import type { AppDb, PhotoRow } from './db';
 import { ApiError, isTransient, OfflineError, parseRetryAfter } from './errors';
+import { getMeta, META, setMeta } from './meta';
+import { photoOf, withPhoto } from './mutators';
 import { runtime } from './runtime';
 import { loadSession } from './session';
 import type { Store } from './store';
@@ -53,10 +58,47 @@ export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
   }
 }
 
-/** The photo's name: SHA-256 of its bytes, in hex. */
-export async function photoIdOf(bytes: ArrayBuffer): Promise<string> {
+/** The photo's name for `user`: the user and the SHA-256 of its bytes, in hex. */
+export async function photoIdOf(user: string, bytes: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${user}:${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The user's own photos by id. Rows stored before photos were named by user (the bare hash, or
+ * `legacy-<key>`) are read too, as long as they are this user's: another user's row is never
+ * waited for (adoptPhotos gives the entry a copy of its own first).
+ */
+export async function photosOf(db: AppDb, user: string): Promise<Map<string, PhotoRow>> {
+  return new Map((await db.photos.where('user').equals(user).toArray()).map((p) => [p.id, p]));
+}
+
+/** Whether `entry` must wait for its photo: not sent yet, and its user's photo is not up yet. */
+export function waitsForPhoto(entry: OutboxEntry, photos: ReadonlyMap<string, PhotoRow>): boolean {
+  const id = photoOf(entry);
+  if (id === null || entry.mutationId !== null) return false;
+  const photo = photos.get(id);
+  return Boolean(photo && !photo.url && !photo.refused);
+}
+
+/**
+ * Drops the user's photos no entry needs any more (applied, discarded, or dropped by a pull).
+ * Entries of any user count: a row stored before photos were named by user may be another
+ * user's entry's only copy until adoptPhotos gives it its own. Call inside a transaction over
+ * the outbox and the photos.
+ */
+export async function releasePhotos(db: AppDb, user: string): Promise<void> {
+  const needed = new Set<string>();
+  for (const e of await db.outbox.toArray()) {
+    const id = photoOf(e);
+    if (id !== null) needed.add(id);
+  }
+  const unused = await db.photos
+    .where('user')
+    .equals(user)
+    .filter((p) => !needed.has(p.id))
+    .primaryKeys();
+  await db.photos.bulkDelete(unused);
 }
 
 const uploadAnswer = v.object({ url: v.string() });
@@ -78,7 +120,8 @@ function send(store: Store, photo: PhotoRow, onProgress: (sent: number) => void)
   const form = new FormData();
   form.append('file', new Blob([photo.bytes], { type: photo.type }), photo.name);
   const url = `${store.baseUrl}${UPLOAD_PATH}`;
-  const headers = { 'Idempotency-Key': `photo-${photo.id}` };
+  // The server keys idempotency by user already: the hash alone keeps the key short.
+  const headers = { 'Idempotency-Key': `photo-${photo.id.slice(photo.id.lastIndexOf(':') + 1)}` };
   const parse = (status: number, text: string, retryAfter: string | null) => {
     if (status >= 200 && status < 300) {
       const answer = v.safeParse(uploadAnswer, JSON.parse(text || '{}'));
@@ -157,6 +200,29 @@ async function withPhotoLock<T>(fn: () => Promise<T>): Promise<T | null> {
   return locks.request(PHOTO_LOCK, fn);
 }
 
+/**
+ * Gives each unsent entry of `user` that waits for another user's photo row (one stored under
+ * the bare hash, before photos were named by user) its own copy, `user:hash`, which this user's
+ * session can upload. Call inside a transaction over the outbox and the photos.
+ */
+export async function adoptPhotos(db: AppDb, user: string): Promise<void> {
+  const own = await photosOf(db, user);
+  for (const e of await db.outbox.where('user').equals(user).toArray()) {
+    const id = photoOf(e);
+    if (id === null || e.mutationId !== null || own.has(id)) continue;
+    const row = await db.photos.get(id);
+    const moved = row ? withPhoto(e, `${user}:${id.slice(id.lastIndexOf(':') + 1)}`) : null;
+    const copy = moved && photoOf(moved);
+    if (!row || !moved || !copy) continue;
+    if (!own.has(copy)) {
+      const mine: PhotoRow = { ...row, ...NOT_FAILING, id: copy, user, sent: 0, url: null, refused: false };
+      await db.photos.put({ ...mine, attempts: 0, nextAttemptAt: 0, lastError: null });
+      own.set(copy, mine);
+    }
+    await db.outbox.put(moved);
+  }
+}
+
 /** The photo the lane takes next for `user`: the oldest not yet uploaded nor refused. */
 export async function nextPhoto(store: Store, user: string): Promise<PhotoRow | undefined> {
   const photos = await store.db.photos.where('user').equals(user).toArray();
@@ -166,12 +232,17 @@ export async function nextPhoto(store: Store, user: string): Promise<PhotoRow | 
 /** Uploads the signed-in user's waiting photos, oldest first; stops at the first transient failure. */
 export async function uploadPhotos(store: Store): Promise<number> {
   const user = (await loadSession(store))?.email;
-  if (!user) return 0;
+  if (!user || (await getMeta<string>(store.db, META.authBlockedFor)) === user) return 0;
+  const { db } = store;
+  await db.transaction('rw', db.outbox, db.photos, async () => {
+    await adoptPhotos(db, user);
+    await releasePhotos(db, user);
+  });
   const done = await withPhotoLock(async () => {
     let uploaded = 0;
     for (;;) {
       const photo = await nextPhoto(store, user);
-      if (!photo || photo.nextAttemptAt > store.now()) return uploaded;
+      if (!photo || dueAt(photo.nextAttemptAt, store.now()) > store.now()) return uploaded;
       if ((await loadSession(store))?.email !== user) return uploaded;
       let lastWrite = 0;
       try {
@@ -185,16 +256,25 @@ export async function uploadPhotos(store: Store): Promise<number> {
         uploaded += 1;
         store.wake();
       } catch (err) {
-        if (err instanceof ApiError && !isTransient(err) && err.status !== 401) {
+        if (err instanceof ApiError && err.status === 401) {
+          // Not a failure of the photo: the session ended. The lane (and the outbox) wait for
+          // this user to sign in again (login clears the mark).
+          await store.db.photos.update(photo.id, { sent: 0 });
+          await setMeta(store.db, META.authBlockedFor, user);
+          return uploaded;
+        }
+        if (err instanceof ApiError && !isTransient(err)) {
           await refuse(store, photo, err);
           continue;
         }
         const attempts = photo.attempts + 1;
-        const retryAfter = err instanceof ApiError ? (err.retryAfterMs ?? 0) : 0;
+        const now = store.now();
+        const retryAfter = err instanceof ApiError ? err.retryAfterMs : null;
         await store.db.photos.update(photo.id, {
           attempts,
           sent: 0,
-          nextAttemptAt: store.now() + Math.max(backoffMs(attempts, store.random()), retryAfter),
+          nextAttemptAt: now + retryWaitMs(attempts, store.random(), retryAfter),
+          ...afterFailure(photo, now),
           lastError: err instanceof Error ? err.message : String(err),
         });
         return uploaded;
@@ -213,7 +293,26 @@ async function refuse(store: Store, photo: PhotoRow, err: ApiError): Promise<voi
     await db.outbox
       .where('user')
       .equals(photo.user)
-      .filter((e) => e.kind === 'courier' && e.local.photo === photo.id && e.mutationId === null)
+      .filter((e) => photoOf(e) === photo.id && e.mutationId === null)
       .modify({ state: 'failed', lastError: err.serverMessage, lastErrorCode: code });
   });
+}
+
+/** The user retries an entry: a photo of theirs the server refused is uploaded again. */
+export async function retryPhotoOf(db: AppDb, entry: OutboxEntry): Promise<void> {
+  const id = photoOf(entry);
+  if (id === null) return;
+  await db.photos
+    .where('id')
+    .equals(id)
+    .filter((p) => p.refused && p.user === entry.user)
+    .modify({
+      refused: false,
+      attempts: 0,
+      nextAttemptAt: 0,
+      sent: 0,
+      lastError: null,
+      failingForMs: 0,
+      lastAttemptAt: null,
+    });
 }

@@ -49,10 +49,6 @@ export async function listingByIdQuery(store: Store, id: string): Promise<Listin
   return parsed.success ? parsed.output : null;
 }
 
-/** Changes queued on this device for any user: the service worker's Background Sync has work. */
-export const queuedCountQuery = (store: Store): Promise<number> =>
-  store.db.outbox.where('state').equals('queued').count();
-
 /** Whether the replayer has met a 401 for some user's queued changes (the page checks the session). */
 export async function authBlockedQuery(store: Store): Promise<boolean> {
   return Boolean((await store.db.meta.get(META.authBlockedFor))?.value);

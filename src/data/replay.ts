@@ -16,15 +16,17 @@
 //      update" (upgrade.ts).
 // Every push names this code's protocol and schema version.
 import { ERRORS, type ErrorCode } from '@/domain/errors';
-import { backoffMs, type OutboxEntry } from '@/domain/outbox/entry';
+import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
 import { PUSH_BATCH_MAX, type PushResponse, pushResponseSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { mutationTables, SCHEMA_VERSION } from './db';
 import { ApiError, isTransient } from './errors';
 import { callParsed } from './http';
 import { withReplayLock } from './lock';
 import { getMeta, META, setMeta } from './meta';
-import { countSendable, readableEntry, rebase, userEntries } from './outbox';
+import { photoOf, preparedArgs } from './mutators';
+import { countUnsent, readableEntry, rebase, userEntries } from './outbox';
 import { applyResult } from './outcomes';
+import { photosOf, releasePhotos, waitsForPhoto } from './photos';
 import { pull } from './pull';
 import { loadSession, sessionGeneration } from './session';
 import type { Store } from './store';
@@ -78,12 +80,8 @@ async function replayLocked(store: Store): Promise<ReplayResult> {
 async function countQueued(store: Store): Promise<number> {
   const user = (await loadSession(store))?.email;
   if (!user) return 0;
-  return countSendable(store, user);
+  return countUnsent(store, user);
 }
-
-/** A courier request whose photo is not up yet (it is numbered and sent once it is). */
-const waitsForPhoto = (e: OutboxEntry, uploaded: ReadonlySet<string>): boolean =>
-  e.kind === 'courier' && e.mutationId === null && e.local.photo !== null && !uploaded.has(e.local.photo);
 
 /** Step 1 and 2; returns the batch, or the time its head may go. */
 async function prepareBatch(
@@ -96,9 +94,7 @@ async function prepareBatch(
   // Only Dexie calls are awaited inside: a real IndexedDB transaction commits once the scope
   // awaits anything else (Dexie keeps its zone across a bounded number of native awaits).
   return db.transaction('rw', db.outbox, db.photos, db.meta, async () => {
-    const photos = await db.photos.where('user').equals(user).toArray();
-    const urls = new Map(photos.filter((p) => p.url).map((p) => [p.id, p.url ?? '']));
-    const uploaded = new Set(urls.keys());
+    const photos = await photosOf(db, user);
     const batch: OutboxEntry[] = [];
     for (const e of await userEntries(db, user)) {
       if (batch.length >= max) break;
@@ -108,22 +104,21 @@ async function prepareBatch(
         await db.outbox.update(e.key, unreadable);
         continue;
       }
-      if (waitsForPhoto(e, uploaded)) continue;
+      if (waitsForPhoto(e, photos)) continue;
       batch.push(e);
     }
     const head = batch[0];
     if (!head) return { batch: [], notBefore: null };
-    if (head.nextAttemptAt > store.now()) return { batch: [], notBefore: head.nextAttemptAt };
+    const due = dueAt(head.nextAttemptAt, store.now());
+    if (due > store.now()) return { batch: [], notBefore: due };
     let next = await takeMutationIds(db, clientId, batch.filter((e) => e.mutationId === null).length);
     for (const e of batch) {
       if (e.mutationId === null) {
         e.mutationId = next;
         next += 1;
-        // The photo is up (checked above): its url is part of the request from now on.
-        if (e.kind === 'courier' && e.local.photo) {
-          const url = urls.get(e.local.photo);
-          if (url) e.args = { ...e.args, itemImageUrl: url };
-        }
+        // What it waited for is ready (checked above): it is part of the request from now on.
+        const photo = photoOf(e);
+        e.args = preparedArgs(e, { photoUrl: (photo && photos.get(photo)?.url) || null });
       }
       e.state = 'sending';
     }
@@ -135,6 +130,7 @@ async function prepareBatch(
 const unreadable = {
   state: 'failed',
   failingSince: null,
+  ...NOT_FAILING,
   lastError: ERRORS['outbox/unreadable'].message,
   lastErrorCode: 'outbox/unreadable',
 } as const satisfies Partial<OutboxEntry>;
@@ -219,12 +215,13 @@ async function requeue(store: Store, batch: OutboxEntry[], err: unknown): Promis
         continue;
       }
       const attempts = current.attempts + (i === 0 ? 1 : 0);
-      const retryAfter = err instanceof ApiError ? (err.retryAfterMs ?? 0) : 0;
+      const retryAfter = err instanceof ApiError ? err.retryAfterMs : null;
       await db.outbox.update(e.key, {
         state: 'queued',
         attempts,
-        nextAttemptAt: now + Math.max(backoffMs(Math.max(1, attempts), store.random()), retryAfter),
+        nextAttemptAt: now + retryWaitMs(Math.max(1, attempts), store.random(), retryAfter),
         failingSince: current.failingSince ?? now,
+        ...afterFailure(current, now),
         lastError: err instanceof Error ? err.message : String(err),
       });
     }
@@ -274,18 +271,8 @@ async function applyAnswer(
     }
     await db.outbox.bulkDelete(drops);
     if (rebaseAfter) await rebase(ctx, user);
-    // Photos of applied courier requests are no longer needed, unless another request uses one.
-    if (batch.some((e) => e.kind === 'courier')) {
-      const used = new Set<string>();
-      for (const e of await db.outbox.where('user').equals(user).toArray())
-        if (e.kind === 'courier' && e.local.photo) used.add(e.local.photo);
-      const done = await db.photos
-        .where('user')
-        .equals(user)
-        .filter((p) => p.url !== null && !used.has(p.id))
-        .primaryKeys();
-      await db.photos.bulkDelete(done);
-    }
+    // Photos of applied entries are no longer needed, unless another entry of the user's needs one.
+    if (drops.length && batch.some((e) => photoOf(e) !== null)) await releasePhotos(db, user);
     await acknowledge(db, clientId, answer.lastMutationId);
   });
   // Mutations after a transient failure got no answer: they wait, the head backs off.

@@ -101,13 +101,6 @@ async function clearUserData(store: Store): Promise<void> {
   });
 }
 
-/** Entries not yet acknowledged by the server for the current user (failed ones included). */
-export async function countUnsent(store: Store): Promise<number> {
-  const user = (await loadSession(store))?.email;
-  if (!user) return 0;
-  return store.db.outbox.where('user').equals(user).count();
-}
-
 /**
  * Ends the session locally whatever the server says. Unsent changes are kept (and resume when
  * the same user logs in) unless `discardUnsent` is set after the user has agreed to lose them.

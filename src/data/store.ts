@@ -5,6 +5,7 @@ import { apiBaseUrl } from './api-url';
 import { type AppDb, openDb } from './db';
 import { createHttp } from './http';
 import type { KeyValueStorage } from './runtime';
+import { noteServerDate } from './server-clock';
 import { pageStorage } from './stored-session';
 
 export interface Store {
@@ -15,6 +16,8 @@ export interface Store {
   /** The fetch ky uses when one was injected (tests); null for the runtime's. */
   fetch: typeof fetch | null;
   now(): number;
+  /** The server's clock minus the device's, from the Date of its answers (server-clock.ts). */
+  serverOffsetMs: number | null;
   random(): number;
   /** localStorage on the page; null in the service worker. */
   storage: KeyValueStorage | null;
@@ -39,15 +42,17 @@ export interface StoreOptions {
 export function createStore(opts: StoreOptions = {}): Store {
   const wakers = new Set<() => void>();
   const baseUrl = opts.baseUrl ?? apiBaseUrl();
-  return {
+  const store: Store = {
     db: opts.db ?? openDb(),
     baseUrl,
     fetch: opts.fetch ?? null,
     http: createHttp({
       baseUrl,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      onServerDate: (serverMs) => noteServerDate(store, serverMs),
     }),
     now: opts.now ?? (() => Date.now()),
+    serverOffsetMs: null,
     random: opts.random ?? Math.random,
     storage: opts.storage ?? pageStorage(),
     wake() {
@@ -59,4 +64,5 @@ export function createStore(opts: StoreOptions = {}): Store {
     },
     sessionListeners: new Set(),
   };
+  return store;
 }

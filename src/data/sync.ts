@@ -3,10 +3,11 @@
 // entries behind it wait for it), the next photo, the analytics batch. Never below FLOOR_MS,
 // never while the browser says it is offline (the `online` event wakes it), never for a queue
 // parked by a 401. `online`, the tab becoming visible and each new change (store.wake) wake it.
+import { dueAt } from '@/domain/outbox/entry';
 import { analyticsDueAt, flushAnalytics } from './analytics';
 import { getMeta, META } from './meta';
 import { clearBackoff, userEntries } from './outbox';
-import { nextPhoto, uploadPhotos } from './photos';
+import { nextPhoto, photosOf, uploadPhotos, waitsForPhoto } from './photos';
 import { pull } from './pull';
 import { replayOutbox } from './replay';
 import { runtime } from './runtime';
@@ -22,24 +23,24 @@ export async function refreshAll(store: Store): Promise<void> {
   await pull(store).catch(() => undefined);
 }
 
-/** When the next run is useful, or null when nothing waits on a timer. */
+/**
+ * When the next run is useful, or null when nothing waits on a timer. A wait longer than any
+ * back-off means the clock went back: that run is due now (dueAt).
+ */
 export async function nextRunAt(store: Store): Promise<number | null> {
   const user = (await loadSession(store))?.email;
   if (!user) return null;
   const times: number[] = [];
+  const now = store.now();
   if ((await getMeta<string>(store.db, META.authBlockedFor)) !== user) {
-    const photosUp = new Set(
-      (await store.db.photos.where('user').equals(user).toArray()).filter((p) => p.url).map((p) => p.id),
-    );
-    // The head: the first entry a push would take (a courier request waiting for its photo is passed over).
+    const photos = await photosOf(store.db, user);
+    // The head: the first entry a push would take (one waiting for its photo is passed over).
     const head = (await userEntries(store.db, user)).find(
-      (e) =>
-        e.state !== 'failed' &&
-        !(e.kind === 'courier' && e.mutationId === null && e.local.photo && !photosUp.has(e.local.photo)),
+      (e) => e.state !== 'failed' && !waitsForPhoto(e, photos),
     );
-    if (head) times.push(head.nextAttemptAt);
+    if (head) times.push(dueAt(head.nextAttemptAt, now));
     const photo = await nextPhoto(store, user);
-    if (photo) times.push(photo.nextAttemptAt);
+    if (photo) times.push(dueAt(photo.nextAttemptAt, now));
   }
   const analytics = await analyticsDueAt(store);
   if (analytics !== null) times.push(analytics);

@@ -1,15 +1,15 @@
 // The waiting list: every change of the signed-in user not yet applied by the server, in send
-// order, with what it is waiting for (its turn, its photo's upload, the user after a refusal)
-// and, for a courier request, its photo's upload progress.
-
+// order, with what it is waiting for (its turn, its photo's upload, the user after a refusal,
+// the user signing in again after a 401) and, where it needs a photo, the upload's progress.
 import { ERRORS } from '@/domain/errors';
-import type { OutboxEntry } from '@/domain/outbox/entry';
-import { STUCK_AFTER_MS } from '@/domain/outbox/entry';
-import { describeEntry } from './mutators';
+import { isStuck, type OutboxEntry } from '@/domain/outbox/entry';
+import { getMeta, META } from './meta';
+import { describeEntry, photoOf } from './mutators';
 import { readableEntry, userEntries } from './outbox';
+import { photosOf } from './photos';
 import type { Store } from './store';
 
-export type WaitingState = 'waiting' | 'uploading' | 'stuck' | 'failed';
+export type WaitingState = 'waiting' | 'uploading' | 'signin' | 'stuck' | 'failed';
 
 export interface WaitingItem {
   key: string;
@@ -31,17 +31,19 @@ function labelOf(e: OutboxEntry): string {
 }
 
 export async function waitingList(store: Store, user: string): Promise<WaitingItem[]> {
-  const photos = new Map((await store.db.photos.where('user').equals(user).toArray()).map((p) => [p.id, p]));
+  const photos = await photosOf(store.db, user);
+  const signedOut = (await getMeta<string>(store.db, META.authBlockedFor)) === user;
   const now = store.now();
   return (await userEntries(store.db, user)).map((e): WaitingItem => {
-    const p = e.kind === 'courier' && e.local?.photo ? photos.get(e.local.photo) : undefined;
+    const id = readableEntry(e) ? photoOf(e) : null;
+    const p = id === null ? undefined : photos.get(id);
     const photo = p ? { sent: p.url ? p.size : p.sent, size: p.size, originalSize: p.originalSize } : null;
-    const stuck = e.state !== 'failed' && e.failingSince !== null && now - e.failingSince >= STUCK_AFTER_MS;
-    const photoStuck = p && !p.url && p.attempts > 0 && now - p.createdAt >= STUCK_AFTER_MS;
+    const photoUp = !p || Boolean(p.url);
     let state: WaitingState = 'waiting';
     if (e.state === 'failed' || !readableEntry(e)) state = 'failed';
-    else if (stuck || photoStuck) state = 'stuck';
-    else if (p && !p.url) state = 'uploading';
+    else if (signedOut) state = 'signin';
+    else if (isStuck(e, now) || (!photoUp && p && isStuck(p, now))) state = 'stuck';
+    else if (!photoUp) state = 'uploading';
     return {
       key: e.key,
       label: labelOf(e),

@@ -72,6 +72,10 @@ export const ERRORS = {
   'file/too-large': { status: 413, message: 'The image must be 5 MB or smaller.' },
   'file/not-image': { status: 415, message: 'Only image files can be uploaded.' },
   'file/not-found': { status: 404, message: 'That file does not exist.' },
+  'files/quota': {
+    status: 429,
+    message: 'You have uploaded too many images for now. Please try again later.',
+  },
   'courier/image-not-uploaded': {
     status: 400,
     message: 'The item image must be one you uploaded. Please upload it again.',

@@ -8,6 +8,8 @@ import { sessionMiddleware } from './auth/guard';
 import { type AppConfig, type Clock, DEFAULT_CONFIG, systemClock } from './config';
 import type { Db } from './db/client';
 import type { AppEnv, Deps } from './deps';
+import { chunkFileStore } from './files/chunk-store';
+import type { FileStore } from './files/file-store';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
@@ -26,6 +28,8 @@ import { syncRoutes } from './routes/sync/sync.index';
 
 export interface CreateAppOptions {
   db: Db;
+  /** Where image bytes go: main.ts picks files under DATA_DIR on PGlite; default the database. */
+  files?: FileStore;
   clock?: Clock;
   config?: Partial<AppConfig>;
 }
@@ -39,7 +43,12 @@ const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
 export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config };
-  const deps: Deps = { db: options.db, clock: options.clock ?? systemClock, config };
+  const deps: Deps = {
+    db: options.db,
+    files: options.files ?? chunkFileStore(),
+    clock: options.clock ?? systemClock,
+    config,
+  };
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
     throw new ApiError('request/too-large');
@@ -56,7 +65,8 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
         origin: [...config.corsOrigins],
         credentials: true,
         allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
-        exposeHeaders: ['Retry-After'],
+        // Date: the app learns the server's clock from it (src/data/server-clock.ts).
+        exposeHeaders: ['Retry-After', 'Date'],
       }),
     );
   }

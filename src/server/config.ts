@@ -53,6 +53,10 @@ export interface AppConfig {
   anonymousEventBatchesPerHour: number;
   anonymousEventsMaxBytes: number;
   jsonBodyMaxBytes: number;
+  /** Images one user may upload in any 24 hours (UPLOAD_IMAGES_PER_DAY). */
+  uploadsPerDay: number;
+  /** Bytes of images one user may keep in all (UPLOAD_MB_PER_USER). */
+  uploadBytesPerUser: number;
   /**
    * How long an Idempotency-Key's answer is kept: longer than any offline stretch a change can
    * wait through in the outbox (a session lasts 30 days unused; a parked queue resumes at the next
@@ -87,6 +91,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   anonymousEventBatchesPerHour: 120,
   anonymousEventsMaxBytes: 16 * 1024,
   jsonBodyMaxBytes: JSON_BODY_MAX_BYTES,
+  uploadsPerDay: 20,
+  uploadBytesPerUser: 50 * 1024 * 1024,
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
   passwordHash: OWASP_ARGON2ID,
   log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),

@@ -55,6 +55,8 @@ const envSchema = v.object({
   ),
   SIGNUP_LIMIT_PER_HOUR: count('20'),
   LOGIN_LIMIT_PER_ADDRESS: count('30'),
+  UPLOAD_IMAGES_PER_DAY: count('20'),
+  UPLOAD_MB_PER_USER: count('50'),
   // Processes serving on PostgreSQL: 1, a number, or 'auto' (one per core).
   WORKERS: v.optional(
     v.pipe(

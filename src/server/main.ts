@@ -4,7 +4,7 @@
 // workers sharing the port (node:cluster); a worker that dies is replaced.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { pruneThrottles } from './auth/throttle';
@@ -13,8 +13,12 @@ import { createDb, type Db } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedReferenceData } from './db/seed';
 import { type Env, readEnv } from './env';
+import { chunkFileStore } from './files/chunk-store';
+import { diskFileStore } from './files/disk-store';
+import type { FileStore } from './files/file-store';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { expireOverdueBookings } from './routes/bookings/booking-expiry';
+import { pruneOrphanFiles } from './routes/files/files.prune';
 import { pruneSyncResults } from './routes/sync/sync.handlers';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -42,16 +46,18 @@ async function openDatabase(env: Env, seed: boolean) {
 }
 
 /**
- * Expired idempotency records and sync results, and idle throttle counters, go once an hour;
- * overdue pending bookings expire every minute.
+ * Expired idempotency records and sync results, idle throttle counters, and images no courier
+ * request names a day after their upload go once an hour; overdue pending bookings expire every
+ * minute.
  */
-function scheduleHousekeeping(db: Db) {
+function scheduleHousekeeping(db: Db, files: FileStore) {
   const timer = setInterval(() => {
     const now = Date.now();
     Promise.all([
       pruneIdempotencyKeys(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
       pruneSyncResults(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
       pruneThrottles(db, now, 2 * HOUR_MS),
+      pruneOrphanFiles(db, files, now),
     ]).catch((err) => console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })));
   }, HOUR_MS);
   timer.unref();
@@ -67,23 +73,29 @@ function scheduleHousekeeping(db: Db) {
 
 async function serveOne(env: Env, seed: boolean) {
   const { database, seeded } = await openDatabase(env, seed);
+  // Image bytes: beside the embedded database (never through it); in PostgreSQL with
+  // DATABASE_URL, where every process reaches them.
+  const files = env.DATABASE_URL ? chunkFileStore() : diskFileStore(join(resolve(env.DATA_DIR), 'files'));
   // Serve the built client only when there is one (npm run dev leaves it to Vite).
   const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
   const app = createApp({
     db: database.db,
+    files,
     config: {
       corsOrigins: env.CORS_ORIGINS,
       secureCookies: env.SECURE_COOKIES,
       trustProxyHops: env.TRUST_PROXY,
       signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
       loginMaxSuccessesPerAddress: env.LOGIN_LIMIT_PER_ADDRESS,
+      uploadsPerDay: env.UPLOAD_IMAGES_PER_DAY,
+      uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
     },
   });
   // Every process prunes (idempotent deletes), so a replaced worker changes nothing.
-  scheduleHousekeeping(database.db);
+  scheduleHousekeeping(database.db, files);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(env.DATA_DIR)}`;

@@ -60,19 +60,19 @@ describe('UnsentChanges', () => {
   });
 });
 
-describe('a courier photo in the waiting list', () => {
-  const form = {
-    fullName: 'Asha Rao',
-    emailAddress: 'asha@example.com',
-    mobileNumber: '9876543210',
-    governmentIdType: '',
-    governmentIdNumber: '',
-    currentAddress: '',
-    pinCode: '',
-    itemDescription: 'Books',
-    paymentMode: 'UPI' as const,
-  };
+const form = {
+  fullName: 'Asha Rao',
+  emailAddress: 'asha@example.com',
+  mobileNumber: '9876543210',
+  governmentIdType: '',
+  governmentIdNumber: '',
+  currentAddress: '',
+  pinCode: '',
+  itemDescription: 'Books',
+  paymentMode: 'UPI' as const,
+};
 
+describe('a courier photo in the waiting list', () => {
   it('shows the size it goes up at, the size before downscaling, and its upload progress', async () => {
     const api = fakeApi();
     // An upload on a slow link: it never finishes while the test looks at the list.
@@ -91,5 +91,25 @@ describe('a courier photo in the waiting list', () => {
     const bar = within(list).getByRole('progressbar', { name: 'Photo upload' });
     expect(bar.getAttribute('max')).toBe(String(300 * 1024));
     expect(bar.getAttribute('value')).toBe('0');
+  });
+});
+
+describe('a courier photo whose upload is answered 401', () => {
+  it('shows the request waiting for the user to log in again, not uploading', async () => {
+    const api = fakeApi();
+    api.on('POST /api/files/courier-images', () =>
+      json({ code: 'auth/unauthenticated', message: 'Please log in' }, 401),
+    );
+    const view = renderApp('/contact', { api });
+    await findHeading('Contact Us');
+    const photo = new Blob([new Uint8Array(1024)], { type: 'image/jpeg' });
+    await act(async () => {
+      await submitCourierRequest(view.store, form, photo, 'bag.jpg');
+      await uploadPhotos(view.store);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Show waiting list/ }));
+    const list = screen.getByRole('list', { name: 'Changes waiting' });
+    expect(await within(list).findByText('Waiting for you to log in again')).toBeTruthy();
+    expect(within(list).queryByText(/Uploading photo|the photo goes first/)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addListing,
   bookListing,
+  countUnsent,
   createStore,
   login,
   openDb,
@@ -43,6 +44,19 @@ async function listingOf(carrier: SignedIn, weight: number) {
 }
 
 describe('replayOutbox refusals', () => {
+  it('counts a refused change as waiting for the user, not as unsent, as the sync line does', async () => {
+    const carrier = await signedIn(server);
+    const traveller = await signedIn(server);
+    const listing = await listingOf(carrier, 2);
+    await bookListing(traveller.store, { ...listing, available: 99 }, 5);
+    await contact(traveller, 'still on its way');
+    expect(await countUnsent(traveller.store)).toBe(2);
+    await replayOutbox(traveller.store);
+    await contact(traveller, 'queued after the refusal');
+    expect(await countUnsent(traveller.store)).toBe(1);
+    expect(await countUnsent(traveller.store, null)).toBe(1);
+  });
+
   it('fails an overbooking with the server message and still sends later entries', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);

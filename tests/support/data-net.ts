@@ -4,6 +4,7 @@
 //   createNet(app) : Net    net.fetch goes to ky; net.inject('fail' | 'drop' | '503', times)
 //   net.down = true         every request fails before sending, until set back to false
 //   net.delivered           what reached the server: method, path, key, status, replayed
+//   createNet(app, { now })  answers carry a `Date` header from `now` (as Node's server adds one)
 
 /** pass: deliver normally (to place a fault after it); fail: never sent; drop: applied, answer lost. */
 export type Fault = 'pass' | 'fail' | 'drop' | '503';
@@ -34,7 +35,16 @@ function offline(): TypeError {
   return new TypeError('fetch failed');
 }
 
-export function createNet(app: FetchHandler): Net {
+/** Node's HTTP server dates every answer; the in-process app does not, so the net does. */
+function dated(response: Response, now: number): Response {
+  if (response.headers.has('date')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('date', new Date(now).toUTCString());
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+export function createNet(app: FetchHandler, opts: { now?: () => number } = {}): Net {
+  const now = opts.now ?? (() => Date.now());
   const jar = new Map<string, string>();
   const faults: Fault[] = [];
   const net: Net = {
@@ -54,7 +64,7 @@ export function createNet(app: FetchHandler): Net {
       const fault = net.down ? 'fail' : faults.shift();
       if (fault === 'fail') throw offline();
       if (fault === '503') return Response.json({ message: 'Service Unavailable' }, { status: 503 });
-      const response = await app.fetch(request);
+      const response = dated(await app.fetch(request), now());
       keepCookies(jar, response);
       net.delivered.push({
         method: request.method,

@@ -75,6 +75,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       SIGNUP_LIMIT_PER_HOUR: process.env.SIGNUP_LIMIT_PER_HOUR ?? '10000',
       // ... and logs in more often than the default 30 times in 15 minutes.
       LOGIN_LIMIT_PER_ADDRESS: process.env.LOGIN_LIMIT_PER_ADDRESS ?? '10000',
+      // Photo tests may upload more images per account than a person would in a day.
+      UPLOAD_IMAGES_PER_DAY: process.env.UPLOAD_IMAGES_PER_DAY ?? '10000',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

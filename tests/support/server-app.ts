@@ -5,9 +5,15 @@
 //
 // Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
 // TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
+// Image bytes go where main.ts puts them: on PGlite a temporary folder (`filesDir`, removed by
+// close()) standing for DATA_DIR/files, on PostgreSQL its file_chunks table.
 // `request` goes through `app.request` (no port): paths like '/api/auth' resolve against
 // http://localhost. Request logging is silenced unless the config passes `log`, and passwords
 // are hashed at a test cost (TEST_PASSWORD_HASH) unless the config passes `passwordHash`.
+// http://localhost. Request logging is silenced unless the config passes `log`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '@/server/app';
@@ -15,6 +21,9 @@ import type { Argon2Cost } from '@/server/auth/passwords';
 import type { AppConfig, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
 import { seedReferenceData } from '@/server/db/seed';
+import { chunkFileStore } from '@/server/files/chunk-store';
+import { diskFileStore } from '@/server/files/disk-store';
+import type { FileStore } from '@/server/files/file-store';
 
 /** Argon2id's smallest cost: the production one (OWASP_ARGON2ID) costs ~40 ms per login. */
 export const TEST_PASSWORD_HASH: Argon2Cost = { memoryKiB: 64, passes: 1, lanes: 1 };
@@ -22,6 +31,9 @@ export const TEST_PASSWORD_HASH: Argon2Cost = { memoryKiB: 64, passes: 1, lanes:
 export interface TestServer {
   app: ReturnType<typeof createApp>;
   db: Db;
+  files: FileStore;
+  /** The folder of image bytes on PGlite; undefined on PostgreSQL (they are in file_chunks). */
+  filesDir: string | undefined;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -58,18 +70,24 @@ export async function createTestServer(
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
   const database = await createDb(pgDb ? { url: pgDb.url } : {});
   await seedReferenceData(database.db);
+  const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));
+  const files = filesDir ? diskFileStore(filesDir) : chunkFileStore();
   const app = createApp({
     db: database.db,
+    files,
     clock: options.clock,
     config: { log: () => {}, passwordHash: TEST_PASSWORD_HASH, ...options.config },
   });
   return {
     app,
     db: database.db,
+    files,
+    filesDir,
     request: async (path, init) => app.request(path, init),
     close: async () => {
       await database.close();
       await pgDb?.drop();
+      if (filesDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }
@@ -96,6 +114,12 @@ export function serverPerFile(): TestServer {
     },
     get db() {
       return started().db;
+    },
+    get files() {
+      return started().files;
+    },
+    get filesDir() {
+      return started().filesDir;
     },
     request: (path, init) => started().request(path, init),
     close: () => started().close(),

@@ -2,7 +2,7 @@
 // change not yet applied by the server), with the counts the sync line shows.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { lastSyncQuery, type WaitingItem, waitingList } from '@/data';
+import { countUnsent, lastSyncQuery, type WaitingItem, waitingList } from '@/data';
 import { useSession } from './use-session';
 import { useStore } from './use-store';
 
@@ -13,7 +13,7 @@ export interface SyncStatus {
   online: boolean;
   /** Every change of the signed-in user the server has not applied, in send order. */
   items: WaitingItem[];
-  /** Changes still on their way (all but the refused ones). */
+  /** Changes still on their way (src/data's countUnsent). */
   pending: number;
   /** Changes the server refused: they wait for the user's Retry or Discard. */
   failed: WaitingItem[];
@@ -51,12 +51,13 @@ export function useSyncStatus(): SyncStatus {
   const tick = useClockTick();
   const email = useSession()?.email ?? '';
   const items = useLiveQuery(() => (email ? waitingList(store, email) : []), [store, email, tick]) ?? [];
+  const pending = useLiveQuery(() => (email ? countUnsent(store, email) : 0), [store, email]) ?? 0;
   const lastSyncAt = useLiveQuery(() => lastSyncQuery(store), [store]);
   const failed = items.filter((i) => i.state === 'failed');
   return {
     online,
     items,
-    pending: items.length - failed.length,
+    pending,
     failed,
     attention: failed.length + items.filter((i) => i.state === 'stuck').length,
     lastSyncAt: lastSyncAt ?? null,

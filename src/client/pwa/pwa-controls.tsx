@@ -6,7 +6,7 @@ import { Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
-import { queuedCountQuery, subscribeUpgradeRequired, upgradeRequired } from '@/data';
+import { countUnsent, subscribeUpgradeRequired, upgradeRequired } from '@/data';
 import { requestBackgroundSync } from './background-sync';
 import {
   holdInstallOffer,
@@ -50,7 +50,7 @@ function useReloadToUpdate(): void {
 function useBackgroundSyncRequests(): void {
   const store = useStore();
   useEffect(() => {
-    const sub = liveQuery(() => queuedCountQuery(store)).subscribe({
+    const sub = liveQuery(() => countUnsent(store, null)).subscribe({
       next: (queued) => {
         if (queued > 0) void requestBackgroundSync();
       },

@@ -13,7 +13,7 @@ import { useStore } from '@/client/hooks/use-store';
 import { Card } from '@/client/ui/card';
 import { ReferenceFailed } from '@/client/ui/reference-failed';
 import { SkeletonCards } from '@/client/ui/skeleton';
-import { SessionMissingError, searchKeyOf, searchListings } from '@/data';
+import { SessionMissingError, searchKeyOf, searchListings, serverNowKnown } from '@/data';
 import { filterListings } from '@/domain/listing/filters';
 import { type Listing, type SearchFormValues, todayIn } from '@/domain/listing/schema';
 import {
@@ -65,7 +65,8 @@ function TravellerHome() {
     () => ({ budgets: params.budgets ?? [], weights: params.weights ?? [] }),
     [params.budgets, params.weights],
   );
-  const today = todayIn(Date.now());
+  // The server's today: it offers no flight that has left by its clock.
+  const today = todayIn(serverNowKnown(store));
 
   const ownEmail = session?.email ?? null;
   const all = useMemo(

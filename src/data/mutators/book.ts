@@ -58,4 +58,13 @@ export const book: LocalMutator<'book'> = {
           r.confirmedAvailable = Math.max(0, r.confirmedAvailable - entry.args.weight);
       });
   },
+  // The search results show the space the server reported again; apply takes it anew.
+  async restore({ db }) {
+    await db.searchResults
+      .filter((r) => r.confirmedAvailable !== undefined)
+      .modify((r) => {
+        r.available = r.confirmedAvailable ?? r.available;
+        delete r.confirmedAvailable;
+      });
+  },
 };

@@ -1,11 +1,13 @@
-// courier on the device: the request waits for its photo's upload (photos lane), then goes with
-// the photo's url; once applied, the pusher drops the photo's bytes.
+// courier on the device: the request waits for its photo's upload (the photo lane), then goes
+// with the photo's url; once no entry needs the photo, the lane drops its bytes.
 import Dexie from 'dexie';
 import type { LocalMutator } from './local-mutator';
 
 export const courier: LocalMutator<'courier'> = {
   label: () => 'Courier service request',
   apply: () => Dexie.Promise.resolve(),
-  // The photo is dropped by the pusher once no queued request needs it (replay.ts).
   settle: () => Dexie.Promise.resolve(),
+  waitsFor: (entry) => entry.local.photo,
+  waitFor: (entry, photo) => ({ ...entry.local, photo }),
+  prepare: (entry, { photoUrl }) => (photoUrl ? { ...entry.args, itemImageUrl: photoUrl } : entry.args),
 };

@@ -1,7 +1,7 @@
 // The device side of the mutation registry: one local mutator per kind of
 // src/domain/sync/mutations (a missing kind does not compile). Callers pass any entry; the
 // generic helpers pick its kind's mutator without a cast (the correlated-union pattern).
-import type { OutboxEntryOf } from '@/domain/outbox/entry';
+import type { OutboxEntry, OutboxEntryOf } from '@/domain/outbox/entry';
 import type { MutationKind } from '@/domain/sync/mutations';
 import { addListing } from './add-listing';
 import { book } from './book';
@@ -51,6 +51,41 @@ export async function refuseEntry<K extends MutationKind>(
 ): Promise<boolean> {
   const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
   return (await mutator.refused?.(ctx, entry, code, message)) ?? false;
+}
+
+/** The photo the entry must see uploaded before it is first sent, or null. */
+export function photoOf<K extends MutationKind>(entry: OutboxEntryOf<K>): string | null {
+  // An entry of another release's format (outbox/unreadable) may name no known kind or have no
+  // `local`: it waits for nothing, so it never holds the lane or keeps a photo.
+  const mutator: LocalMutator<K> | undefined = LOCAL_MUTATORS[entry.kind];
+  if (!mutator || typeof entry.local !== 'object' || entry.local === null) return null;
+  return mutator.waitsFor?.(entry) ?? null;
+}
+
+function movedTo<K extends MutationKind>(entry: OutboxEntryOf<K>, id: string): OutboxEntryOf<K> | null {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.waitFor ? { ...entry, local: mutator.waitFor(entry, id) } : null;
+}
+
+/** The entry waiting for photo `id` instead of its own (null when its kind waits for none). */
+export function withPhoto(entry: OutboxEntry, id: string): OutboxEntry | null {
+  // Same kind in, same kind out: the correlation TypeScript cannot follow through the union.
+  return movedTo(entry, id) as OutboxEntry | null;
+}
+
+/** The args of the entry's first send, completed from what it waited for. */
+export function preparedArgs<K extends MutationKind>(
+  entry: OutboxEntryOf<K>,
+  ready: { photoUrl: string | null },
+): OutboxEntryOf<K>['args'] {
+  const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
+  return mutator.prepare?.(entry, ready) ?? entry.args;
+}
+
+/** Every kind gives back what its entries changed beyond the synced rows (before a rebase). */
+export async function restoreAll(ctx: LocalContext): Promise<void> {
+  for (const mutator of Object.values(LOCAL_MUTATORS) as LocalMutator<MutationKind>[])
+    await mutator.restore?.(ctx);
 }
 
 /** The waiting list's name for an entry. */

@@ -1,7 +1,9 @@
 // What a local mutator is: the device side of one mutation kind. `apply` is the optimistic
 // effect (run when the change is queued, and again on every rebase over newer server rows);
 // `settle` writes the server's answer as the new confirmed rows. Both run inside the caller's
-// transaction over mutationTables().
+// transaction over mutationTables(). The optional parts say what else the kind needs from the
+// generic pusher, scheduler and waiting list (which name no kind): a photo to wait for, its args
+// completed just before the first send, and what a rebase must give back.
 import type { OutboxEntryOf } from '@/domain/outbox/entry';
 import type { MutationArgs, MutationKind } from '@/domain/sync/mutations';
 import type { AppDb } from '../db';
@@ -21,4 +23,19 @@ export interface LocalMutator<K extends MutationKind> {
    * then dropped rather than kept as failed for Retry and Discard). Absent: always kept.
    */
   refused?(ctx: LocalContext, entry: OutboxEntryOf<K>, code: string, message: string): Promise<boolean>;
+  /**
+   * The photo (photos table id) that must be uploaded before the entry is first sent; null or
+   * absent: none. The photo lane uploads it, and drops it once no entry of its user needs it.
+   */
+  waitsFor?(entry: OutboxEntryOf<K>): string | null;
+  /** The entry's local extras waiting for photo `id` instead (a photo moved to its own user). */
+  waitFor?(entry: OutboxEntryOf<K>, id: string): OutboxEntryOf<K>['local'];
+  /** The args sent the first time, from what the entry waited for (the uploaded photo's url). */
+  prepare?(entry: OutboxEntryOf<K>, ready: { photoUrl: string | null }): MutationArgs<K>;
+  /**
+   * Before a rebase applies the entries again: undo what `apply` changed beyond the synced rows
+   * (which the rebase puts back itself), e.g. the space a booking took from search results. Once
+   * per rebase, for every kind.
+   */
+  restore?(ctx: LocalContext): Promise<void>;
 }

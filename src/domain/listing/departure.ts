@@ -97,13 +97,15 @@ export function todayIn(nowMs: number, timeZone?: string): string {
 }
 
 /**
- * Whether a listing's flight has left by `nowMs`, judged in its origin airport's zone (from
- * `timeZoneOf`, e.g. the mirrored airports) as the server judges it (`listing/departed`).
+ * Whether a listing's flight has left by `serverNowMs`, judged in its origin airport's zone (from
+ * `timeZoneOf`, e.g. the mirrored airports) as the server judges it (`listing/departed`). On a
+ * device, pass the SERVER's time (src/data's serverNow): the device's own clock may be wrong, and
+ * the server alone decides; the device only spares the user a refusal it can already see.
  */
 export function hasDeparted(
   listing: { departure: string; time: string; from: string },
-  nowMs: number,
+  serverNowMs: number,
   timeZoneOf: (airportCode: string) => string | undefined,
 ): boolean {
-  return !isDepartureInFuture(listing.departure, listing.time, nowMs, timeZoneOf(listing.from));
+  return !isDepartureInFuture(listing.departure, listing.time, serverNowMs, timeZoneOf(listing.from));
 }

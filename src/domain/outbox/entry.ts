@@ -24,7 +24,18 @@ export type ExtrasOf<K extends MutationKind> = K extends keyof LocalExtras
   ? LocalExtras[K]
   : Record<string, never>;
 
-export interface OutboxEntryBase {
+/**
+ * How long a change (or a photo) has been failing, measured so that no jump of the device's
+ * clock can stretch or shrink it: each failure adds the time since the previous attempt,
+ * clamped to [0, LONGEST_WAIT_MS]. Absent on rows stored before it existed (read as none).
+ */
+export interface FailureTime {
+  failingForMs?: number;
+  /** When the last attempt that failed was made (the device's clock); null or absent: none. */
+  lastAttemptAt?: number | null;
+}
+
+export interface OutboxEntryBase extends FailureTime {
   /** uuid; the optimistic rows of this entry are marked with it (and named local-<key>). */
   key: string;
   /** Email of the user who queued it: only that user's session sends it. */
@@ -38,7 +49,7 @@ export interface OutboxEntryBase {
   mutationId: number | null;
   attempts: number;
   nextAttemptAt: number;
-  /** When the current run of transient failures began (for "stuck after an hour"); null when none. */
+  /** When the current run of transient failures began (null when none); "stuck" uses failingForMs. */
   failingSince: number | null;
   lastError: string | null;
   /** The server's error code for a refusal: programs branch on it, never on the message. */
@@ -62,10 +73,45 @@ export type OutboxEntry = { [K in MutationKind]: OutboxEntryOf<K> }[MutationKind
 
 /** A change failing transiently for this long shows as stuck (Retry, Discard); retries go on. */
 export const STUCK_AFTER_MS = 60 * 60 * 1000;
+/** The longest back-off between two tries. */
+export const BACKOFF_CAP_MS = 5 * 60 * 1000;
+/** The longest Retry-After honoured (a locked hand-off asks for 15 minutes). */
+export const RETRY_AFTER_CAP_MS = 15 * 60 * 1000;
+/** No wait is ever longer: one that is, from now, was set before the clock went back. */
+export const LONGEST_WAIT_MS = Math.max(BACKOFF_CAP_MS, RETRY_AFTER_CAP_MS);
 
 /** Backoff before attempt `attempts + 1`: exponential from 1 s, capped at 5 min, full jitter. */
 export function backoffMs(attempts: number, random: number): number {
-  const cap = 5 * 60 * 1000;
-  const base = Math.min(cap, 1000 * 2 ** Math.max(0, attempts - 1));
+  const base = Math.min(BACKOFF_CAP_MS, 1000 * 2 ** Math.max(0, attempts - 1));
   return Math.round(base / 2 + (base / 2) * random);
+}
+
+/** The wait after a transient failure: the backoff, at least Retry-After (capped). */
+export function retryWaitMs(attempts: number, random: number, retryAfterMs: number | null): number {
+  return Math.max(backoffMs(attempts, random), Math.min(RETRY_AFTER_CAP_MS, retryAfterMs ?? 0));
+}
+
+/**
+ * When something set to wait until `nextAttemptAt` is due, by the device's clock `now`. A wait
+ * longer than any this code sets means the clock went back since: it is due now.
+ */
+export function dueAt(nextAttemptAt: number, now: number): number {
+  return nextAttemptAt - now > LONGEST_WAIT_MS ? now : nextAttemptAt;
+}
+
+const clampElapsed = (from: number | null | undefined, now: number): number =>
+  from === null || from === undefined ? 0 : Math.min(LONGEST_WAIT_MS, Math.max(0, now - from));
+
+/** The failure time after one more failed attempt at `now`. */
+export function afterFailure(t: FailureTime, now: number): Required<FailureTime> {
+  return { failingForMs: (t.failingForMs ?? 0) + clampElapsed(t.lastAttemptAt, now), lastAttemptAt: now };
+}
+
+/** No failures counted (a success, a Retry). */
+export const NOT_FAILING: Required<FailureTime> = { failingForMs: 0, lastAttemptAt: null };
+
+/** Failing for STUCK_AFTER_MS or more, counting the wait since the last try (clamped). */
+export function isStuck(t: FailureTime, now: number): boolean {
+  if (t.lastAttemptAt === null || t.lastAttemptAt === undefined) return false;
+  return (t.failingForMs ?? 0) + clampElapsed(t.lastAttemptAt, now) >= STUCK_AFTER_MS;
 }

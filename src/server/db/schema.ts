@@ -225,20 +225,53 @@ export const courierRequests = pgTable(
     paymentAcknowledged: boolean('payment_acknowledged').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('courier_requests_user_idx').on(t.userId)],
+  (t) => [
+    index('courier_requests_user_idx').on(t.userId),
+    // The file a request names (its url after /api/files/): the clean-up of unreferenced images
+    // probes it per file instead of scanning every request.
+    index('courier_requests_image_name_idx').using(
+      'btree',
+      sql`regexp_replace(${t.itemImageUrl}, '^.*/api/files/', '')`,
+    ),
+  ],
 );
 
-/** Uploaded images, kept in the database so every instance serves the same files. */
-export const files = pgTable('files', {
-  name: text('name').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  data: bytea('data').notNull(),
-  createdAt: at('created_at').notNull(),
-});
+/**
+ * Uploaded images: the metadata. The bytes live in the file store under `sha256` (files under
+ * DATA_DIR on PGlite, `file_chunks` with DATABASE_URL); `data` holds them only for rows from
+ * earlier releases until their first download moves them out.
+ */
+export const files = pgTable(
+  'files',
+  {
+    name: text('name').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data'),
+    /** Hex SHA-256 of the bytes: their key in the file store (null while still in `data`). */
+    sha256: text('sha256'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('files_user_created_idx').on(t.userId, t.createdAt),
+    index('files_sha256_idx').on(t.sha256),
+    index('files_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Image bytes with DATABASE_URL, in rows of up to 256 KB, read one at a time. */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    sha256: text('sha256').notNull(),
+    idx: integer('idx').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.idx] })],
+);
 
 /**
  * One row per (scope, key): the first response of a write, replayed for a repeat of the same

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { notInArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEFUNCT_AIRLINES, FOREIGN_AIRLINES, HUB_AIRPORTS } from './reference-codes';
+import { markReferenceChanged } from './reference-version';
 import { airlines, airports } from './schema';
 
 const require = createRequire(import.meta.url);
@@ -104,5 +105,6 @@ export async function seedReferenceData(db: Db): Promise<{ airports: number; air
       airlineRows.map((a) => a.code),
     ),
   );
+  markReferenceChanged(db);
   return { airports: airportRows.length, airlines: airlineRows.length };
 }

@@ -7,7 +7,7 @@ import { useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStore } from '@/client/hooks/use-store';
 import { Card } from '@/client/ui/card';
-import { bookListing } from '@/data';
+import { bookListing, serverNowKnown } from '@/data';
 import { bookingFormSchema } from '@/domain/booking/schema';
 import { ERRORS } from '@/domain/errors';
 import { formatPrice } from '@/domain/format';
@@ -29,7 +29,7 @@ export function BookingForm({ listing, reference }: { listing: Listing; referenc
     // The weight is prefilled, so it is checked as it is typed, not only on submit.
     validators: { onChange: formSchema<Weight>(schema), onSubmit: formSchema<Weight>(schema) },
     onSubmit: async ({ value }) => {
-      if (hasDeparted(listing, Date.now(), reference.timeZoneOf)) return;
+      if (hasDeparted(listing, serverNowKnown(store), reference.timeZoneOf)) return;
       const { weight } = v.parse(schema, value);
       try {
         await bookListing(store, listing, weight);

@@ -34,6 +34,7 @@ function PhotoProgress({ photo }: { photo: NonNullable<WaitingItem['photo']> }) 
 const STATE_TEXT: Record<WaitingItem['state'], string> = {
   waiting: 'Waiting to send',
   uploading: 'Uploading photo',
+  signin: 'Waiting for you to log in again',
   stuck: 'Stuck: still trying for over an hour',
   failed: 'Not sent',
 };

@@ -32,6 +32,8 @@ export async function checkCourierRequest(
         .select({ name: files.name })
         .from(files)
         .where(and(eq(files.name, name), eq(files.userId, user.id)))
+        // Held until the request commits: the clean-up of unreferenced images waits for it.
+        .for('share')
     : [];
   if (!own) throw new ApiError('courier/image-not-uploaded');
 }

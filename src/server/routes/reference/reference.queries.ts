@@ -1,6 +1,8 @@
 // Reads of the seeded reference data. The airport table only changes at start (seeding), so
-// each app keeps one copy of the code -> time zone map instead of querying per request.
+// each app keeps one copy of the code -> time zone map instead of querying per request (built
+// again after a reseed).
 import type { Db } from '../../db/client';
+import { referenceVersion } from '../../db/reference-version';
 import { airlines, airports } from '../../db/schema';
 
 export interface ReferenceIndex {
@@ -8,7 +10,7 @@ export interface ReferenceIndex {
   hasAirline(code: string): boolean;
 }
 
-const cache = new WeakMap<Db, Promise<ReferenceIndex>>();
+const cache = new WeakMap<Db, { version: number; index: Promise<ReferenceIndex> }>();
 
 async function load(db: Db): Promise<ReferenceIndex> {
   const [airportRows, airlineRows] = await Promise.all([
@@ -21,18 +23,23 @@ async function load(db: Db): Promise<ReferenceIndex> {
 }
 
 export function referenceIndex(db: Db): Promise<ReferenceIndex> {
-  let index = cache.get(db);
-  if (!index) {
-    index = load(db);
-    cache.set(db, index);
-    // A failed load must not be cached for the life of the process.
-    index.catch(() => cache.delete(db));
-  }
+  const version = referenceVersion(db);
+  const cached = cache.get(db);
+  if (cached?.version === version) return cached.index;
+  const index = load(db);
+  const entry = { version, index };
+  cache.set(db, entry);
+  // A failed load must not be cached for the life of the process.
+  index.catch(() => {
+    if (cache.get(db) === entry) cache.delete(db);
+  });
   return index;
 }
 
+// Ordered to the last column: every process (and every rebuild) makes the same bytes, so the
+// same ETag.
 export async function listAirports(db: Db) {
-  const rows = await db.select().from(airports).orderBy(airports.name);
+  const rows = await db.select().from(airports).orderBy(airports.name, airports.code);
   return rows.map((a) => ({
     id: a.code,
     code: a.code,
@@ -44,6 +51,6 @@ export async function listAirports(db: Db) {
 }
 
 export async function listAirlines(db: Db) {
-  const rows = await db.select().from(airlines).orderBy(airlines.name);
+  const rows = await db.select().from(airlines).orderBy(airlines.name, airlines.code);
   return rows.map((a) => ({ id: a.code, code: a.code, name: a.name }));
 }

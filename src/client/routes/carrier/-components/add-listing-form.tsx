@@ -7,7 +7,7 @@ import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { lazyFormSchema } from '@/client/forms/form-schema';
 import { RouteFields } from '@/client/forms/route-fields';
 import { useStore } from '@/client/hooks/use-store';
-import { addListing } from '@/data';
+import { addListing, serverNowKnown } from '@/data';
 import { addListingFormSchema, todayIn } from '@/domain/listing/schema';
 import type { Reference } from '../../-components/use-reference';
 
@@ -16,7 +16,9 @@ const EMPTY = { from: '', to: '', departure: '', time: '', airline: '', flightNo
 export function AddListingForm({ reference }: { reference: Reference }) {
   const store = useStore();
   const navigate = useNavigate();
-  const schema = () => addListingFormSchema({ nowMs: Date.now(), timeZoneOf: reference.timeZoneOf });
+  // "In the future" by the server's clock: a device set wrong must not refuse what the server takes.
+  const schema = () =>
+    addListingFormSchema({ nowMs: serverNowKnown(store), timeZoneOf: reference.timeZoneOf });
   const form = useAppForm({
     defaultValues: EMPTY,
     validationLogic: submitThenChange(),
@@ -34,7 +36,7 @@ export function AddListingForm({ reference }: { reference: Reference }) {
       await navigate({ to: '/carrierhome' });
     },
   });
-  const today = todayIn(Date.now());
+  const today = todayIn(serverNowKnown(store));
   return (
     <form.AppForm>
       <form.Form aria-label="Add listing" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
