@@ -36,7 +36,7 @@ import {
   uploadPhotos,
 } from '@/data';
 import { localId, plainRow } from '@/data/mutators/rows';
-import { countSendable, userEntries } from '@/data/outbox';
+import { userEntries } from '@/data/outbox';
 import { clientIdFor } from '@/data/sync-client';
 import type { BookingAction } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
@@ -742,7 +742,7 @@ async function drainUser(w: World, store: Store, user: string): Promise<void> {
     await withDeadline(uploadPhotos(store), 'the drain photo upload');
     await withDeadline(replayOutbox(store), 'the drain push');
     await withDeadline(pull(store), 'the drain pull');
-    if ((await countSendable(store, user)) === 0) break;
+    if ((await countUnsent(store, user)) === 0) break;
     // The sync loop's timer: the next attempt's time, never sooner than its floor.
     const at = (await nextRunAt(store)) ?? w.device.clock.t;
     const wait = Math.max(at - w.device.clock.t, 1000);
