@@ -168,4 +168,17 @@ describe('counterexamples of the sync model', () => {
     expect(await replayOutbox(tab)).toMatchObject({ sent: 1, remaining: 0 });
     expect(await tab.db.outbox.get(key)).toBeUndefined();
   });
+
+  it('keeps uploading after a photo 401 that was answered before the user logged in again', async () => {
+    // Model: SessionExpires, PushAnswerDelayed, Login(same user), Courier: the photo lane's side.
+    await server.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await submitCourierRequest(tab, courierForm(user, 'late 401'), samePhoto(), 'bag.png');
+    const held = device.link.holdNext('/api/files/');
+    const uploading = uploadPhotos(tab);
+    await held.reached; // answered 401: the session had expired
+    await login(tab, { email: user.email, password: user.password });
+    held.deliver();
+    expect(await uploading).toBe(0);
+    expect(await uploadPhotos(tab)).toBe(1);
+  });
 });
