@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { buildForBench, buildStackFloor } from './bench/build.mjs';
 import { checkBudgets, measureBundle, measureFirstScreenJs } from './bench/bundle.mjs';
-import { renderReport } from './bench/report.mjs';
+import { live as renderLive, renderReport } from './bench/report.mjs';
 
 const RESULTS = 'bench-results';
 const PARTS = [
@@ -18,6 +18,7 @@ const PARTS = [
   { name: 'server', args: ['--import', 'tsx', 'scripts/bench/server.ts'], timeoutMs: 9 * 60_000 },
   { name: 'reference', args: ['--import', 'tsx', 'scripts/bench/reference.mjs'], timeoutMs: 4 * 60_000 },
   { name: 'filesLoad', args: ['--import', 'tsx', 'scripts/bench/files-load.ts'], timeoutMs: 3 * 60_000 },
+  { name: 'live', args: ['scripts/bench/live.mjs'], timeoutMs: 10 * 60_000 },
 ];
 
 function runPart(part) {
@@ -55,6 +56,32 @@ function machine() {
     chromium: command(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version']),
     postgres: pgVersion,
   };
+}
+
+// --only live: runs that one part and replaces its section of BENCHMARKS.md, leaving the rest
+// (with --report-only: renders the part's last results, bench-results/<part>.json, again).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+if (only) {
+  const renderers = { live: renderLive };
+  const part = PARTS.find((p) => p.name === only);
+  const render = renderers[only];
+  if (!part || !render) throw new Error(`--only: one of ${Object.keys(renderers).join(', ')}`);
+  mkdirSync(RESULTS, { recursive: true });
+  const results = process.argv.includes('--report-only')
+    ? JSON.parse(readFileSync(`${RESULTS}/${only}.json`, 'utf8'))
+    : await runPart(part);
+  const section = render(results);
+  const md = readFileSync('BENCHMARKS.md', 'utf8');
+  const heading = section.split('\n')[0];
+  const at = md.indexOf(`${heading}\n`);
+  const end = at < 0 ? -1 : md.indexOf('\n## ', at + heading.length);
+  const next =
+    at < 0
+      ? `${md.trimEnd()}\n\n${section}\n`
+      : `${md.slice(0, at)}${section}\n${end < 0 ? '' : md.slice(end)}`;
+  writeFileSync('BENCHMARKS.md', next);
+  console.log(`bench: ${only} done; its section of BENCHMARKS.md replaced`);
+  process.exit(0);
 }
 
 // --report-only: render BENCHMARKS.md again from the last run's results, measuring nothing.

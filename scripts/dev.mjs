@@ -14,6 +14,8 @@ const children = [
       HOST: '127.0.0.1',
       STATIC_DIR: '',
       DATA_DIR: process.env.DATA_DIR ?? './data-dev',
+      // Links in mails open the app where Vite serves it.
+      APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
     },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),

@@ -1,10 +1,12 @@
 // The service worker: precache of the built shell, navigation fallback to it for every app
-// route, runtime caching (caching.ts) and the Background Sync replay of the outbox (outbox-sync.ts).
+// route, runtime caching (caching.ts), the Background Sync replay of the outbox (outbox-sync.ts)
+// and Web Push notifications (notifications.ts).
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerRuntimeCaching } from './caching';
+import { registerNotifications } from './notifications';
 import { registerOutboxSync } from './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -31,3 +33,4 @@ registerRoute(
 
 registerRuntimeCaching();
 registerOutboxSync(self);
+registerNotifications(self);

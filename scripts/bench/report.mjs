@@ -327,6 +327,7 @@ export function renderReport(r) {
     referenceSync(r.reference),
     '',
     filesUnderLoad(r.filesLoad),
+    live(r.live),
   ].join('\n')}\n`;
 }
 
@@ -469,3 +470,38 @@ Third round (search p99 and the drain), profiled the same way:
 
 On this shared 2-core machine autocannon, PostgreSQL and the server compete for the same cores, so
 the per-core rows (WORKERS=2) measure contention more than scaling.`;
+
+/** Live pokes (scripts/bench/live.mjs): commit to the other party's screen, and idle streams. */
+export function live(lv) {
+  if (!lv || lv.error) return `## Live pokes\n\nNot measured: ${lv?.error ?? 'no results'}.`;
+  const row = (name, x) =>
+    x?.error
+      ? `| ${name} | not measured: ${x.error} | | | |`
+      : `| ${name} | ${x.samples} | ${x.p50} ms | **${x.p95} ms** | ${x.max} ms |`;
+  const idle = lv.idle;
+  return [
+    '## Live pokes',
+    '',
+    `Measured ${lv.date} by \`node scripts/bench.mjs --only live\` (scripts/bench/live.mjs), which replaces this section alone.`,
+    '',
+    "A write's commit to the other party's screen, two browsers (headless Chromium contexts, one",
+    'carrier watching Order History, one traveller watching My Bookings): half the writes are bookings',
+    "(the carrier's list gains the row), half are acceptances (the traveller's booking shows",
+    'Accepted). Each is timed from sending the write over HTTP to the DOM change in the other page',
+    '(a MutationObserver): the write, its NOTIFY, the poke, the pull and the render. Goal: p95 within 1 s.',
+    '',
+    '| server | writes | p50 | p95 | max |',
+    '|---|---:|---:|---:|---:|',
+    row('one process, PGlite', lv.pglite),
+    row('two processes, PostgreSQL, behind a round-robin TCP proxy', lv.postgres),
+    '',
+    idle?.error
+      ? `Idle streams: not measured: ${idle.error}.`
+      : [
+          `${idle.streams} idle poke streams held by one process (PGlite): resident memory ${idle.rssBeforeMiB} MiB before,`,
+          `${idle.rssAfterMiB} MiB with them open, **${idle.addedMiB} MiB added** (${idle.perStreamKiB} KiB a stream; goal: at most`,
+          `100 MB). CPU used by the server in a ${idle.idleWindowS} s window between two heartbeats: **${idle.idleCpuMs} ms**`,
+          '(goal: none; one timer per process sends every heartbeat).',
+        ].join('\n'),
+  ].join('\n');
+}

@@ -20,7 +20,8 @@ export declare const SERVER_ARGS: string[];
 export declare function startAppServer(
   dist: string,
   prefix: string,
-): Promise<{ port: number; base: string; stop(): Promise<void> }>;
+  env?: Record<string, string>,
+): Promise<{ port: number; base: string; pid: number; stop(): Promise<void> }>;
 export declare function runSection<T>(
   bench: string,
   name: string,

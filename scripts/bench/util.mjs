@@ -87,9 +87,9 @@ export const SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
 
 /**
  * The app (`src/server/main.ts`) serving `dist` on a free port over a fresh PGlite folder, up and
- * answering; `stop()` ends it and removes the folder.
+ * answering (`env`: more environment); `stop()` ends it and removes the folder.
  */
-export async function startAppServer(dist, prefix) {
+export async function startAppServer(dist, prefix, env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `carry-bench-${prefix}-`));
   const port = await freePort();
   const server = startProcess(SERVER_ARGS, {
@@ -101,6 +101,7 @@ export async function startAppServer(dist, prefix) {
       STATIC_DIR: dist,
       // The login benchmark logs in from one address far more often than a person would.
       LOGIN_LIMIT_PER_ADDRESS: '1000000000',
+      ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -114,7 +115,7 @@ export async function startAppServer(dist, prefix) {
     await stop();
     throw new Error(`${err.message}\n${server.stderr()}`);
   }
-  return { port, base, stop };
+  return { port, base, stop, pid: server.child.pid };
 }
 
 /** Runs one named part of a bench into `out[name]`: a failure is recorded there, not thrown. */

@@ -23,6 +23,7 @@ async function openStore(): Promise<Store> {
   ]);
   const store = data.createStore();
   data.startSync(store);
+  data.startPokes(store);
   // Each change queued (or retried) asks for Background Sync at once: a tab closed right after
   // queueing, before the lazy PWA controls have loaded, still gets its changes sent.
   store.onWake(() => void requestBackgroundSync());

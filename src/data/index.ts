@@ -27,9 +27,19 @@ export { type CompleteResult, completeBooking, handoffRefusal } from './handoff'
 export { addListing, refreshMyListings, type SearchOutcome, searchKeyOf, searchListings } from './listings';
 export { META } from './meta';
 export { describeEntry } from './mutators';
+export {
+  deletePushSubscription,
+  loadNotificationSettings,
+  requestPasswordReset,
+  resetPassword,
+  saveNotificationSettings,
+  savePushSubscription,
+  vapidPublicKey,
+} from './notifications';
 export { clearBackoff, countUnsent, discardEntry, retryEntry } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, preparePhoto, uploadPhotos } from './photos';
+export { coalesce, type EventSourceFactory, type EventSourceLike, startPokes } from './poke';
 export { refreshProfile } from './profile';
 export { applyPull, type PullOutcome, pull } from './pull';
 export {

@@ -24,6 +24,15 @@ export const ERRORS = {
     message: 'Too many accounts were created from this address. Please try again later.',
   },
   'auth/email-taken': { status: 409, message: 'An account with this email already exists.' },
+  'auth/reset-link-invalid': {
+    status: 400,
+    message: 'This reset link is invalid or has expired. Please ask for a new one.',
+  },
+  'auth/reset-rate-limited': {
+    status: 429,
+    message: 'Too many reset requests. Please wait an hour and try again.',
+  },
+  'push/endpoint-not-allowed': { status: 400, message: 'This push service address is not allowed.' },
   'auth/forbidden': { status: 403, message: 'You can only access your own data.' },
   'auth/bad-origin': { status: 403, message: 'Requests from this origin are not allowed.' },
   'listing/not-found': { status: 404, message: 'That listing no longer exists.' },

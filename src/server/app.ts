@@ -13,6 +13,8 @@ import type { FileStore } from './files/file-store';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
+import { PokeHub } from './live/poke-hub';
+import { createNotifier, type Notifier } from './notify/notifier';
 import { authRoutes } from './routes/auth/auth.index';
 import { bookingRoutes } from './routes/bookings/bookings.index';
 import { contactRoutes } from './routes/contact/contact.index';
@@ -21,6 +23,8 @@ import { eventRoutes } from './routes/events/events.index';
 import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
 import { listingRoutes } from './routes/listings/listings.index';
+import { liveRoutes } from './routes/live/live.index';
+import { notifyRoutes } from './routes/notify/notify.index';
 import { profileRoutes } from './routes/profile/profile.index';
 import { ratingRoutes } from './routes/ratings/ratings.index';
 import { referenceRoutes } from './routes/reference/reference.index';
@@ -32,6 +36,10 @@ export interface CreateAppOptions {
   files?: FileStore;
   clock?: Clock;
   config?: Partial<AppConfig>;
+  /** The process's poke streams, fed by the database's notifications (src/server/live). */
+  pokes?: PokeHub;
+  /** Sends queued pushes and mails; one that is never started when not given (tests drain it). */
+  notifier?: Notifier;
 }
 
 /** Paths only the API answers: never the SPA fallback, always JSON. */
@@ -43,11 +51,15 @@ const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
 export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const clock = options.clock ?? systemClock;
+  const notifier = options.notifier ?? createNotifier({ db: options.db, clock });
   const deps: Deps = {
     db: options.db,
     files: options.files ?? chunkFileStore(),
-    clock: options.clock ?? systemClock,
+    clock,
     config,
+    pokes: options.pokes ?? new PokeHub(),
+    notifier,
   };
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
@@ -81,6 +93,11 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     return next();
   });
   app.use(sessionMiddleware(deps));
+  // What a write queued is sent once its transaction has committed, which is by now.
+  app.use(async (_c, next) => {
+    await next();
+    notifier.afterRequest();
+  });
 
   for (const routes of [
     authRoutes,
@@ -95,6 +112,8 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     eventRoutes,
     healthRoutes,
     syncRoutes,
+    liveRoutes,
+    notifyRoutes,
   ]) {
     app.route('/', routes(deps));
   }

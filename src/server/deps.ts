@@ -3,6 +3,8 @@
 import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
 import type { FileStore } from './files/file-store';
+import type { PokeHub } from './live/poke-hub';
+import type { Notifier } from './notify/notifier';
 
 export interface Deps {
   db: Db;
@@ -10,6 +12,10 @@ export interface Deps {
   files: FileStore;
   clock: Clock;
   config: AppConfig;
+  /** The process's open poke streams (GET /api/sync/poke). */
+  pokes: PokeHub;
+  /** Push and mail: queued in a write's transaction, sent after it (src/server/notify). */
+  notifier: Notifier;
 }
 
 export interface SessionUser {

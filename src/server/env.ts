@@ -72,6 +72,18 @@ const envSchema = v.object({
   STATIC_DIR: v.optional(v.string(), './dist'),
   /** The API's origin when the app this server serves calls an API elsewhere (its CSP allows it). */
   VITE_API_URL: v.optional(v.string(), ''),
+  // Notifications (src/server/notify): mail, the app's origin in links, Web Push's VAPID keys.
+  SMTP_URL: v.optional(v.string(), ''),
+  MAIL_FROM: v.optional(v.string(), ''),
+  APP_URL: v.optional(v.string(), ''),
+  VAPID_PUBLIC_KEY: v.optional(v.string(), ''),
+  VAPID_PRIVATE_KEY: v.optional(v.string(), ''),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/|$)/, 'must be a mailto: or https: URL')),
+    '',
+  ),
+  /** Tests only: accept push endpoints on plain http (a local push service). */
+  PUSH_ALLOW_HTTP: flag,
 });
 
 export type Env = v.InferOutput<typeof envSchema>;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { pruneThrottles } from './auth/throttle';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG, systemClock } from './config';
 import { createDb, type Db } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedReferenceData } from './db/seed';
@@ -17,6 +17,10 @@ import { chunkFileStore } from './files/chunk-store';
 import { diskFileStore } from './files/disk-store';
 import type { FileStore } from './files/file-store';
 import { pruneIdempotencyKeys } from './http/idempotency';
+import { startLive } from './live/live';
+import { notifyConfigFrom } from './notify/env-config';
+import { createNotifier } from './notify/notifier';
+import { pruneNotifications } from './notify/queue';
 import { expireOverdueBookings } from './routes/bookings/booking-expiry';
 import { pruneOrphanFiles } from './routes/files/files.prune';
 import { pruneSyncResults } from './routes/sync/sync.handlers';
@@ -46,9 +50,9 @@ async function openDatabase(env: Env, seed: boolean) {
 }
 
 /**
- * Expired idempotency records and sync results, idle throttle counters, and images no courier
- * request names a day after their upload go once an hour; overdue pending bookings expire every
- * minute.
+ * Expired idempotency records and sync results, idle throttle counters, images no courier request
+ * names a day after their upload, old failed notifications and expired reset links go once an
+ * hour; overdue pending bookings expire every minute.
  */
 function scheduleHousekeeping(db: Db, files: FileStore) {
   const timer = setInterval(() => {
@@ -58,6 +62,7 @@ function scheduleHousekeeping(db: Db, files: FileStore) {
       pruneSyncResults(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
       pruneThrottles(db, now, 2 * HOUR_MS),
       pruneOrphanFiles(db, files, now),
+      pruneNotifications(db, now),
     ]).catch((err) => console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })));
   }, HOUR_MS);
   timer.unref();
@@ -78,9 +83,17 @@ async function serveOne(env: Env, seed: boolean) {
   const files = env.DATABASE_URL ? chunkFileStore() : diskFileStore(join(resolve(env.DATA_DIR), 'files'));
   // Serve the built client only when there is one (npm run dev leaves it to Vite).
   const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
+  const notifier = createNotifier({ db: database.db, clock: systemClock, config: notifyConfigFrom(env) });
+  // VAPID keys are made (and stored) on the first start, before any browser asks for them.
+  await notifier.vapid();
+  notifier.start();
+  // One listening connection per process feeds this process's poke streams.
+  const live = await startLive(database.notifications);
   const app = createApp({
     db: database.db,
     files,
+    pokes: live.hub,
+    notifier,
     config: {
       corsOrigins: env.CORS_ORIGINS,
       secureCookies: env.SECURE_COOKIES,
@@ -105,8 +118,13 @@ async function serveOne(env: Env, seed: boolean) {
   });
 
   function shutdown() {
+    // Open poke streams would hold the server open: end them (devices reconnect elsewhere).
+    void live.close();
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      notifier
+        .stop()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
   }
   process.on('SIGINT', shutdown);

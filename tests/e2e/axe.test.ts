@@ -77,6 +77,12 @@ async function seedBookings() {
   expect(accepted.ok).toBe(true);
 }
 
+/** Submits the form empty, so its error messages are on screen too. */
+const submitEmpty = (button: string) => async (p: Page) => {
+  await p.getByRole('button', { name: button }).click();
+  await p.locator('[aria-invalid="true"]').first().waitFor();
+};
+
 describe('axe on every route', () => {
   beforeAll(async () => {
     server = await startE2eServer();
@@ -96,6 +102,19 @@ describe('axe on every route', () => {
     const found = [
       ...(await violations(page, '/', 'Welcome back')),
       ...(await violations(page, '/signup', 'Create your account')),
+      ...(await violations(
+        page,
+        '/forgot-password',
+        'Forgot your password?',
+        submitEmpty('Send Reset Link'),
+      )),
+      ...(await violations(page, '/reset-password?token=x', 'Choose a new password')),
+      ...(await violations(
+        page,
+        `/reset-password?token=${'A'.repeat(43)}`,
+        'Choose a new password',
+        submitEmpty('Set New Password'),
+      )),
     ];
     await page.close();
     expect(found).toEqual([]);
@@ -106,6 +125,11 @@ describe('axe on every route', () => {
     await p.getByRole('button', { name: 'View Details' }).first().click();
     await p.getByRole('region', { name: 'Status history' }).first().waitFor();
   };
+  /** Opens the profile menu (Profile, Notifications, Logout). */
+  const openProfileMenu = async (p: Page) => {
+    await p.getByRole('button', { name: 'Profile menu' }).click();
+    await p.getByRole('menu', { name: 'Profile' }).waitFor();
+  };
   type Visit = [string, string | RegExp, ((p: Page) => Promise<void>)?];
   const ROUTES: Record<'traveller' | 'carrier' | 'sender', Visit[]> = {
     traveller: [
@@ -114,7 +138,7 @@ describe('axe on every route', () => {
       ['/mybookings', 'Your Bookings', openDetails],
       ['/booking', 'Confirm Your Booking'],
       ['/contact', "We'd love to hear from you!"],
-      ['/set-profile', 'Your bookings'],
+      ['/set-profile', 'Your bookings', openProfileMenu],
     ],
     carrier: [
       ['/carrierhome', 'Your Listings'],

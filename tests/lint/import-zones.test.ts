@@ -97,7 +97,17 @@ const ZONES: Record<string, Zone> = {
       '../../client/store',
       '../../data/db',
     ],
-    allowed: ['hono', 'drizzle-orm', 'node:crypto', 'valibot', '@/domain/errors', '../db/client', './errors'],
+    allowed: [
+      'hono',
+      'drizzle-orm',
+      'node:crypto',
+      'valibot',
+      'web-push',
+      'nodemailer',
+      '@/domain/errors',
+      '../db/client',
+      './errors',
+    ],
   },
   sw: {
     dir: 'sw',

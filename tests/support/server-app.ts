@@ -1,7 +1,7 @@
 // The real API server in-process, for tests of any project (server, data).
 //
 //   createTestServer(options?: { clock?: Clock; config?: Partial<AppConfig> })
-//     : Promise<{ app, db, close(), request(path: string, init?: RequestInit): Promise<Response> }>
+//     : Promise<{ app, db, pokes, close(), request(path: string, init?: RequestInit): Promise<Response> }>
 //
 // Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
 // TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
@@ -28,12 +28,21 @@ import type { FileStore } from '@/server/files/file-store';
 /** Argon2id's smallest cost: the production one (OWASP_ARGON2ID) costs ~40 ms per login. */
 export const TEST_PASSWORD_HASH: Argon2Cost = { memoryKiB: 64, passes: 1, lanes: 1 };
 
+import { startLive } from '@/server/live/live';
+import type { PokeHub } from '@/server/live/poke-hub';
+import type { NotifyConfig } from '@/server/notify/config';
+import { createNotifier, type Notifier } from '@/server/notify/notifier';
+
 export interface TestServer {
   app: ReturnType<typeof createApp>;
   db: Db;
   files: FileStore;
   /** The folder of image bytes on PGlite; undefined on PostgreSQL (they are in file_chunks). */
   filesDir: string | undefined;
+  /** The server's open poke streams (fed by its database's notifications). */
+  pokes: PokeHub;
+  /** Never started: a test sends what is queued with `notifier.drain()`. */
+  notifier: Notifier;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -64,7 +73,7 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 }
 
 export async function createTestServer(
-  options: { clock?: Clock; config?: Partial<AppConfig> } = {},
+  options: { clock?: Clock; config?: Partial<AppConfig>; notify?: Partial<NotifyConfig> } = {},
 ): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
@@ -72,9 +81,17 @@ export async function createTestServer(
   await seedReferenceData(database.db);
   const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));
   const files = filesDir ? diskFileStore(filesDir) : chunkFileStore();
+  const live = await startLive(database.notifications);
+  const notifier = createNotifier({
+    db: database.db,
+    clock: options.clock ?? { now: () => Date.now() },
+    config: { log: () => {}, ...options.notify },
+  });
   const app = createApp({
     db: database.db,
     files,
+    pokes: live.hub,
+    notifier,
     clock: options.clock,
     config: { log: () => {}, passwordHash: TEST_PASSWORD_HASH, ...options.config },
   });
@@ -83,8 +100,11 @@ export async function createTestServer(
     db: database.db,
     files,
     filesDir,
+    pokes: live.hub,
+    notifier,
     request: async (path, init) => app.request(path, init),
     close: async () => {
+      await live.close();
       await database.close();
       await pgDb?.drop();
       if (filesDir) rmSync(filesDir, { recursive: true, force: true });
@@ -120,6 +140,12 @@ export function serverPerFile(): TestServer {
     },
     get filesDir() {
       return started().filesDir;
+    },
+    get pokes() {
+      return started().pokes;
+    },
+    get notifier() {
+      return started().notifier;
     },
     request: (path, init) => started().request(path, init),
     close: () => started().close(),

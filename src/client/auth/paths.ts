@@ -1,8 +1,19 @@
 // Which paths need no session, which hide the header, and where each role's home is.
 import type { Role } from '@/domain/constants';
 
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/', '/signup']);
-const NO_HEADER_PATHS: ReadonlySet<string> = new Set(['/', '/signup', '/choose_user_type']);
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+]);
+const NO_HEADER_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/choose_user_type',
+]);
 
 export function normalizePath(pathname: string): string {
   const lower = pathname.toLowerCase();

@@ -8,6 +8,7 @@ import { SidePanel } from '@/client/ui/side-panel';
 import { todayIn } from '@/domain/listing/departure';
 import { BOOKING_TABS, type BookingTab, matchesTab, newestFirst } from './-components/order-filters';
 import { OrderList } from './-components/order-list';
+import { StatusAnnouncer } from './-components/status-announcer';
 import { useReference } from './-components/use-reference';
 
 export const Route = createFileRoute('/mybookings')({ component: MyBookings });
@@ -47,6 +48,7 @@ function MyBookings() {
           emptyText="No bookings found."
           reference={reference}
         />
+        <StatusAnnouncer rows={bookings.loading ? undefined : bookings.rows} />
       </section>
     </div>
   );

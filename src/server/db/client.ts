@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type NotificationSource, pgliteNotifications, pgNotifications } from '../live/notifications';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -18,6 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** The database's NOTIFYs (live pokes): a dedicated connection on PostgreSQL, in process on PGlite. */
+  notifications: NotificationSource;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,14 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
       await pool.end();
       throw err;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      notifications: pgNotifications(options.url, {
+        onError: (err) => console.error(JSON.stringify({ level: 'warn', listen: String(err) })),
+      }),
+      close: () => pool.end(),
+    };
   }
   // PGlite does not create its folder's parents.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -77,7 +87,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     await options.setup?.(db as unknown as Db);
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close().finally(unlock) };
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      notifications: pgliteNotifications(client),
+      close: () => client.close().finally(unlock),
+    };
   } catch (err) {
     unlock();
     throw err;

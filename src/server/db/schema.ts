@@ -1,5 +1,8 @@
 // The one Drizzle pg-core schema: every table the API reads or writes, with an index for each
 // query it runs. Weights are stored in grams so capacity sums are exact integers.
+// Not expressible here: migration 0014's triggers on listings, bookings, ratings, rating_totals,
+// users and courier_requests NOTIFY 'carry_poke' with the id of every user whose pull holds the
+// changed row (live pokes, src/server/live); a new synced table needs one too.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -404,4 +407,82 @@ export const syncResults = pgTable(
     primaryKey({ columns: [t.clientId, t.mutationId] }),
     index('sync_results_created_idx').on(t.createdAt),
   ],
+);
+
+/** The server's VAPID key pair (one row), made on first start unless VAPID_* give one. */
+export const vapidKeys = pgTable('vapid_keys', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+/**
+ * A browser's Web Push subscription, bound to the user and the session that made it: logging out
+ * (or any end of that session) deletes the session row and, by cascade, the subscription.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionHash: text('session_hash')
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionHash),
+  ],
+);
+
+/** A user's notification choices; no row means the defaults (booking e-mails on). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bookingEmails: boolean('booking_emails').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Pushes and mails waiting to go: written in the transaction of the change they tell about, sent
+ * after its commit by the notifier (src/server/notify/worker.ts), which claims due rows with
+ * FOR UPDATE SKIP LOCKED and a lease (`claimed_until`), so one process sends each row. A sent row
+ * is deleted; a transient failure moves `next_attempt_at` on (back-off); a row that failed for
+ * good keeps `failed_at` and its last error.
+ */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    claimedUntil: at('claimed_until'),
+    lastError: text('last_error'),
+    failedAt: at('failed_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('outbound_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
+);
+
+/** Password reset links: only the sha256 of the token is kept; a user has at most one (the newest). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );

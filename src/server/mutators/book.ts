@@ -8,6 +8,7 @@ import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { queueBookingEvent } from '../notify/booking-events';
 import { overdueGrams } from '../routes/bookings/booking-expiry';
 import { toOrder } from '../routes/bookings/bookings.queries';
 import { toGrams, toKg } from '../routes/listings/listings.queries';
@@ -57,5 +58,6 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref }, input
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
+  await queueBookingEvent(tx, deps, 'booked', row);
   return { status: 201, body: { message: 'Booking Conformed', booking: toOrder(row, listing, 'passenger') } };
 };

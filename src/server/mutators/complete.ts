@@ -7,6 +7,7 @@ import { bookingIdOf } from '@/domain/booking/schema';
 import { type BookingStatus, transition } from '@/domain/booking/status';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { queueBookingEvent } from '../notify/booking-events';
 import { orderWithRatings, statusTimes } from '../routes/bookings/bookings.queries';
 import { checkHandoff } from './handoff-code';
 import type { ServerMutator } from './mutator';
@@ -28,6 +29,7 @@ export const complete: ServerMutator<'complete'> = async ({ tx, user, deps }, in
     .returning();
   const [listing] = await tx.select().from(listings).where(eq(listings.id, booking.listingId));
   if (!row || !listing) throw new Error('booking vanished inside its transaction');
+  await queueBookingEvent(tx, deps, 'completed', row);
   // The carrier's answer: carrier-side orders never carry the hand-off code.
   const order = await orderWithRatings(tx, row, listing, 'carrier');
   return { status: 200, body: { message: 'Status updated', booking: order } };

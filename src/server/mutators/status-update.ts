@@ -5,6 +5,7 @@ import { actionFor, transition } from '@/domain/booking/status';
 import { MSG } from '@/domain/messages';
 import { bookings, listings } from '../db/schema';
 import { ApiError, invalid } from '../http/errors';
+import { queueBookingEvent } from '../notify/booking-events';
 import { isOverdue } from '../routes/bookings/booking-expiry';
 import { statusTimes, toOrder } from '../routes/bookings/bookings.queries';
 import { newHandoffCode } from './handoff-code';
@@ -35,5 +36,7 @@ export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, d
     .returning();
   const [listing] = await tx.select().from(listings).where(eq(listings.id, booking.listingId));
   if (!row || !listing) throw new Error('booking vanished inside its transaction');
+  if (next.status !== 'pending' && next.status !== 'expired')
+    await queueBookingEvent(tx, deps, next.status, row);
   return { status: 200, body: { message: 'Status updated', booking: toOrder(row, listing, 'carrier') } };
 };

@@ -48,7 +48,11 @@ export function LoginForm() {
         <form.AppField name="password">
           {(field) => <field.PasswordField label="Password" autoComplete="current-password" />}
         </form.AppField>
-        <p className="-mt-2 text-right text-sm text-slate-500">Forgot Password?</p>
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot Password?
+          </Link>
+        </p>
         <form.SubmitButton busy={redirecting} busyLabel="Logging in..." className="mt-2 w-full">
           Login
         </form.SubmitButton>

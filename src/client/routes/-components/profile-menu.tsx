@@ -3,6 +3,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { PushMenuItem } from '@/client/pwa/push-menu-item';
 import { Avatar } from '@/client/ui/avatar';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
 import type { Role } from '@/domain/constants';
@@ -73,6 +74,7 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
           >
             <UserRound aria-hidden="true" className="size-4" /> Profile
           </Link>
+          <PushMenuItem className={ITEM} />
           <button
             role="menuitem"
             type="button"

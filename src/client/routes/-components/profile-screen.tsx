@@ -3,6 +3,7 @@
 import { useProfile, useSession } from '@/client/hooks';
 import { TravelArt } from '@/client/ui/travel-art';
 import { MSG } from '@/domain/messages';
+import { BookingEmails } from './booking-emails';
 import { ProfileCard } from './profile-card';
 
 function ProfileBody() {
@@ -31,7 +32,10 @@ export function ProfileScreen() {
       <div className="w-full px-4 py-6 sm:px-8 sm:py-10">
         <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Profile</h1>
         {email ? (
-          <ProfileBody />
+          <>
+            <ProfileBody />
+            <BookingEmails />
+          </>
         ) : (
           <p role="alert" className="font-medium text-red-600">
             {MSG.emailNotStored}

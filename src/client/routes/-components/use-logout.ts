@@ -3,6 +3,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { dropPushSubscription } from '@/client/pwa/push-subscription';
 import { countUnsent, logout } from '@/data';
 
 export function useLogout() {
@@ -14,6 +15,7 @@ export function useLogout() {
   async function run(discardUnsent: boolean) {
     setBusy(true);
     try {
+      await dropPushSubscription().catch(() => undefined);
       await logout(store, { discardUnsent });
     } catch (err) {
       console.error('Logout failed; treating it as logged out.', err);

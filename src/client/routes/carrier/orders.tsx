@@ -9,6 +9,7 @@ import type { OrderRow } from '@/data';
 import { todayIn } from '@/domain/listing/departure';
 import { matchesTab, newestFirst, ORDER_TABS, type OrderTab } from '../-components/order-filters';
 import { type ActionsFor, OrderList } from '../-components/order-list';
+import { StatusAnnouncer } from '../-components/status-announcer';
 import { useReference } from '../-components/use-reference';
 import { OrderActions } from './-components/order-actions';
 
@@ -50,6 +51,7 @@ function CarrierOrders() {
           reference={reference}
           actionsFor={actionsFor}
         />
+        <StatusAnnouncer rows={orders.loading ? undefined : orders.rows} />
       </section>
     </div>
   );

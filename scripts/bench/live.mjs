@@ -1,0 +1,347 @@
+// Live pokes (`node scripts/bench/live.mjs out.json`, or `node scripts/bench.mjs --only live`):
+//   1. a write's commit to the other party's screen, two browsers (headless Chromium contexts):
+//      the traveller books (the carrier's open Order History gains the row) and the carrier
+//      accepts (the traveller's open My Bookings shows Accepted), each write sent over HTTP from
+//      here and timed from its request to the DOM change (a MutationObserver's Date.now()); on one
+//      PGlite process, and on two PostgreSQL processes behind a round-robin TCP proxy (below),
+//      so writes and streams land on different processes;
+//   2. 1,000 idle poke streams held by one process: resident memory added, and CPU used in a
+//      window between two heartbeats.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect, createServer } from 'node:net';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { buildIfStale } from '../build-if-stale.mjs';
+import {
+  freePort,
+  median,
+  percentile,
+  round,
+  runSection,
+  SERVER_ARGS,
+  startAppServer,
+  startProcess,
+  waitForOk,
+} from './util.mjs';
+
+const out = {};
+const file = process.argv[2] ?? 'bench-results/live.json';
+const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 50);
+const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 1000);
+const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+];
+const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+// --- API users -------------------------------------------------------------------------------
+
+let counter = 0;
+async function apiUser(base, name) {
+  counter += 1;
+  const email = `live-${Date.now().toString(36)}-${counter}@example.com`;
+  const password = 'Carry@2024';
+  const headers = { 'content-type': 'application/json', origin: base };
+  const body = {
+    name,
+    phone: '9876543210',
+    age: 30,
+    gender: 'female',
+    email,
+    password,
+    confirmPassword: password,
+  };
+  const signup = await fetch(`${base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!signup.ok) throw new Error(`signup ${signup.status}`);
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const call = async (method, path, payload) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, cookie },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return { email, name, phone: '9876543210', password, cookie, call };
+}
+
+// --- commit to screen ------------------------------------------------------------------------
+
+async function loginInPage(page, base, user, role) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email Address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^${role}`, 'i') }).click();
+  await page.waitForURL((url) => url.pathname !== '/choose_user_type');
+}
+
+/** Records, in the page, when the number of order rows and of 'Accepted' badges first reach each count. */
+function watchRows(page) {
+  return page.evaluate(() => {
+    const seen = { rows: {}, accepted: {} };
+    window.__live = seen;
+    const look = () => {
+      const now = Date.now();
+      const articles = [...document.querySelectorAll('article')];
+      const rows = articles.length;
+      // The status badge is its own element (the row's text runs words together).
+      const accepted = articles.filter((a) =>
+        [...a.querySelectorAll('span')].some((el) => el.textContent === 'Accepted'),
+      ).length;
+      if (seen.rows[rows] === undefined) seen.rows[rows] = now;
+      if (seen.accepted[accepted] === undefined) seen.accepted[accepted] = now;
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    look();
+  });
+}
+
+async function seenAt(page, kind, count) {
+  const handle = await page.waitForFunction(([k, n]) => window.__live[k][n] ?? null, [kind, count], {
+    timeout: 30_000,
+    polling: 50,
+  });
+  return handle.jsonValue();
+}
+
+/** `SAMPLES` writes alternating between the two sides; each timed to the other side's screen. */
+async function commitToScreen(base) {
+  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ARGS });
+  try {
+    const carrier = await apiUser(base, 'Asha Rao');
+    const traveller = await apiUser(base, 'Meera Shah');
+    const listings = [];
+    for (let i = 0; i < SAMPLES / 2; i++) {
+      const { listing } = await carrier.call('POST', '/carrier/carrier/add-listing', {
+        from: 'DEL',
+        to: 'BOM',
+        departure: DEPARTURE,
+        time: '09:30',
+        airline: 'AI',
+        flightNo: `AI${100 + i}`,
+        weight: 10,
+        cost: 800,
+        email: carrier.email,
+        name: carrier.name,
+        phone: carrier.phone,
+      });
+      listings.push(listing);
+    }
+    const pages = {};
+    for (const [who, user, role, path] of [
+      ['carrier', carrier, 'carrier', '/carrier/orders'],
+      ['traveller', traveller, 'traveller', '/mybookings'],
+    ]) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await loginInPage(page, base, user, role);
+      // Measure from an open stream: wait for the page's poke stream to answer.
+      const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/sync/poke'), { timeout: 30_000 });
+      await page.goto(`${base}${path}`);
+      await page.getByText(/No (orders|bookings) found\./).waitFor();
+      await streamOpen;
+      await watchRows(page);
+      pages[who] = page;
+    }
+    const samples = { book: [], accept: [] };
+    for (const [i, listing] of listings.entries()) {
+      let sent = Date.now();
+      const { booking } = await traveller.call('POST', '/api/book', {
+        name: traveller.name,
+        email: traveller.email,
+        phone: traveller.phone,
+        weight: 1,
+        listingId: listing.id,
+      });
+      samples.book.push((await seenAt(pages.carrier, 'rows', i + 1)) - sent);
+      // The traveller's own list gains the row too (its pull); wait for it before the next write.
+      await seenAt(pages.traveller, 'rows', i + 1);
+      sent = Date.now();
+      await carrier.call('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
+      samples.accept.push((await seenAt(pages.traveller, 'accepted', i + 1)) - sent);
+    }
+    const all = [...samples.book, ...samples.accept];
+    return {
+      samples: all.length,
+      p50: median(all),
+      p95: percentile(all, 95),
+      max: Math.max(...all),
+      bookP95: percentile(samples.book, 95),
+      acceptP95: percentile(samples.accept, 95),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+// --- two PostgreSQL processes behind a round-robin proxy ------------------------------------
+
+/** Each new TCP connection goes to the next upstream port in turn. */
+function roundRobinProxy(ports) {
+  let next = 0;
+  const sockets = new Set();
+  const server = createServer((client) => {
+    const port = ports[next++ % ports.length];
+    const upstream = connect(port, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: server.address().port,
+        close: () => {
+          for (const s of sockets) s.destroy();
+          return new Promise((r) => server.close(r));
+        },
+      }),
+    );
+  });
+}
+
+async function admin(sql) {
+  const c = new pg.Client({ connectionString: PG_BASE });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function onPostgres(dist) {
+  const name = `carry_bench_${Date.now().toString(36)}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  const servers = [];
+  let proxy;
+  try {
+    const ports = [await freePort(), await freePort()];
+    for (const port of ports) {
+      servers.push(
+        startProcess(SERVER_ARGS, {
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: url.toString(),
+            STATIC_DIR: dist,
+            SIGNUP_LIMIT_PER_HOUR: '1000',
+          },
+        }),
+      );
+      // One at a time: the first migrates and seeds.
+      await waitForOk(`http://127.0.0.1:${port}/api/health`, 180_000);
+    }
+    proxy = await roundRobinProxy(ports);
+    return await commitToScreen(`http://127.0.0.1:${proxy.port}`);
+  } finally {
+    await proxy?.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+// --- idle streams ----------------------------------------------------------------------------
+
+const ticksPerSecond = 100;
+const rssBytes = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+function cpuMs(pid) {
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+function openStream(port, cookie) {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/api/sync/poke', headers: { cookie }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
+        res.once('data', () => resolve(req));
+        res.on('error', () => undefined);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function idleStreams(dist) {
+  const { port, base, stop, pid } = await startAppServer(dist, 'live', { SIGNUP_LIMIT_PER_HOUR: '1000' });
+  try {
+    // 25 streams per user: the hub keeps at most 32 per user (tabs and devices).
+    const users = [];
+    for (let i = 0; i < Math.ceil(STREAMS / 25); i++) users.push(await apiUser(base, 'Idle User'));
+    await new Promise((r) => setTimeout(r, 2000));
+    const before = rssBytes(pid);
+    const streams = [];
+    for (let i = 0; i < STREAMS; i++) streams.push(await openStream(port, users[i % users.length].cookie));
+    await new Promise((r) => setTimeout(r, 3000));
+    const after = rssBytes(pid);
+    // A window between two heartbeats (every 25 s from the first stream): nothing should run.
+    const cpu0 = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 15_000));
+    const idleCpu = cpuMs(pid) - cpu0;
+    for (const s of streams) s.destroy();
+    return {
+      streams: STREAMS,
+      rssBeforeMiB: round(before / 2 ** 20),
+      rssAfterMiB: round(after / 2 ** 20),
+      addedMiB: round((after - before) / 2 ** 20),
+      perStreamKiB: round((after - before) / STREAMS / 1024),
+      idleWindowS: 15,
+      idleCpuMs: round(idleCpu, 0),
+    };
+  } finally {
+    await stop();
+  }
+}
+
+// --- run -------------------------------------------------------------------------------------
+
+let dist = process.env.BENCH_DIST;
+if (!dist) {
+  buildIfStale();
+  dist = './dist';
+}
+await runSection('live', 'pglite', out, () =>
+  startAppServer(dist, 'live-screen').then(async (s) => {
+    try {
+      return await commitToScreen(s.base);
+    } finally {
+      await s.stop();
+    }
+  }),
+);
+await runSection('live', 'postgres', out, () => onPostgres(dist));
+await runSection('live', 'idle', out, () => idleStreams(dist));
+writeFileSync(file, JSON.stringify({ ...out, date: new Date().toISOString() }, null, 2));
+console.log(JSON.stringify(out, null, 2));

@@ -1,0 +1,55 @@
+// What the notifier is configured with: where mail goes (SMTP_URL, else .eml files under
+// DATA_DIR/mail), the VAPID keys and subject, and the queue's timings. main.ts fills it from
+// env.ts; tests pass only what they change.
+
+export interface NotifyConfig {
+  /** The app's origin, for links in mails (APP_URL; PUBLIC_URL or http://localhost:PORT by default). */
+  appUrl: string;
+  /** nodemailer's SMTP URL (smtp://user:pass@host:587, smtps://...); empty: write .eml files. */
+  smtpUrl: string;
+  mailFrom: string;
+  /** Folder for .eml files when there is no SMTP_URL; empty: the mail is built and only logged. */
+  mailDir: string;
+  /** VAPID keys from the environment; null: made on first start and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** The VAPID JWT's `sub`: a mailto: or https: URL push services can reach the operator at. */
+  vapidSubject: string;
+  /** Push endpoints on plain http (a local push service in tests); browsers give https only. */
+  allowHttpPushEndpoints: boolean;
+  /** How often a process looks for due rows besides being woken by its own writes. */
+  pollMs: number;
+  /** How long a claimed row is kept from other senders (a sender that died frees it after this). */
+  leaseMs: number;
+  /** Tries before a row is marked failed for good. */
+  maxAttempts: number;
+  /** First retry delay; doubles per attempt up to maxBackoffMs, with jitter. */
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+  /** Time limit of one push request or SMTP delivery. */
+  sendTimeoutMs: number;
+  /** How long a push service keeps a booking notification for an offline device (TTL header). */
+  pushTtlSeconds: number;
+  log: (line: Record<string, unknown>) => void;
+  fetch: typeof fetch;
+  random: () => number;
+}
+
+export const DEFAULT_NOTIFY_CONFIG: NotifyConfig = {
+  appUrl: 'http://localhost:8080',
+  smtpUrl: '',
+  mailFrom: 'Carry <no-reply@localhost>',
+  mailDir: '',
+  vapidKeys: null,
+  vapidSubject: 'mailto:no-reply@localhost',
+  allowHttpPushEndpoints: false,
+  pollMs: 5_000,
+  leaseMs: 60_000,
+  maxAttempts: 8,
+  baseBackoffMs: 30_000,
+  maxBackoffMs: 60 * 60 * 1000,
+  sendTimeoutMs: 15_000,
+  pushTtlSeconds: 24 * 60 * 60,
+  log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
+  fetch: (...args) => fetch(...args),
+  random: Math.random,
+};

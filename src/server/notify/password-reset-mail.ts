@@ -1,0 +1,44 @@
+// A password reset request, done by the notifier rather than in the request: the request only
+// queues the address (the same work for every address, so neither the answer nor its timing
+// tells whether an account exists). Here, for an account, the link is made (32 random bytes,
+// only their sha256 kept, 30 minutes, replacing any older link) and its mail queued.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { RESET_TOKEN_TTL_MS } from '@/domain/auth/password-reset';
+import { hashToken } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { passwordResets, users } from '../db/schema';
+import { enqueue } from './queue';
+
+function resetMail(link: string) {
+  return [
+    'Someone (we hope you) asked to reset the password of your Carry account.',
+    '',
+    'Choose a new password here. The link works for 30 minutes, once:',
+    link,
+    '',
+    'If you did not ask, ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+}
+
+export async function queueResetMail(db: Db, appUrl: string, email: string, nowMs: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    // Only the newest link works.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await tx.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: new Date(nowMs),
+      expiresAt: new Date(nowMs + RESET_TOKEN_TTL_MS),
+    });
+    const link = `${appUrl}/reset-password?token=${token}`;
+    await enqueue(
+      tx,
+      [{ channel: 'email', to: email, subject: 'Reset your Carry password', text: resetMail(link) }],
+      nowMs,
+    );
+  });
+}

@@ -1,0 +1,81 @@
+// Forgot and reset password. A request always gets the same answer after the same work, whether or
+// not an account has that address: it is counted per address and per client, and queued; the
+// notifier makes the link (src/server/notify/password-reset-mail.ts). Using a link deletes it,
+// and a new password ends every session of the user.
+import { and, eq, gt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import {
+  forgotPasswordSchema,
+  PASSWORD_RESET_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  resetPasswordSchema,
+} from '@/domain/auth/password-reset';
+import { hashPassword } from '../../auth/passwords';
+import { hashToken } from '../../auth/sessions';
+import { type Limit, reserve } from '../../auth/throttle';
+import { passwordResets, sessions, users } from '../../db/schema';
+import type { AppEnv, Deps } from '../../deps';
+import { parseJson } from '../../http/body';
+import { ApiError } from '../../http/errors';
+import { clientAddress } from '../../http/middleware';
+import { enqueue } from '../../notify/queue';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Reset mails per address per hour, and requests per client address per hour. */
+export const RESETS_PER_EMAIL_PER_HOUR = 3;
+export const RESETS_PER_CLIENT_PER_HOUR = 20;
+
+function resetLimits(email: string, address: string | null): Limit[] {
+  const limits: Limit[] = [
+    { key: `reset-email:${email}`, max: RESETS_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS, maxParallel: 2 },
+  ];
+  if (address)
+    limits.push({
+      key: `reset-address:${address}`,
+      max: RESETS_PER_CLIENT_PER_HOUR,
+      windowMs: HOUR_MS,
+      maxParallel: 5,
+    });
+  return limits;
+}
+
+export async function forgotPassword(c: Context<AppEnv>, deps: Deps) {
+  const { email } = await parseJson(c, forgotPasswordSchema);
+  const now = deps.clock.now();
+  // Counted whether or not the account exists, so the limit tells nothing about accounts either.
+  const slot = await reserve(deps.db, resetLimits(email, clientAddress(c, deps.config)), now);
+  if (!slot) throw new ApiError('auth/reset-rate-limited');
+  try {
+    // The same one insert for every address; the notifier looks the account up (password-reset-mail.ts).
+    await enqueue(deps.db, [{ channel: 'password-reset', email }], now);
+    deps.notifier.queued();
+  } finally {
+    await slot.done('count');
+  }
+  return c.json({ message: RESET_REQUESTED_MESSAGE });
+}
+
+export async function resetPassword(c: Context<AppEnv>, deps: Deps) {
+  const input = await parseJson(c, resetPasswordSchema);
+  const now = new Date(deps.clock.now());
+  const tokenHash = hashToken(input.token);
+  const [live] = await deps.db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, now)));
+  if (!live) throw new ApiError('auth/reset-link-invalid');
+  // Hashed before the transaction (slow); the token is checked again, and taken, inside it.
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const [taken] = await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, now)))
+      .returning({ userId: passwordResets.userId });
+    if (!taken) throw new ApiError('auth/reset-link-invalid');
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, taken.userId));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, taken.userId));
+    // Every device logs in again with the new password (their push subscriptions go by cascade).
+    await tx.delete(sessions).where(eq(sessions.userId, taken.userId));
+  });
+  return c.json({ message: PASSWORD_RESET_MESSAGE });
+}

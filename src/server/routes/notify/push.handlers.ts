@@ -1,0 +1,55 @@
+// Web Push subscriptions: the VAPID public key a browser subscribes with, and storing or removing
+// one device's subscription. A subscription belongs to the session that made it, so logging out
+// (or any end of that session) removes it by cascade.
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { pushEndpointSchema, pushSubscriptionSchema } from '@/domain/notify/schema';
+import { requireUser, tokenOf } from '../../auth/guard';
+import { hashToken } from '../../auth/sessions';
+import { pushSubscriptions } from '../../db/schema';
+import type { AppEnv, Deps } from '../../deps';
+import { parseJson } from '../../http/body';
+import { ApiError } from '../../http/errors';
+
+export async function vapidPublicKey(c: Context<AppEnv>, deps: Deps) {
+  const { publicKey } = await deps.notifier.vapid();
+  return c.json({ publicKey });
+}
+
+/** https only (every browser's push service); plain http only where the config allows it (tests). */
+function checkEndpoint(endpoint: string, deps: Deps) {
+  const { protocol } = new URL(endpoint);
+  if (protocol === 'https:') return;
+  if (protocol === 'http:' && deps.notifier.config.allowHttpPushEndpoints) return;
+  throw new ApiError('push/endpoint-not-allowed');
+}
+
+export async function subscribe(c: Context<AppEnv>, deps: Deps) {
+  const user = requireUser(c);
+  const input = await parseJson(c, pushSubscriptionSchema);
+  checkEndpoint(input.endpoint, deps);
+  const token = tokenOf(c);
+  if (!token) throw new ApiError('auth/required');
+  const row = {
+    userId: user.id,
+    sessionHash: hashToken(token),
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    createdAt: new Date(deps.clock.now()),
+  };
+  // One row per endpoint (one browser profile): subscribing again rebinds it to this user and session.
+  await deps.db
+    .insert(pushSubscriptions)
+    .values({ endpoint: input.endpoint, ...row })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row });
+  return c.json({ message: 'Notifications are on for this device.' }, 201);
+}
+
+export async function unsubscribe(c: Context<AppEnv>, deps: Deps) {
+  const user = requireUser(c);
+  const input = await parseJson(c, pushEndpointSchema);
+  await deps.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, input.endpoint), eq(pushSubscriptions.userId, user.id)));
+  return c.json({ message: 'Notifications are off for this device.' });
+}

@@ -1,0 +1,332 @@
+// Booking events as Web Push and e-mail, through HTTP and a local push service that checks the
+// VAPID JWT, TTL and aes128gcm and decrypts the payload with keys it made (RFC 8291): who gets
+// what, the queue's retries and back-off (429 with Retry-After, 5xx), giving up, the 410
+// clean-up, logout removing the device, and two notifiers sharing one queue.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { outboundMessages, pushSubscriptions, vapidKeys } from '@/server/db/schema';
+import { readEnv } from '@/server/env';
+import { notifyConfigFrom } from '@/server/notify/env-config';
+import { createNotifier } from '@/server/notify/notifier';
+import { claimDue, pruneNotifications } from '@/server/notify/queue';
+import { completeWithCode } from '../support/handoff';
+import { type PushService, startPushService } from '../support/push-service';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { addListing, book } from '../support/server-fixtures';
+import { signupAndLogin, type TestUser } from '../support/server-users';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+
+let server: TestServer;
+let push: PushService;
+let smtp: SmtpSink;
+let nowMs = Date.now();
+const clock = { now: () => nowMs };
+let seq = 0;
+let flight = 100;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  push = await startPushService();
+  smtp = await startSmtpSink();
+  server = await createTestServer({
+    clock,
+    notify: {
+      smtpUrl: smtp.url,
+      allowHttpPushEndpoints: true,
+      vapidSubject: 'mailto:ops@carry.example',
+      baseBackoffMs: MINUTE,
+      maxAttempts: 4,
+      random: () => 0.5,
+    },
+  });
+});
+afterEach(async () => {
+  expect(push.problems).toEqual([]);
+  // Nothing left due for the next test.
+  await server.db.delete(outboundMessages);
+});
+afterAll(async () => {
+  await server.close();
+  await push.close();
+  await smtp.close();
+});
+
+async function subscribed(user: TestUser) {
+  seq += 1;
+  const name = `device-${seq}`;
+  const res = await user.call('POST', '/api/push/subscriptions', push.subscription(name));
+  expect(res.status).toBe(201);
+  return name;
+}
+
+/** A carrier with a listing and a traveller who books it; returns the booking id. */
+async function bookingOn(carrier: TestUser) {
+  const traveller = await signupAndLogin(server);
+  const listingId = await addListing(carrier, { flightNo: `AI${++flight}` });
+  const bookingId = await book(traveller, listingId, 2);
+  return { traveller, bookingId };
+}
+
+const queued = () => server.db.select().from(outboundMessages);
+
+describe('subscriptions', () => {
+  it('needs a session', async () => {
+    const res = await server.request('/api/push/subscriptions', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(push.subscription('anonymous')),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a plain-http endpoint unless the server allows one', async () => {
+    const user = await signupAndLogin(server);
+    const config = server.notifier.config;
+    config.allowHttpPushEndpoints = false;
+    try {
+      const res = await user.call('POST', '/api/push/subscriptions', push.subscription('strict'));
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe('push/endpoint-not-allowed');
+    } finally {
+      config.allowHttpPushEndpoints = true;
+    }
+  });
+
+  it('serves one VAPID public key, made once and kept', async () => {
+    const a = (await (await server.request('/api/push/vapid-public-key')).json()) as { publicKey: string };
+    const b = (await (await server.request('/api/push/vapid-public-key')).json()) as { publicKey: string };
+    expect(a.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(b.publicKey).toBe(a.publicKey);
+    // Another process on the same database signs with the same key.
+    const other = createNotifier({ db: server.db, clock });
+    expect((await other.vapid()).publicKey).toBe(a.publicKey);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are made once when processes start together on a database with none', async () => {
+    await server.db.delete(vapidKeys);
+    const starts = [1, 2, 3].map(() => createNotifier({ db: server.db, clock }).vapid());
+    const keys = await Promise.all(starts);
+    expect(new Set(keys.map((k) => k.publicKey)).size).toBe(1);
+    expect(await server.db.select().from(vapidKeys)).toHaveLength(1);
+  });
+
+  it('come from the environment when given, and then nothing is stored', async () => {
+    const given = webpush.generateVAPIDKeys();
+    const config = notifyConfigFrom(
+      readEnv({ VAPID_PUBLIC_KEY: given.publicKey, VAPID_PRIVATE_KEY: given.privateKey, DATA_DIR: '/tmp/x' }),
+    );
+    expect(await createNotifier({ db: server.db, clock, config }).vapid()).toEqual(given);
+    expect(() => notifyConfigFrom(readEnv({ VAPID_PUBLIC_KEY: given.publicKey }))).toThrow(/go together/);
+  });
+});
+
+describe('booking events', () => {
+  it('pushes "New booking" to each of the carrier\'s devices, encrypted, after the commit', async () => {
+    const carrier = await signupAndLogin(server);
+    const phone = await subscribed(carrier);
+    const laptop = await subscribed(carrier);
+    const { bookingId } = await bookingOn(carrier);
+    expect(push.hits(phone)).toBe(0);
+    expect(await server.notifier.drain()).toMatchObject({ sent: 2 });
+    const got = push.received.filter((r) => r.name === phone || r.name === laptop);
+    expect(got.map((r) => r.name).sort()).toEqual([laptop, phone].sort());
+    for (const r of got) {
+      expect(r.payload).toEqual({
+        title: 'New booking',
+        body: 'A traveller booked 2 KG on your listing. Open Carry to accept or decline.',
+        url: '/carrier/orders',
+        tag: `booking-${bookingId}`,
+      });
+      expect(r.jwt.aud).toBe(push.origin);
+      expect(r.jwt.sub).toBe('mailto:ops@carry.example');
+      expect(r.ttl).toBe(86_400);
+    }
+  });
+
+  it("pushes accepted and cancelled to the traveller's device, and mails a decline to one with none", async () => {
+    const carrier = await signupAndLogin(server);
+    const { traveller, bookingId } = await bookingOn(carrier);
+    const { bookingId: second } = await bookingOn(carrier);
+    const device = await subscribed(traveller);
+    await server.notifier.drain();
+    const update = (id: string, status: string) =>
+      carrier.call('PUT', '/api/bookings/update-status', { listingId: id, status });
+    expect((await update(bookingId, 'accepted')).status).toBe(200);
+    expect((await update(bookingId, 'cancelled')).status).toBe(200);
+    await server.notifier.drain();
+    const titles = push.received
+      .filter((r) => r.name === device)
+      .map((r) => (r.payload as { title: string }).title);
+    expect(titles).toEqual(['Booking accepted', 'Booking cancelled']);
+    // The second booking's traveller has no device: the decline goes by e-mail.
+    expect((await update(second, 'rejected')).status).toBe(200);
+    const [declined] = await queued();
+    expect(declined?.channel).toBe('email');
+    expect(declined?.payload).toMatchObject({ subject: 'Booking declined' });
+  });
+
+  it('pushes "Delivery completed" to the traveller once the hand-off code is accepted', async () => {
+    const carrier = await signupAndLogin(server);
+    const { traveller, bookingId } = await bookingOn(carrier);
+    const device = await subscribed(traveller);
+    await carrier.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status: 'accepted' });
+    await completeWithCode(carrier, traveller, bookingId);
+    await server.notifier.drain();
+    const titles = push.received
+      .filter((r) => r.name === device)
+      .map((r) => (r.payload as { title: string }).title);
+    expect(titles).toEqual(['Booking accepted', 'Delivery completed']);
+  });
+
+  it('mails a user with no device, unless they turned booking e-mails off', async () => {
+    const carrier = await signupAndLogin(server);
+    await bookingOn(carrier);
+    await server.notifier.drain();
+    const mail = await smtp.waitFor(carrier.email);
+    expect(mail.subject).toBe('New booking');
+    expect(mail.text).toContain('A traveller booked 2 KG on your listing.');
+
+    expect((await carrier.call('GET', '/api/notifications/settings')).status).toBe(200);
+    const off = await carrier.call('PUT', '/api/notifications/settings', { bookingEmails: false });
+    expect(await off.json()).toEqual({ bookingEmails: false });
+    expect(await (await carrier.call('GET', '/api/notifications/settings')).json()).toEqual({
+      bookingEmails: false,
+    });
+    await bookingOn(carrier);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('sends no e-mail to a user with a device', async () => {
+    const carrier = await signupAndLogin(server);
+    await subscribed(carrier);
+    await bookingOn(carrier);
+    const rows = await queued();
+    expect(rows.map((r) => r.channel)).toEqual(['push']);
+  });
+});
+
+describe('the queue', () => {
+  it('backs off after 429 (at least Retry-After) and 5xx, then sends', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    await bookingOn(carrier);
+    push.respondWith({ status: 429, retryAfter: '300' });
+    expect(await server.notifier.drain()).toMatchObject({ retried: 1, sent: 0 });
+    let [row] = await queued();
+    // One minute of back-off, but the service asked for five.
+    expect(row?.nextAttemptAt.getTime()).toBe(nowMs + 5 * MINUTE);
+    expect(row?.lastError).toBe('push service answered 429');
+    expect(await server.notifier.drain()).toMatchObject({ retried: 0, sent: 0 });
+    expect(push.hits(device)).toBe(1);
+
+    nowMs += 5 * MINUTE;
+    push.respondWith(503);
+    expect(await server.notifier.drain()).toMatchObject({ retried: 1 });
+    [row] = await queued();
+    // Second try: base doubled (jitter pinned to the middle).
+    expect(row?.nextAttemptAt.getTime()).toBe(nowMs + 2 * MINUTE);
+
+    nowMs += 2 * MINUTE;
+    expect(await server.notifier.drain()).toMatchObject({ sent: 1 });
+    expect(await queued()).toEqual([]);
+    expect(push.received.filter((r) => r.name === device)).toHaveLength(1);
+  });
+
+  it('leaves a claimed row to its sender until the lease ends, then another sender takes it', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    await bookingOn(carrier);
+    // A sender claims the row and dies before settling it.
+    expect(await claimDue(server.db, nowMs, 60_000, 10)).toHaveLength(1);
+    expect(await server.notifier.drain()).toMatchObject({ sent: 0 });
+    nowMs += 60_000;
+    expect(await server.notifier.drain()).toMatchObject({ sent: 1 });
+    expect(push.hits(device)).toBe(1);
+    expect(await queued()).toEqual([]);
+  });
+
+  it("keeps a device's pushes in order when the first one has to be tried again", async () => {
+    const carrier = await signupAndLogin(server);
+    const { traveller, bookingId } = await bookingOn(carrier);
+    const device = await subscribed(traveller);
+    await server.notifier.drain();
+    const update = (status: string) =>
+      carrier.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status });
+    await update('accepted');
+    await update('cancelled');
+    push.respondWith(503);
+    expect(await server.notifier.drain()).toMatchObject({ retried: 1, sent: 0 });
+    expect(push.hits(device)).toBe(1);
+    const rows = await queued();
+    expect(rows.map((r) => r.attempts).sort()).toEqual([0, 1]);
+    nowMs += MINUTE;
+    expect(await server.notifier.drain()).toMatchObject({ sent: 2 });
+    const titles = push.received
+      .filter((r) => r.name === device)
+      .map((r) => (r.payload as { title: string }).title);
+    expect(titles).toEqual(['Booking accepted', 'Booking cancelled']);
+  });
+
+  it('gives up after maxAttempts and keeps the row marked failed', async () => {
+    const carrier = await signupAndLogin(server);
+    await subscribed(carrier);
+    await bookingOn(carrier);
+    push.respondWith(500, 500, 500, 500);
+    for (let i = 0; i < 4; i += 1) {
+      await server.notifier.drain();
+      nowMs += 60 * MINUTE;
+    }
+    const [row] = await queued();
+    expect(row?.attempts).toBe(4);
+    expect(row?.failedAt).not.toBeNull();
+    expect(await server.notifier.drain()).toMatchObject({ sent: 0, retried: 0 });
+    // Failed rows are kept 30 days for a look, then pruned.
+    await pruneNotifications(server.db, nowMs + 29 * 24 * 60 * MINUTE);
+    expect(await queued()).toHaveLength(1);
+    await pruneNotifications(server.db, nowMs + 31 * 24 * 60 * MINUTE);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('deletes a subscription the push service answers 410 for', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    await bookingOn(carrier);
+    push.respondWith(410);
+    expect(await server.notifier.drain()).toMatchObject({ gone: 1 });
+    expect(await queued()).toEqual([]);
+    const left = await server.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, push.subscription(device).endpoint));
+    expect(left).toEqual([]);
+    // With no device left, the next event goes by e-mail.
+    await bookingOn(carrier);
+    expect((await queued()).map((r) => r.channel)).toEqual(['email']);
+  });
+
+  it('drops the device at logout, and a push queued before it is not sent', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    await bookingOn(carrier);
+    expect((await carrier.call('POST', '/auth/logout')).status).toBe(200);
+    expect(await server.notifier.drain()).toMatchObject({ gone: 1, sent: 0 });
+    expect(push.hits(device)).toBe(0);
+  });
+
+  it('sends each row once when two notifiers drain the same queue at the same time', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    for (let i = 0; i < 6; i += 1) await bookingOn(carrier);
+    const other = createNotifier({
+      db: server.db,
+      clock,
+      config: { allowHttpPushEndpoints: true, log: () => {}, vapidSubject: 'mailto:ops@carry.example' },
+    });
+    const [a, b] = await Promise.all([server.notifier.drain(), other.drain()]);
+    expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(6);
+    expect(push.hits(device)).toBe(6);
+  });
+});

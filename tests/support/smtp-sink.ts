@@ -1,0 +1,84 @@
+// A real SMTP server in the test process (the smtp-server package): it receives what the app
+// sends over SMTP_URL and keeps each message's envelope, headers and decoded text.
+//
+//   startSmtpSink(): Promise<{ url, messages, waitFor(to, since?), close() }>
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+export interface SmtpSink {
+  /** smtp://127.0.0.1:<port> (no TLS, no auth) for SMTP_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  /** The next message to `to` after the first `skip` of them, polled with a deadline. */
+  waitFor(to: string, skip?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Answers every delivery with this reply code instead of 250 (a 4xx or 5xx), until reset. */
+  refuseWith(code: number | null): void;
+  close(): Promise<void>;
+}
+
+/** Quoted-printable soft breaks and =XX escapes (what nodemailer uses for long lines). */
+function decodeBody(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
+    return body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  let refuse: number | null = null;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (refuse) {
+          const err = Object.assign(new Error('Refused by the test'), { responseCode: refuse });
+          callback(err);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? '',
+          text: decodeBody(raw),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(to, skip = 0, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.filter((m) => m.to.includes(to))[skip];
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    refuseWith(code) {
+      refuse = code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
