@@ -12,7 +12,7 @@ import { ApiError, isTransient, OfflineError, parseRetryAfter } from './errors';
 import { getMeta, META, setMeta } from './meta';
 import { photoOf, withPhoto } from './mutators';
 import { runtime } from './runtime';
-import { loadSession } from './session';
+import { loadSession, sessionGeneration } from './session';
 import type { Store } from './store';
 
 /** Longest edge after downscaling, and the JPEG quality: a phone photo becomes a few hundred KB. */
@@ -233,6 +233,7 @@ export async function nextPhoto(store: Store, user: string): Promise<PhotoRow | 
 export async function uploadPhotos(store: Store): Promise<number> {
   const user = (await loadSession(store))?.email;
   if (!user || (await getMeta<string>(store.db, META.authBlockedFor)) === user) return 0;
+  const generation = await sessionGeneration(store);
   const { db } = store;
   await db.transaction('rw', db.outbox, db.photos, async () => {
     await adoptPhotos(db, user);
@@ -260,7 +261,9 @@ export async function uploadPhotos(store: Store): Promise<number> {
           // Not a failure of the photo: the session ended. The lane (and the outbox) wait for
           // this user to sign in again (login clears the mark).
           await store.db.photos.update(photo.id, { sent: 0 });
-          await setMeta(store.db, META.authBlockedFor, user);
+          // Unless the user signed in again while it was on its way (replay.ts, the same rule).
+          if ((await sessionGeneration(store)) === generation)
+            await setMeta(store.db, META.authBlockedFor, user);
           return uploaded;
         }
         if (err instanceof ApiError && !isTransient(err)) {

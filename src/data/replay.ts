@@ -137,7 +137,13 @@ const unreadable = {
 
 type Outcome = { kind: 'answered'; answer: PushResponse } | { kind: 'stop' } | { kind: 'smaller' };
 
-async function send(store: Store, clientId: string, batch: OutboxEntry[]): Promise<Outcome> {
+/** `generation`: the login the push was sent under (a 401 for an earlier login says nothing now). */
+async function send(
+  store: Store,
+  clientId: string,
+  batch: OutboxEntry[],
+  generation: string | null,
+): Promise<Outcome> {
   const mutations = batch.map((e) => ({
     id: e.mutationId ?? 0,
     kind: e.kind,
@@ -170,7 +176,9 @@ async function send(store: Store, clientId: string, batch: OutboxEntry[]): Promi
     }
     if (err instanceof ApiError && err.status === 401) {
       await requeue(store, batch, null);
-      await setMeta(store.db, META.authBlockedFor, user);
+      // Only the session it was sent under has ended: if the user signed in again while it was
+      // on its way, the new session's queue must not wait for yet another login.
+      if ((await sessionGeneration(store)) === generation) await setMeta(store.db, META.authBlockedFor, user);
       return { kind: 'stop' };
     }
     if (err instanceof ApiError && err.code === ('sync/client-mismatch' satisfies ErrorCode)) {
@@ -307,7 +315,7 @@ async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayRe
       stopped = notBefore !== null;
       break;
     }
-    const outcome = await send(store, clientId, batch);
+    const outcome = await send(store, clientId, batch, asked.generation);
     if (outcome.kind === 'stop') {
       stopped = true;
       break;

@@ -75,7 +75,8 @@ export async function login(store: Store, req: LoginRequest): Promise<LoginRespo
   await setMeta(store.db, META.lastUser, res.email);
   // A queue parked by a 401 resumes only for the user who queued it (replay filters by user).
   await store.db.meta.delete(META.authBlockedFor);
-  void askPersistenceOnce(store, res.email);
+  // Not awaited, so never left to reject unhandled: a page closed meanwhile (an update) ends it.
+  void askPersistenceOnce(store, res.email).catch(() => undefined);
   store.wake();
   return res;
 }

@@ -1,0 +1,1036 @@
+// @vitest-environment node
+// Model-based test of the sync protocol against the real server in-process: fast-check draws
+// sequences of what a user and their network do (make a change, push, lose or delay an answer,
+// pull, late pull, log out and in, the session expiring and someone logging in over it, open a
+// second tab, update the app, jump the clock), runs them
+// on one device, restores the network, drains, and checks after every sequence:
+//   - every change made is applied exactly once on the server, or is still shown as refused with
+//     the server's message (its entry failed, its row marked failed) until the user discards it;
+//     a change discarded at logout (the app asks first) is applied at most once;
+//   - nothing is applied twice, nor under another user;
+//   - the local store (listings, bookings, orders) equals the server's view for the signed-in
+//     user, with the rows of refused changes on top.
+// One server for the file; every sequence gets fresh users, listings and a fresh device.
+// FC_RUNS sets the number of sequences (500 by default); a failure prints FC_SEED and FC_PATH
+// (and FC_REPLAY for the commands) to replay exactly that sequence.
+import { eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  addListing,
+  bookListing,
+  countUnsent,
+  discardEntry,
+  loadSession,
+  login,
+  logout,
+  nextRunAt,
+  pull,
+  replayOutbox,
+  type Store,
+  type Synced,
+  sendContactMessage,
+  submitCourierRequest,
+  updateBookingStatus,
+  uploadPhotos,
+} from '@/data';
+import { localId, plainRow } from '@/data/mutators/rows';
+import { userEntries } from '@/data/outbox';
+import { clientIdFor } from '@/data/sync-client';
+import type { BookingAction } from '@/domain/booking/status';
+import type { Listing } from '@/domain/listing/schema';
+import type { OutboxEntry } from '@/domain/outbox/entry';
+import {
+  bookings,
+  contactMessages,
+  courierRequests,
+  listings,
+  sessions,
+  syncClients,
+  syncResults,
+} from '@/server/db/schema';
+import { ordersOf } from '@/server/routes/bookings/bookings.queries';
+import { listingsOfUser, toListing } from '@/server/routes/listings/listings.queries';
+import { createDevice, type Device } from '../support/data-device';
+import type { Held } from '../support/data-link';
+import { fakeLocks } from '../support/data-locks';
+import { serverPerFile } from '../support/server-app';
+import { bookingBody, daysFromNow } from '../support/server-fixtures';
+import { loginQuick, type QuickAccount, type QuickUser, quickAccounts } from '../support/server-quick-users';
+
+const server = serverPerFile();
+
+type ListingDbRow = typeof listings.$inferSelect;
+
+const HOUR = 3_600_000;
+const NUM_RUNS = Number(process.env.FC_RUNS ?? 500);
+const MAX_COMMANDS = 20;
+/** Device time the drain may let pass once the network is back: the backoff cap is 5 minutes. */
+const DRAIN_BUDGET_MS = HOUR;
+/** A command that takes longer than this is stuck on an answer it can never get. */
+const COMMAND_DEADLINE_MS = 15_000;
+const FLIGHTS = ['AI501', 'AI502', 'AI503'] as const;
+const ACTIONS: readonly BookingAction[] = ['accept', 'decline', 'cancel'];
+
+type Who = 'u1' | 'u2';
+
+/** What identifies a change's effect on the server. */
+type Marker =
+  | { kind: 'contact'; message: string }
+  | { kind: 'add-listing'; cost: number }
+  | { kind: 'book'; grams: number }
+  | { kind: 'status-update'; bookingId: string; status: string }
+  | { kind: 'courier'; description: string };
+
+interface Change {
+  key: string;
+  who: Who;
+  marker: Marker;
+  label: string;
+  /** kept: still the user's; logout: discarded at logout (applied at most once); discarded: a refused one the user discarded. */
+  fate: 'kept' | 'logout' | 'discarded';
+}
+
+/** An answer held back, and the promise of the call waiting for it. */
+interface Pending {
+  kind: 'push' | 'pull';
+  tab: Store;
+  held: Held;
+  done: Promise<unknown>;
+}
+
+interface World {
+  run: number;
+  device: Device;
+  users: Record<Who, QuickAccount>;
+  /** Two listings of another carrier that the device's users book: 3 KG and 50 KG. */
+  bookable: [Listing, Listing];
+  /** Books space directly on the server, to take it from under a queued booking. */
+  competitor: QuickAccount;
+  /** The competitor's API session, made on its first booking. */
+  competitorSession: QuickUser | null;
+  /** Two bookings (by the competitor) on each device user's own listing: status updates go on them. */
+  orders: Record<Who, [string, string]>;
+  changes: Change[];
+  seq: number;
+  pending: Pending | null;
+  log: string[];
+}
+
+interface Model {
+  user: Who | null;
+  /** The server ended the device's session; the app shows the login screen again. */
+  expired: boolean;
+  lastUser: Who;
+  tabs: number;
+  held: 'push' | 'pull' | null;
+}
+
+type Cmd = fc.AsyncCommand<Model, World>;
+
+const tabOf = (w: World, i: number): Store => {
+  const tab = w.device.tabs[Math.min(i, w.device.tabs.length - 1)];
+  if (!tab) throw new Error('no tab open');
+  return tab;
+};
+
+function withDeadline<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not finish: waiting on an answer that never comes`)),
+      COMMAND_DEADLINE_MS,
+    );
+  });
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Delivers the held answer (when `which` says so) and waits for the call that waited on it. */
+async function deliver(w: World, m: Model, which: (p: Pending) => boolean = () => true): Promise<void> {
+  const p = w.pending;
+  if (!p || !which(p)) return;
+  w.pending = null;
+  m.held = null;
+  p.held.deliver();
+  await withDeadline(p.done, `the ${p.kind} whose answer was held`);
+}
+
+function record(w: World, who: Who, key: string, marker: Marker, label: string): void {
+  w.changes.push({ key, who, marker, label: `${label} by ${who} (${key.slice(0, 8)})`, fate: 'kept' });
+}
+
+const signedIn = (m: Model): boolean => m.user !== null;
+
+abstract class Base implements Cmd {
+  abstract check(m: Readonly<Model>): boolean;
+  abstract act(m: Model, w: World): Promise<void>;
+  abstract toString(): string;
+  async run(m: Model, w: World): Promise<void> {
+    w.log.push(this.toString());
+    await withDeadline(this.act(m, w), this.toString());
+  }
+}
+
+class AddListing extends Base {
+  constructor(
+    readonly tab: number,
+    readonly flight: number,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    w.seq += 1;
+    const cost = 1000 + w.seq;
+    const flightNo = FLIGHTS[this.flight] ?? 'AI501';
+    const values = { ...listingFields(), flightNo, weight: 5, cost };
+    const { key } = await addListing(tabOf(w, this.tab), values);
+    record(w, who, key, { kind: 'add-listing', cost }, `listing ${flightNo} at ₹${cost}`);
+  }
+  toString() {
+    return `AddListing(tab ${this.tab}, ${FLIGHTS[this.flight]})`;
+  }
+}
+
+class Book extends Base {
+  constructor(
+    readonly tab: number,
+    readonly listing: 0 | 1,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    w.seq += 1;
+    const grams = 1000 + w.seq;
+    const { key } = await bookListing(tabOf(w, this.tab), w.bookable[this.listing], grams / 1000);
+    record(w, who, key, { kind: 'book', grams }, `booking of ${grams} g on listing ${this.listing}`);
+  }
+  toString() {
+    return `Book(tab ${this.tab}, listing ${this.listing} (${this.listing === 0 ? '3' : '50'} KG))`;
+  }
+}
+
+/** Two photos (a PNG signature and filler): the same one may be sent by both users. */
+function photoBlob(which: 0 | 1): Blob {
+  const bytes = new Uint8Array(32).fill(which === 0 ? 7 : 9);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Blob([bytes], { type: 'image/png' });
+}
+
+/** A courier request with a photo, which goes up on its own lane before the request is pushed. */
+class Courier extends Base {
+  constructor(
+    readonly tab: number,
+    readonly photo: 0 | 1,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    const u = w.users[who];
+    w.seq += 1;
+    const description = `run ${w.run} item ${w.seq}`;
+    const form = {
+      fullName: u.name,
+      emailAddress: u.email,
+      mobileNumber: u.phone,
+      governmentIdType: '',
+      governmentIdNumber: '',
+      currentAddress: '',
+      pinCode: '',
+      itemDescription: description,
+      paymentMode: 'UPI' as const,
+    };
+    const { key } = await submitCourierRequest(tabOf(w, this.tab), form, photoBlob(this.photo), 'bag.png');
+    record(w, who, key, { kind: 'courier', description }, `courier request with photo ${this.photo}`);
+  }
+  toString() {
+    return `Courier(tab ${this.tab}, photo ${this.photo})`;
+  }
+}
+
+class UploadPhotos extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async act(_m: Model, w: World) {
+    await uploadPhotos(tabOf(w, this.tab));
+  }
+  toString() {
+    return `UploadPhotos(tab ${this.tab})`;
+  }
+}
+
+/** Someone else books all the space left on a listing, straight on the server. */
+class TakeSpace extends Base {
+  constructor(readonly listing: 0 | 1) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async act(_m: Model, w: World) {
+    const target = w.bookable[this.listing];
+    const [row] = await server.db.select().from(listings).where(eq(listings.id, target.id));
+    const left = (row?.weightGrams ?? 0) - (row?.heldGrams ?? 0);
+    if (left < 1000) return;
+    w.competitorSession ??= await loginQuick(server, w.competitor);
+    const res = await w.competitorSession.call(
+      'POST',
+      '/api/book',
+      bookingBody(w.competitor, target.id, { weight: left / 1000 }),
+    );
+    if (res.status !== 201) throw new Error(`competitor booking: ${res.status} ${await res.text()}`);
+  }
+  toString() {
+    return `TakeSpace(listing ${this.listing})`;
+  }
+}
+
+class StatusUpdate extends Base {
+  constructor(
+    readonly tab: number,
+    readonly order: 0 | 1,
+    readonly action: BookingAction,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    const store = tabOf(w, this.tab);
+    const id = w.orders[who][this.order];
+    if (!(await store.db.orders.get(id))) return; // not mirrored yet: the screen has no button
+    const result = await updateBookingStatus(store, id, this.action);
+    if (!result.ok) return; // refused on the device by the status machine: nothing queued
+    const last = await store.db.outbox.orderBy('createdAt').last();
+    if (last?.kind !== 'status-update') throw new Error('status update queued nothing');
+    record(
+      w,
+      who,
+      last.key,
+      { kind: 'status-update', bookingId: id, status: result.status },
+      `status ${result.status} of order ${this.order}`,
+    );
+  }
+  toString() {
+    return `StatusUpdate(tab ${this.tab}, order ${this.order}, ${this.action})`;
+  }
+}
+
+class Contact extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    const u = w.users[who];
+    w.seq += 1;
+    const message = `run ${w.run} message ${w.seq}`;
+    const { key } = await sendContactMessage(tabOf(w, this.tab), {
+      name: u.name,
+      email: u.email,
+      phone: u.phone,
+      message,
+    });
+    record(w, who, key, { kind: 'contact', message }, `contact "${message}"`);
+  }
+  toString() {
+    return `Contact(tab ${this.tab})`;
+  }
+}
+
+/** A pull under an expired session is answered 401: the app shows the login screen, nothing else. */
+function unlessExpired(err: unknown): void {
+  if (err instanceof ApiError && err.status === 401) return;
+  throw err;
+}
+
+/** A push waits for a held push (the outbox lock) and for a held pull of its tab (it pulls after). */
+const blocksPush = (store: Store) => (p: Pending) => p.kind === 'push' || p.tab === store;
+
+class Push extends Base {
+  constructor(
+    readonly tab: number,
+    /** arrives; lost (applied, the device never hears); offline (never reaches the server). */
+    readonly answer: 'arrives' | 'lost' | 'offline',
+  ) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async act(m: Model, w: World) {
+    const store = tabOf(w, this.tab);
+    await deliver(w, m, blocksPush(store));
+    if (this.answer === 'lost') w.device.link.loseNext('/api/sync/push');
+    w.device.link.down = this.answer === 'offline';
+    try {
+      await replayOutbox(store);
+    } finally {
+      w.device.link.down = false;
+      w.device.link.disarm();
+    }
+  }
+  toString() {
+    const name = { arrives: 'Push', lost: 'PushAnswerLost', offline: 'PushOffline' }[this.answer];
+    return `${name}(tab ${this.tab})`;
+  }
+}
+
+/** A push whose answer arrives only after the next pull (or whatever must wait for it). */
+class PushDelayed extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.held === null;
+  }
+  async act(m: Model, w: World) {
+    const store = tabOf(w, this.tab);
+    const held = w.device.link.holdNext('/api/sync/push');
+    const done = replayOutbox(store);
+    await Promise.race([held.reached, done]);
+    w.device.link.disarm();
+    if (!held.taken) return; // nothing to send
+    w.pending = { kind: 'push', tab: store, held, done };
+    m.held = 'push';
+  }
+  toString() {
+    return `PushAnswerDelayed(tab ${this.tab})`;
+  }
+}
+
+class Pull extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async act(m: Model, w: World) {
+    const store = tabOf(w, this.tab);
+    // Callers of pull share the one in flight: a held pull of this tab is delivered first.
+    await deliver(w, m, (p) => p.kind === 'pull' && p.tab === store);
+    await pull(store).catch(unlessExpired);
+    // A delayed push answer arrives after this pull.
+    await deliver(w, m, (p) => p.kind === 'push');
+  }
+  toString() {
+    return `Pull(tab ${this.tab})`;
+  }
+}
+
+/** A pull answered now and delivered later, after the commands that follow. */
+class LatePull extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.held === null;
+  }
+  async act(m: Model, w: World) {
+    const store = tabOf(w, this.tab);
+    const held = w.device.link.holdNext('/api/sync/pull');
+    const done = pull(store).catch(unlessExpired);
+    await Promise.race([held.reached, done]);
+    w.device.link.disarm();
+    if (!held.taken) return; // signed out: nothing asked
+    w.pending = { kind: 'pull', tab: store, held, done };
+    m.held = 'pull';
+  }
+  toString() {
+    return `LatePull(tab ${this.tab})`;
+  }
+}
+
+class Logout extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    const store = tabOf(w, this.tab);
+    // With changes unsent the app asks, and logging out discards them.
+    const unsent = await countUnsent(store);
+    if (unsent > 0) {
+      const keys = new Set(
+        (await store.db.outbox.where('user').equals(w.users[who].email).toArray()).map((e) => e.key),
+      );
+      for (const c of w.changes) if (keys.has(c.key) && c.fate === 'kept') c.fate = 'logout';
+    }
+    await logout(store, { discardUnsent: unsent > 0 });
+    m.user = null;
+    m.expired = false;
+  }
+  toString() {
+    return `Logout(tab ${this.tab})`;
+  }
+}
+
+class Login extends Base {
+  constructor(
+    readonly tab: number,
+    readonly who: Who,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return m.user === null || m.expired;
+  }
+  async act(m: Model, w: World) {
+    const u = w.users[this.who];
+    await login(tabOf(w, this.tab), { email: u.email, password: u.password });
+    m.user = this.who;
+    m.lastUser = this.who;
+    m.expired = false;
+  }
+  toString() {
+    return `Login(tab ${this.tab}, ${this.who})`;
+  }
+}
+
+/** The server ends the signed-in user's sessions (expiry): the next request is answered 401. */
+class SessionExpires extends Base {
+  check(m: Readonly<Model>) {
+    return m.user !== null && !m.expired;
+  }
+  async act(m: Model, w: World) {
+    await server.db.delete(sessions).where(eq(sessions.userId, w.users[m.user as Who].id));
+    m.expired = true;
+  }
+  toString() {
+    return 'SessionExpires';
+  }
+}
+
+class OpenTab extends Base {
+  check(m: Readonly<Model>) {
+    return m.tabs < 2;
+  }
+  async act(m: Model, w: World) {
+    w.device.openTab();
+    m.tabs = w.device.tabs.length;
+  }
+  toString() {
+    return 'OpenSecondTab';
+  }
+}
+
+/** A new release: every tab closes (a request in flight dies with its page), one opens. */
+class UpdateApp extends Base {
+  check() {
+    return true;
+  }
+  async act(m: Model, w: World) {
+    const p = w.pending;
+    w.pending = null;
+    m.held = null;
+    w.device.close();
+    if (p) {
+      p.held.lose();
+      await p.done.catch(() => undefined); // its page is gone: it ends on a closed database
+    }
+    w.device.openTab();
+    m.tabs = 1;
+  }
+  toString() {
+    return 'UpdateApp';
+  }
+}
+
+class JumpClock extends Base {
+  constructor(readonly hours: number) {
+    super();
+  }
+  check() {
+    return true;
+  }
+  async act(_m: Model, w: World) {
+    w.device.clock.t += this.hours * HOUR;
+  }
+  toString() {
+    return `JumpClock(${this.hours > 0 ? '+' : ''}${this.hours} h)`;
+  }
+}
+
+/** The user discards the first change the server refused. */
+class DiscardRefused extends Base {
+  constructor(readonly tab: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    const store = tabOf(w, this.tab);
+    const failed = (await userEntries(store.db, w.users[who].email)).find((e) => e.state === 'failed');
+    if (!failed) return;
+    await discardEntry(store, failed.key);
+    const change = w.changes.find((c) => c.key === failed.key);
+    if (change) change.fate = 'discarded';
+  }
+  toString() {
+    return `DiscardRefused(tab ${this.tab})`;
+  }
+}
+
+const tab = fc.integer({ min: 0, max: 1 });
+const which = fc.constantFrom<0 | 1>(0, 1);
+const commands: fc.Arbitrary<Cmd>[] = [
+  fc.tuple(tab, fc.integer({ min: 0, max: FLIGHTS.length - 1 })).map(([t, f]) => new AddListing(t, f)),
+  fc.tuple(tab, which).map(([t, l]) => new Book(t, l)),
+  fc.tuple(tab, which).map(([t, l]) => new Book(t, l)),
+  which.map((l) => new TakeSpace(l)),
+  fc.tuple(tab, which, fc.constantFrom(...ACTIONS)).map(([t, o, a]) => new StatusUpdate(t, o, a)),
+  tab.map((t) => new Contact(t)),
+  fc.tuple(tab, which).map(([t, p]) => new Courier(t, p)),
+  tab.map((t) => new UploadPhotos(t)),
+  tab.map((t) => new Push(t, 'arrives')),
+  tab.map((t) => new Push(t, 'arrives')),
+  tab.map((t) => new Push(t, 'lost')),
+  tab.map((t) => new Push(t, 'offline')),
+  tab.map((t) => new PushDelayed(t)),
+  tab.map((t) => new Pull(t)),
+  tab.map((t) => new LatePull(t)),
+  tab.map((t) => new Logout(t)),
+  fc.tuple(tab, fc.constantFrom<Who>('u1', 'u2')).map(([t, u]) => new Login(t, u)),
+  fc.constant(new SessionExpires()),
+  fc.constant(new OpenTab()),
+  fc.constant(new UpdateApp()),
+  fc
+    .integer({ min: -6, max: 6 })
+    .filter((h) => h !== 0)
+    .map((h) => new JumpClock(h)),
+  tab.map((t) => new DiscardRefused(t)),
+];
+
+function listingFields() {
+  return { from: 'DEL', to: 'BOM', departure: daysFromNow(30), time: '09:15', airline: 'AI' };
+}
+
+let runs = 0;
+
+/**
+ * A fresh world, seeded straight in the database (the REST routes would cost a request each):
+ * the two device users, each with a listing and two bookings on it by the competitor, and a
+ * carrier with two listings the device users book.
+ */
+async function newWorld(): Promise<World> {
+  runs += 1;
+  // A Web Lock per device (browsers have them): a push in a page that died releases it.
+  vi.stubGlobal('navigator', { onLine: true, locks: fakeLocks() });
+  const [carrier, rival, u1, u2] = (await quickAccounts(server, 4)) as [
+    QuickAccount,
+    QuickAccount,
+    QuickAccount,
+    QuickAccount,
+  ];
+  const now = new Date();
+  const listing = (owner: QuickAccount, flightNo: string, kg: number, cost: number) => ({
+    id: crypto.randomUUID(),
+    userId: owner.id,
+    email: owner.email,
+    name: owner.name,
+    phone: owner.phone,
+    ...listingFields(),
+    to: 'DXB',
+    flightNo,
+    weightGrams: kg * 1000,
+    cost,
+    createdAt: now,
+  });
+  const rows = await server.db
+    .insert(listings)
+    .values([
+      listing(carrier, 'AI801', 3, 400),
+      listing(carrier, 'AI802', 50, 300),
+      listing(u1, 'AI500', 20, 200),
+      listing(u2, 'AI500', 20, 200),
+    ])
+    .returning();
+  const [l1, l2, own1, own2] = rows as [ListingDbRow, ListingDbRow, ListingDbRow, ListingDbRow];
+  const booking = (own: ListingDbRow, owner: QuickAccount) => ({
+    id: crypto.randomUUID(),
+    listingId: own.id,
+    carrierId: owner.id,
+    travellerId: rival.id,
+    name: rival.name,
+    email: rival.email,
+    phone: rival.phone,
+    weightGrams: 1000,
+    cost: own.cost,
+    status: 'pending',
+    carrierName: owner.name,
+    carrierEmail: owner.email,
+    carrierPhone: owner.phone,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const seeded = [booking(own1, u1), booking(own1, u1), booking(own2, u2), booking(own2, u2)];
+  await server.db.insert(bookings).values(seeded);
+  const ids = seeded.map((b) => b.id) as [string, string, string, string];
+  const device = createDevice(server.app);
+  const first = device.tabs[0] as Store;
+  await login(first, { email: u1.email, password: u1.password });
+  await pull(first); // the app pulls on login: the device starts in step with the server
+  return {
+    run: runs,
+    device,
+    users: { u1, u2 },
+    bookable: [toListing(l1), toListing(l2)],
+    competitor: rival,
+    competitorSession: null,
+    orders: { u1: [ids[0], ids[1]], u2: [ids[2], ids[3]] },
+    changes: [],
+    seq: 0,
+    pending: null,
+    log: [],
+  };
+}
+
+/** The network is back: held answers arrive, then pushes and pulls run until nothing is left. */
+async function drain(w: World, m: Model): Promise<void> {
+  await deliver(w, m);
+  w.device.link.disarm();
+  const store = w.device.tabs[0];
+  if (!store) throw new Error('no tab');
+  const session = await loadSession(store);
+  // Changes wait for the user who made them: each such user logs in once more (signed out or
+  // expired, the user who was last signed in comes back last, and the check is theirs).
+  const last = session && !m.expired ? (session.email === w.users.u1.email ? 'u1' : 'u2') : m.lastUser;
+  const waiting = new Set(
+    (await store.db.outbox.toArray()).filter((e) => e.state !== 'failed').map((e) => e.user),
+  );
+  const others = (['u1', 'u2'] as const).filter((who) => who !== last && waiting.has(w.users[who].email));
+  for (const who of [...others, last]) {
+    const u = w.users[who];
+    if ((await loadSession(store))?.email !== u.email || m.expired) {
+      await login(store, { email: u.email, password: u.password });
+      m.expired = false;
+    }
+    await drainUser(w, store, u.email);
+  }
+}
+
+async function drainUser(w: World, store: Store, user: string): Promise<void> {
+  const started = w.device.clock.t;
+  for (let i = 0; i < 20; i += 1) {
+    await withDeadline(uploadPhotos(store), 'the drain photo upload');
+    await withDeadline(replayOutbox(store), 'the drain push');
+    await withDeadline(pull(store), 'the drain pull');
+    if ((await countUnsent(store, user)) === 0) break;
+    // The sync loop's timer: the next attempt's time, never sooner than its floor.
+    const at = (await nextRunAt(store)) ?? w.device.clock.t;
+    const wait = Math.max(at - w.device.clock.t, 1000);
+    if (w.device.clock.t + wait - started > DRAIN_BUDGET_MS) break;
+    w.device.clock.t += wait;
+  }
+}
+
+function markerKey(m: Marker): string {
+  return JSON.stringify(m);
+}
+
+/** Server rows that a change's marker identifies, as the ids of the users they belong to. */
+async function effectsOf(w: World, marker: Marker): Promise<string[]> {
+  const ids = [w.users.u1.id, w.users.u2.id];
+  const { db } = server;
+  if (marker.kind === 'contact') {
+    const rows = await db
+      .select({ user: contactMessages.userId })
+      .from(contactMessages)
+      .where(eq(contactMessages.message, marker.message));
+    return rows.map((r) => r.user);
+  }
+  if (marker.kind === 'add-listing') {
+    const rows = await db
+      .select({ user: listings.userId })
+      .from(listings)
+      .where(sql`${listings.cost} = ${marker.cost} and ${inArray(listings.userId, ids)}`);
+    return rows.map((r) => r.user);
+  }
+  if (marker.kind === 'book') {
+    const rows = await db
+      .select({ user: bookings.travellerId })
+      .from(bookings)
+      .where(
+        sql`${bookings.weightGrams} = ${marker.grams} and ${inArray(bookings.travellerId, ids)} and ${inArray(
+          bookings.listingId,
+          w.bookable.map((l) => l.id),
+        )}`,
+      );
+    return rows.map((r) => r.user);
+  }
+  if (marker.kind === 'courier') {
+    const rows = await db
+      .select({ user: courierRequests.userId })
+      .from(courierRequests)
+      .where(
+        sql`${courierRequests.details}->>'itemDescription' = ${marker.description} and ${inArray(courierRequests.userId, ids)}`,
+      );
+    return rows.map((r) => r.user);
+  }
+  const rows = await db
+    .select({ user: syncClients.userId })
+    .from(syncResults)
+    .innerJoin(syncClients, eq(syncClients.id, syncResults.clientId))
+    .where(
+      sql`${syncResults.ok} and ${inArray(syncClients.userId, ids)} and ${syncResults.body}->'booking'->>'id' = ${marker.bookingId} and ${syncResults.body}->'booking'->>'status' = ${marker.status}`,
+    );
+  return rows.map((r) => r.user);
+}
+
+/** JSON with sorted keys, so two views of a row compare by content. */
+function stable(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+}
+
+function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys]
+    .filter((k) => stable(a[k]) !== stable(b[k]))
+    .map((k) => `${k}: device ${stable(a[k])}, server ${stable(b[k])}`)
+    .join('; ');
+}
+
+/** The device's rows as the server last confirmed them; rows of refused changes are checked apart. */
+function confirmedViews<T extends { id: string }>(
+  rows: Synced<T>[],
+  refused: Map<string, OutboxEntry>,
+  name: string,
+  out: string[],
+): Map<string, T> {
+  const views = new Map<string, T>();
+  for (const row of rows) {
+    if (row.syncState === 'synced') {
+      views.set(row.id, plainRow(row));
+      continue;
+    }
+    if (row.syncState !== 'failed' || !row.outboxKey || !refused.has(row.outboxKey))
+      out.push(`local ${name} row ${row.id} is ${row.syncState} with no refused change behind it`);
+    if (row.confirmed) views.set(row.id, row.confirmed);
+  }
+  return views;
+}
+
+function compareViews<T extends { id: string }>(
+  name: string,
+  device: Map<string, T>,
+  serverRows: T[],
+  out: string[],
+): void {
+  const onServer = new Map(serverRows.map((r) => [r.id, JSON.parse(JSON.stringify(r)) as T]));
+  for (const id of new Set([...device.keys(), ...onServer.keys()])) {
+    const a = device.get(id);
+    const b = onServer.get(id);
+    if (!a) out.push(`local ${name}: ${id} is on the server but not on the device`);
+    else if (!b) out.push(`local ${name}: ${id} is on the device but not on the server`);
+    else if (stable(a) !== stable(b))
+      out.push(
+        `local ${name}: ${id} differs (${differingFields(a as Record<string, unknown>, b as Record<string, unknown>)})`,
+      );
+  }
+}
+
+async function violations(w: World): Promise<string[]> {
+  const out: string[] = [];
+  const store = w.device.tabs[0] as Store;
+  const now = w.device.clock.t;
+  const entries = new Map((await store.db.outbox.toArray()).map((e) => [e.key, e]));
+  const changes = new Map(w.changes.map((c) => [c.key, c]));
+  const userOf = (who: Who) => w.users[who];
+
+  for (const e of entries.values()) {
+    const c = changes.get(e.key);
+    if (!c) out.push(`the outbox holds an entry no command made: ${e.kind} ${e.key}`);
+    else if (e.state !== 'failed') {
+      const photo =
+        e.kind === 'courier' && e.local.photo ? await store.db.photos.get(e.local.photo) : undefined;
+      const why =
+        e.kind === 'courier' &&
+        e.mutationId === null &&
+        e.local.photo &&
+        !(photo?.url && photo.user === e.user)
+          ? `waiting for its photo, ${photo ? `kept for ${photo.user === e.user ? 'this user' : 'another user'}${photo.url ? ', uploaded' : ''}` : 'gone from the device'}`
+          : e.nextAttemptAt > now
+            ? `next attempt ${Math.round((e.nextAttemptAt - now) / 60_000)} min from now on the device's clock`
+            : 'due, yet not sent';
+      out.push(`${c.label} is still ${e.state} after the network came back (${why})`);
+    }
+  }
+
+  // Applied exactly once, under its own user (a marker may repeat: a status set again after a discard).
+  const groups = new Map<string, Change[]>();
+  for (const c of w.changes) groups.set(markerKey(c.marker), [...(groups.get(markerKey(c.marker)) ?? []), c]);
+  for (const group of groups.values()) {
+    const first = group[0] as Change;
+    const owners = await effectsOf(w, first.marker);
+    const mine = owners.filter((id) => id === userOf(first.who).id).length;
+    if (owners.length > mine) out.push(`${first.label} was applied under another user`);
+    let must = 0;
+    let may = 0;
+    for (const c of group) {
+      const e = entries.get(c.key);
+      if (c.fate === 'logout' || (e && e.state !== 'failed')) may += 1;
+      else if (!e && c.fate === 'kept') must += 1;
+    }
+    const shown = group.filter((c) => entries.get(c.key)?.state === 'failed').length;
+    if (mine < must)
+      out.push(
+        `${first.label} is gone from the device${shown ? '' : ' (not shown as refused)'}, but the server applied it ${mine} times: a change the user made was lost`,
+      );
+    if (mine > must + may)
+      out.push(
+        `${first.label} was applied ${mine} times on the server, expected ${must + may === must ? must : `${must} to ${must + may}`}${shown ? ' (the device shows it refused)' : ''}`,
+      );
+  }
+
+  // A refused change shows the server's own answer, on its entry and on its row.
+  const session = await loadSession(store);
+  const refused = new Map([...entries.values()].filter((e) => e.state === 'failed').map((e) => [e.key, e]));
+  for (const e of refused.values()) {
+    const c = changes.get(e.key);
+    const label = c?.label ?? e.key;
+    const clientId = await store.db.transaction('rw', store.db.meta, () => clientIdFor(store.db, e.user));
+    const [answer] = await server.db
+      .select()
+      .from(syncResults)
+      .where(
+        sql`${syncResults.clientId} = ${clientId} and ${syncResults.mutationId} = ${e.mutationId ?? -1}`,
+      );
+    const body = (answer?.body ?? {}) as { code?: string; message?: string };
+    if (!answer) out.push(`${label} shows refused ("${e.lastError}") but the server has no answer for it`);
+    else if (answer.ok) out.push(`${label} shows refused ("${e.lastError}") but the server applied it`);
+    else if (body.code !== e.lastErrorCode || body.message !== e.lastError)
+      out.push(
+        `${label} shows "${e.lastError}" (${e.lastErrorCode}); the server said "${body.message}" (${body.code})`,
+      );
+    if (session?.email !== e.user) continue;
+    const row =
+      e.kind === 'add-listing'
+        ? await store.db.listings.get(localId(e.key))
+        : e.kind === 'book'
+          ? await store.db.bookings.get(localId(e.key))
+          : e.kind === 'status-update'
+            ? await store.db.orders.where('outboxKey').equals(e.key).first()
+            : undefined;
+    const needsRow = e.kind === 'add-listing' || e.kind === 'book';
+    if (!row && needsRow) out.push(`${label} is refused but its row is not shown`);
+    if (row && (row.syncState !== 'failed' || row.syncError !== e.lastError))
+      out.push(`${label} is refused but its row shows ${row.syncState} ("${row.syncError}")`);
+  }
+
+  // The local store is the server's view for the signed-in user.
+  const me = session ? Object.values(w.users).find((u) => u.email === session.email) : undefined;
+  if (session && !me) out.push(`signed in as ${session.email}, not a user of this run`);
+  if (me) {
+    const [serverListings, serverBookings, serverOrders] = await Promise.all([
+      listingsOfUser(server.db, me.id),
+      ordersOf(server.db, me.id, 'passenger'),
+      ordersOf(server.db, me.id, 'carrier'),
+    ]);
+    const mine = new Map([...refused].filter(([, e]) => e.user === me.email));
+    compareViews(
+      'listings',
+      confirmedViews<Listing>(await store.db.listings.toArray(), mine, 'listings', out),
+      serverListings,
+      out,
+    );
+    compareViews(
+      'bookings',
+      confirmedViews(await store.db.bookings.toArray(), mine, 'bookings', out),
+      serverBookings,
+      out,
+    );
+    compareViews(
+      'orders',
+      confirmedViews(await store.db.orders.toArray(), mine, 'orders', out),
+      serverOrders,
+      out,
+    );
+  }
+  return out;
+}
+
+function replayHint(details: fc.RunDetails<[Iterable<Cmd>]>): string {
+  const shown = details.counterexample ? String(details.counterexample[0]) : '';
+  const replay = /replayPath="([^"]*)"/.exec(shown)?.[1];
+  return [
+    'Replay this sequence with:',
+    `  FC_SEED=${details.seed} FC_PATH=${details.counterexamplePath ?? ''}${replay ? ` FC_REPLAY=${replay}` : ''} npx vitest run tests/data/sync-model.test.ts`,
+  ].join('\n');
+}
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sync protocol (model-based)', () => {
+  it(
+    `keeps every change exactly once or shown as refused, and the device equal to the server (${NUM_RUNS} sequences)`,
+    async () => {
+      const property = fc.asyncProperty(
+        fc.commands(commands, {
+          maxCommands: MAX_COMMANDS,
+          size: 'medium',
+          ...(process.env.FC_REPLAY ? { replayPath: process.env.FC_REPLAY } : {}),
+        }),
+        async (cmds) => {
+          const world = await newWorld();
+          const model: Model = { user: 'u1', expired: false, lastUser: 'u1', tabs: 1, held: null };
+          try {
+            await fc.asyncModelRun(async () => ({ model, real: world }), cmds);
+            await drain(world, model);
+            const problems = await violations(world);
+            if (problems.length)
+              throw new Error(`After ${world.log.join(', ') || 'no commands'}:\n- ${problems.join('\n- ')}`);
+          } finally {
+            world.pending?.held.lose();
+            await world.device.destroy();
+          }
+        },
+      );
+      const details = await fc.check(property, {
+        numRuns: NUM_RUNS,
+        ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+        ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+      });
+      if (details.failed) {
+        const cause = details.errorInstance instanceof Error ? details.errorInstance.message : '';
+        throw new Error(`${fc.defaultReportMessage(details)}\n\n${cause}\n\n${replayHint(details)}`);
+      }
+      expect(details.numRuns).toBe(process.env.FC_PATH ? 1 : NUM_RUNS);
+    },
+    30 * 60_000,
+  );
+});
