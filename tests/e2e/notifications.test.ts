@@ -39,7 +39,13 @@ beforeAll(async () => {
   const port = await freePort();
   server = await startE2eServer({
     port,
-    env: { SMTP_URL: smtp.url, APP_URL: `http://127.0.0.1:${port}`, PUSH_ALLOW_HTTP: 'true' },
+    env: {
+      SMTP_URL: smtp.url,
+      APP_URL: `http://127.0.0.1:${port}`,
+      // The local push service: plain http on its own port, in place of the browsers' services.
+      PUSH_ALLOW_HTTP: 'true',
+      PUSH_SERVICE_HOSTS: new URL(push.origin).host,
+    },
   });
   browser = await launchBrowser();
 });
