@@ -188,7 +188,8 @@ describe('booking events', () => {
       expect(r.payload).toEqual({
         title: 'New booking',
         body: 'A traveller booked 2 KG on your listing. Open Carry to accept or decline.',
-        url: '/carrier/orders',
+        // Opens this booking on Order History; an id only, nothing personal.
+        url: `/carrier/orders?booking=${bookingId}`,
         tag: `booking-${bookingId}`,
       });
       expect(r.jwt.aud).toBe(push.origin);
@@ -212,6 +213,10 @@ describe('booking events', () => {
       .filter((r) => r.name === device)
       .map((r) => (r.payload as { title: string }).title);
     expect(titles).toEqual(['Booking accepted', 'Booking cancelled']);
+    const urls = push.received
+      .filter((r) => r.name === device)
+      .map((r) => (r.payload as { url: string }).url);
+    expect(urls).toEqual([`/mybookings?booking=${bookingId}`, `/mybookings?booking=${bookingId}`]);
     // The second booking's traveller has no device: the decline goes by e-mail.
     expect((await update(second, 'rejected')).status).toBe(200);
     const [declined] = await queued();
