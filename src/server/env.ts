@@ -1,6 +1,7 @@
 // The only reader of process.env: parsed once at start, failing loudly on bad values.
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import { pushServiceHostsSchema } from '@/domain/notify/push-endpoint';
 
 const flag = v.optional(
   v.pipe(
@@ -84,6 +85,8 @@ const envSchema = v.object({
   ),
   /** Tests only: accept push endpoints on plain http (a local push service). */
   PUSH_ALLOW_HTTP: flag,
+  /** Push services' hosts (comma-separated, `host` or `host:port`) replacing the browsers' default list. */
+  PUSH_SERVICE_HOSTS: v.optional(pushServiceHostsSchema, ''),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;

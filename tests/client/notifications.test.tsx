@@ -1,9 +1,11 @@
-// Forgot Password, Reset Password and the profile menu's Notifications switch, through the DOM.
-import { screen, waitFor } from '@testing-library/react';
+// Forgot Password, Reset Password, the profile menu's Notifications switch, and a notification's
+// link opening its booking, through the DOM.
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from '@/domain/auth/password-reset';
 import { MSG } from '@/domain/messages';
+import { makeOrder } from '../support/orders';
 import { fakeApi, json } from './support/fake-api';
 import { findHeading, renderApp } from './support/render-app';
 
@@ -158,5 +160,47 @@ describe('Notifications in the profile menu', () => {
     await userEvent.click(box);
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
     expect(puts).toEqual([{ bookingEmails: false }]);
+  });
+});
+
+describe("A notification's link to one booking", () => {
+  const order = (id: string, seconds: number, listingId: string) =>
+    makeOrder(id, {
+      listingId,
+      name: `Traveller ${id}`,
+      createdAt: { _seconds: seconds },
+      history: [{ status: 'pending', at: seconds }],
+    });
+  const details = (name: string) =>
+    within(screen.getByRole('article', { name: new RegExp(`${name}$`) })).getByRole('button', {
+      name: 'View Details',
+    });
+
+  it("opens that booking's View Details on My Bookings, also past the first page", async () => {
+    const api = fakeApi();
+    const bookings = Array.from({ length: 60 }, (_, i) => order(`b${i}`, 1000 - i, `b${i}_passenger`));
+    api.on('GET /api/orders', () => json({ bookings }));
+    renderApp('/mybookings?booking=b59', { api });
+    await waitFor(() => expect(details('Traveller b59').getAttribute('aria-expanded')).toBe('true'));
+    const article = screen.getByRole('article', { name: /Traveller b59$/ });
+    expect(within(article).getByRole('region', { name: 'Status history' })).toBeTruthy();
+    expect(details('Traveller b0').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens the order on Order History for the carrier', async () => {
+    const api = fakeApi();
+    api.on('GET /api/carrier-orders', () =>
+      json({ bookings: [order('c1', 200, 'c1_carrier'), order('c2', 100, 'c2_carrier')] }),
+    );
+    renderApp('/carrier/orders?booking=c2', { api, session: { role: 'carrier' } });
+    await waitFor(() => expect(details('Traveller c2').getAttribute('aria-expanded')).toBe('true'));
+    expect(details('Traveller c1').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('ignores a malformed booking parameter and shows the list', async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: [order('b1', 100, 'b1_passenger')] }));
+    renderApp(`/mybookings?booking=${encodeURIComponent('<b1>')}`, { api });
+    await waitFor(() => expect(details('Traveller b1').getAttribute('aria-expanded')).toBe('false'));
   });
 });

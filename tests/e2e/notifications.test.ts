@@ -39,7 +39,13 @@ beforeAll(async () => {
   const port = await freePort();
   server = await startE2eServer({
     port,
-    env: { SMTP_URL: smtp.url, APP_URL: `http://127.0.0.1:${port}`, PUSH_ALLOW_HTTP: 'true' },
+    env: {
+      SMTP_URL: smtp.url,
+      APP_URL: `http://127.0.0.1:${port}`,
+      // The local push service: plain http on its own port, in place of the browsers' services.
+      PUSH_ALLOW_HTTP: 'true',
+      PUSH_SERVICE_HOSTS: new URL(push.origin).host,
+    },
   });
   browser = await launchBrowser();
 });
@@ -97,7 +103,7 @@ describe('push notifications in the browser', () => {
   let carrier: ApiUser;
   let traveller: ApiUser;
 
-  it('turned on in the profile menu, a booking shows "New booking", and a click opens the orders', async () => {
+  it('turned on in the profile menu, a booking shows "New booking", and a click opens the order', async () => {
     carrier = await createApiUser(server.url, 'Asha Rao', '9876543210');
     traveller = await createApiUser(server.url, 'Meera Shah', '9123456780');
     const context = await browser.newContext();
@@ -165,7 +171,9 @@ describe('push notifications in the browser', () => {
       'the push',
     );
     expect(push.problems).toEqual([]);
-    expect(received.payload).toMatchObject({ title: 'New booking', url: '/carrier/orders' });
+    const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
+    const url = `/carrier/orders?booking=${bookingId}`;
+    expect(received.payload).toMatchObject({ title: 'New booking', url });
 
     // What the push service would hand the browser, delivered to the service worker's push handler.
     const { cdp, id } = await registrationId(context, page);
@@ -189,7 +197,7 @@ describe('push notifications in the browser', () => {
       {
         title: 'New booking',
         body: 'A traveller booked 2 KG on your listing. Open Carry to accept or decline.',
-        data: { url: '/carrier/orders' },
+        data: { url },
       },
     ]);
 
@@ -206,8 +214,13 @@ describe('push notifications in the browser', () => {
       const [notification] = await sw.registration.getNotifications();
       if (notification) sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification }));
     });
-    await page.waitForURL(`${server.url}/carrier/orders`);
+    // The click opens this order on Order History, its details open.
+    await page.waitForURL(`${server.url}${url}`);
     await page.getByRole('heading', { name: 'Past Orders' }).waitFor();
+    await page.getByRole('region', { name: 'Status history' }).waitFor();
+    expect(await page.getByRole('button', { name: 'View Details' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     await context.close();
   });
 });

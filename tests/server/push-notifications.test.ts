@@ -2,9 +2,10 @@
 // VAPID JWT, TTL and aes128gcm and decrypts the payload with keys it made (RFC 8291): who gets
 // what, the queue's retries and back-off (429 with Retry-After, 5xx), giving up, the 410
 // clean-up, logout removing the device, and two notifiers sharing one queue.
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '@/domain/notify/push-endpoint';
 import { outboundMessages, pushSubscriptions, vapidKeys } from '@/server/db/schema';
 import { readEnv } from '@/server/env';
 import { notifyConfigFrom } from '@/server/notify/env-config';
@@ -34,6 +35,8 @@ beforeAll(async () => {
     notify: {
       smtpUrl: smtp.url,
       allowHttpPushEndpoints: true,
+      // The local push service, on its port; the browsers' services are the default.
+      pushServiceHosts: [new URL(push.origin).host],
       vapidSubject: 'mailto:ops@carry.example',
       baseBackoffMs: MINUTE,
       maxAttempts: 4,
@@ -93,6 +96,45 @@ describe('subscriptions', () => {
     }
   });
 
+  it("refuses endpoints that are not a browser's push service (no request to any other host)", async () => {
+    const user = await signupAndLogin(server);
+    const config = server.notifier.config;
+    const before = config.pushServiceHosts;
+    config.pushServiceHosts = DEFAULT_PUSH_SERVICE_HOSTS;
+    const keys = push.subscription('any').keys;
+    const post = (endpoint: string) => user.call('POST', '/api/push/subscriptions', { endpoint, keys });
+    try {
+      for (const endpoint of [
+        'https://169.254.169.254/latest/meta-data/',
+        'https://localhost/push/x',
+        'https://internal.carry.example/push/x',
+        'https://fcm.googleapis.com.attacker.example/fcm/send/x',
+        'https://evilfcm.googleapis.com/fcm/send/x',
+        'https://user:secret@fcm.googleapis.com/fcm/send/x',
+        'https://fcm.googleapis.com:8443/fcm/send/x',
+        push.subscription('local').endpoint,
+      ]) {
+        const res = await post(endpoint);
+        expect({ endpoint, status: res.status }).toEqual({ endpoint, status: 400 });
+        expect((await res.json()).code).toBe('push/endpoint-not-allowed');
+      }
+      for (const endpoint of [
+        'https://fcm.googleapis.com/fcm/send/abc:def',
+        'https://fcm.googleapis.com:443/fcm/send/port',
+        'https://android.googleapis.com/gcm/send/abc',
+        'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+        'https://web.push.apple.com/QGuQ-abc',
+        'https://wns2-by3p.notify.windows.com/w/?token=BQYAAAD',
+      ]) {
+        const res = await post(endpoint);
+        expect({ endpoint, status: res.status }).toEqual({ endpoint, status: 201 });
+      }
+    } finally {
+      config.pushServiceHosts = before;
+      await server.db.delete(pushSubscriptions).where(like(pushSubscriptions.endpoint, 'https:%'));
+    }
+  });
+
   it('serves one VAPID public key, made once and kept', async () => {
     const a = (await (await server.request('/api/push/vapid-public-key')).json()) as { publicKey: string };
     const b = (await (await server.request('/api/push/vapid-public-key')).json()) as { publicKey: string };
@@ -123,6 +165,15 @@ describe('VAPID keys', () => {
   });
 });
 
+describe('PUSH_SERVICE_HOSTS', () => {
+  it("replaces the browsers' push services when given, and must be host names", () => {
+    expect(notifyConfigFrom(readEnv({})).pushServiceHosts).toEqual(DEFAULT_PUSH_SERVICE_HOSTS);
+    const env = readEnv({ PUSH_SERVICE_HOSTS: ' Push.Example.com, 127.0.0.1:8080 ' });
+    expect(notifyConfigFrom(env).pushServiceHosts).toEqual(['push.example.com', '127.0.0.1:8080']);
+    expect(() => readEnv({ PUSH_SERVICE_HOSTS: 'https://push.example.com/' })).toThrow(/PUSH_SERVICE_HOSTS/);
+  });
+});
+
 describe('booking events', () => {
   it('pushes "New booking" to each of the carrier\'s devices, encrypted, after the commit', async () => {
     const carrier = await signupAndLogin(server);
@@ -137,7 +188,8 @@ describe('booking events', () => {
       expect(r.payload).toEqual({
         title: 'New booking',
         body: 'A traveller booked 2 KG on your listing. Open Carry to accept or decline.',
-        url: '/carrier/orders',
+        // Opens this booking on Order History; an id only, nothing personal.
+        url: `/carrier/orders?booking=${bookingId}`,
         tag: `booking-${bookingId}`,
       });
       expect(r.jwt.aud).toBe(push.origin);
@@ -161,6 +213,10 @@ describe('booking events', () => {
       .filter((r) => r.name === device)
       .map((r) => (r.payload as { title: string }).title);
     expect(titles).toEqual(['Booking accepted', 'Booking cancelled']);
+    const urls = push.received
+      .filter((r) => r.name === device)
+      .map((r) => (r.payload as { url: string }).url);
+    expect(urls).toEqual([`/mybookings?booking=${bookingId}`, `/mybookings?booking=${bookingId}`]);
     // The second booking's traveller has no device: the decline goes by e-mail.
     expect((await update(second, 'rejected')).status).toBe(200);
     const [declined] = await queued();
@@ -307,6 +363,28 @@ describe('the queue', () => {
     expect((await queued()).map((r) => r.channel)).toEqual(['email']);
   });
 
+  it('drops a stored device whose endpoint the rule no longer allows, sending it nothing', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    await bookingOn(carrier);
+    const config = server.notifier.config;
+    const before = config.pushServiceHosts;
+    // Stored before the rule (or before the operator narrowed it): checked again at send time.
+    config.pushServiceHosts = DEFAULT_PUSH_SERVICE_HOSTS;
+    try {
+      expect(await server.notifier.drain()).toMatchObject({ gone: 1, sent: 0 });
+    } finally {
+      config.pushServiceHosts = before;
+    }
+    expect(push.hits(device)).toBe(0);
+    expect(await queued()).toEqual([]);
+    const left = await server.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, push.subscription(device).endpoint));
+    expect(left).toEqual([]);
+  });
+
   it('drops the device at logout, and a push queued before it is not sent', async () => {
     const carrier = await signupAndLogin(server);
     const device = await subscribed(carrier);
@@ -323,7 +401,12 @@ describe('the queue', () => {
     const other = createNotifier({
       db: server.db,
       clock,
-      config: { allowHttpPushEndpoints: true, log: () => {}, vapidSubject: 'mailto:ops@carry.example' },
+      config: {
+        allowHttpPushEndpoints: true,
+        pushServiceHosts: [new URL(push.origin).host],
+        log: () => {},
+        vapidSubject: 'mailto:ops@carry.example',
+      },
     });
     const [a, b] = await Promise.all([server.notifier.drain(), other.drain()]);
     expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(6);

@@ -6,18 +6,24 @@ import { useMyBookings } from '@/client/hooks';
 import { PillTabs } from '@/client/ui/pill-tabs';
 import { SidePanel } from '@/client/ui/side-panel';
 import { todayIn } from '@/domain/listing/departure';
+import { openBookingSearchSchema } from '@/domain/notify/booking-link';
 import { BOOKING_TABS, type BookingTab, matchesTab, newestFirst } from './-components/order-filters';
 import { OrderList } from './-components/order-list';
 import { StatusAnnouncer } from './-components/status-announcer';
 import { useReference } from './-components/use-reference';
 
-export const Route = createFileRoute('/mybookings')({ component: MyBookings });
+export const Route = createFileRoute('/mybookings')({
+  // ?booking=<id> (a notification's link) opens that booking's View Details.
+  validateSearch: openBookingSearchSchema,
+  component: MyBookings,
+});
 
 const KINDS = ['All Bookings', 'Traveller Bookings', 'Carrier Bookings', 'Sender Bookings'];
 
 function MyBookings() {
   const bookings = useMyBookings();
   const reference = useReference();
+  const openId = Route.useSearch({ select: (s) => s.booking });
   const [tab, setTab] = useState<BookingTab>('all');
   const today = todayIn(Date.now());
   const sorted = useMemo(() => newestFirst(bookings.rows ?? []), [bookings.rows]);
@@ -47,6 +53,7 @@ function MyBookings() {
           rows={rows}
           emptyText="No bookings found."
           reference={reference}
+          openId={openId}
         />
         <StatusAnnouncer rows={bookings.loading ? undefined : bookings.rows} />
       </section>

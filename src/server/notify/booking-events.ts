@@ -3,6 +3,7 @@
 // turned booking e-mails off). The words say only what a lock screen may show: no names,
 // contacts, flights or hand-off codes.
 import { eq } from 'drizzle-orm';
+import { bookingLink } from '@/domain/notify/booking-link';
 import type { Tx } from '../db/client';
 import { notificationSettings, pushSubscriptions, users } from '../db/schema';
 import type { Deps } from '../deps';
@@ -22,40 +23,41 @@ const kg = (grams: number) => `${Math.round(grams / 10) / 100} KG`;
 function notificationFor(event: BookingEvent, booking: BookingFacts): PushNotification {
   const tag = `booking-${booking.id}`;
   const size = kg(booking.weightGrams);
+  const traveller = bookingLink('traveller', booking.id);
   switch (event) {
     case 'booked':
       return {
         title: 'New booking',
         body: `A traveller booked ${size} on your listing. Open Carry to accept or decline.`,
-        url: '/carrier/orders',
+        url: bookingLink('carrier', booking.id),
         tag,
       };
     case 'accepted':
       return {
         title: 'Booking accepted',
         body: `Your booking of ${size} was accepted. Open Carry for the hand-off code.`,
-        url: '/mybookings',
+        url: traveller,
         tag,
       };
     case 'rejected':
       return {
         title: 'Booking declined',
         body: `Your booking of ${size} was declined.`,
-        url: '/mybookings',
+        url: traveller,
         tag,
       };
     case 'cancelled':
       return {
         title: 'Booking cancelled',
         body: `Your booking of ${size} was cancelled.`,
-        url: '/mybookings',
+        url: traveller,
         tag,
       };
     case 'completed':
       return {
         title: 'Delivery completed',
         body: `Your booking of ${size} was handed over. Open Carry to rate it.`,
-        url: '/mybookings',
+        url: traveller,
         tag,
       };
   }

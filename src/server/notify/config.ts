@@ -1,6 +1,7 @@
 // What the notifier is configured with: where mail goes (SMTP_URL, else .eml files under
 // DATA_DIR/mail), the VAPID keys and subject, and the queue's timings. main.ts fills it from
 // env.ts; tests pass only what they change.
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '@/domain/notify/push-endpoint';
 
 export interface NotifyConfig {
   /** The app's origin, for links in mails (APP_URL; PUBLIC_URL or http://localhost:PORT by default). */
@@ -16,6 +17,8 @@ export interface NotifyConfig {
   vapidSubject: string;
   /** Push endpoints on plain http (a local push service in tests); browsers give https only. */
   allowHttpPushEndpoints: boolean;
+  /** The push services' hosts an endpoint may name (PUSH_SERVICE_HOSTS; the browsers' by default). */
+  pushServiceHosts: readonly string[];
   /** How often a process looks for due rows besides being woken by its own writes. */
   pollMs: number;
   /** How long a claimed row is kept from other senders (a sender that died frees it after this). */
@@ -42,6 +45,7 @@ export const DEFAULT_NOTIFY_CONFIG: NotifyConfig = {
   vapidKeys: null,
   vapidSubject: 'mailto:no-reply@localhost',
   allowHttpPushEndpoints: false,
+  pushServiceHosts: DEFAULT_PUSH_SERVICE_HOSTS,
   pollMs: 5_000,
   leaseMs: 60_000,
   maxAttempts: 8,

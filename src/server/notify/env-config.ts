@@ -1,6 +1,7 @@
 // The notifier's settings from the environment (env.ts): SMTP_URL or .eml files under
 // DATA_DIR/mail, the app's origin for links, and the VAPID keys when given.
 import { resolve } from 'node:path';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '@/domain/notify/push-endpoint';
 import type { Env } from '../env';
 import type { NotifyConfig } from './config';
 
@@ -19,5 +20,6 @@ export function notifyConfigFrom(env: Env): Partial<NotifyConfig> {
       : null,
     vapidSubject: env.VAPID_SUBJECT || `mailto:no-reply@${host}`,
     allowHttpPushEndpoints: env.PUSH_ALLOW_HTTP,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS.length ? env.PUSH_SERVICE_HOSTS : DEFAULT_PUSH_SERVICE_HOSTS,
   };
 }

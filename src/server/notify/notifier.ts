@@ -3,6 +3,7 @@
 // the rest); rows are claimed one sender each (queue.ts), so any number of processes on one
 // PostgreSQL database share the work, and on PGlite the one process's loop sends everything.
 import { eq } from 'drizzle-orm';
+import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
 import type { Clock } from '../config';
 import type { Db } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
@@ -79,6 +80,16 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
       .where(eq(pushSubscriptions.endpoint, message.endpoint));
     // Logged out (the session's cascade), turned off, or gone since this was queued.
     if (!target) return { kind: 'gone', error: 'subscription removed' };
+    // Stored before the rule or before the operator narrowed it: never sent, and dropped.
+    if (
+      !pushEndpointAllowed(target.endpoint, {
+        hosts: config.pushServiceHosts,
+        allowHttp: config.allowHttpPushEndpoints,
+      })
+    ) {
+      config.log({ level: 'warn', notify: 'push', id: row.id, dropped: 'endpoint not allowed' });
+      return { kind: 'gone', error: 'push endpoint not allowed' };
+    }
     return sendPush(target, message.notification, {
       vapid: await vapid(),
       subject: config.vapidSubject,

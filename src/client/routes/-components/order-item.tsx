@@ -1,6 +1,6 @@
 // One booking in a list: initial, route, weight and name, departure, status, sync state, the
 // caller's actions, and a View Details disclosure.
-import { memo, type ReactNode, useId, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
 import { Avatar } from '@/client/ui/avatar';
 import { RatingBadge } from '@/client/ui/rating-badge';
@@ -19,6 +19,8 @@ interface OrderItemProps {
   reference: Reference;
   actions?: ReactNode;
   showDetailsLink?: boolean;
+  /** Open its details and scroll to it (a notification's link names this booking). */
+  opened?: boolean;
 }
 
 export const OrderItem = memo(function OrderItem({
@@ -26,9 +28,17 @@ export const OrderItem = memo(function OrderItem({
   reference,
   actions,
   showDetailsLink = true,
+  opened = false,
 }: OrderItemProps) {
   const store = useStore();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(opened);
+  const article = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    setOpen(true);
+    // Not in every environment (jsdom has none).
+    article.current?.scrollIntoView?.({ block: 'center' });
+  }, [opened]);
   const detailsId = useId();
   const f = row.flightDetails;
   const key = row.outboxKey;
@@ -37,6 +47,7 @@ export const OrderItem = memo(function OrderItem({
   const otherName = carrierSide ? row.name : row.carrierName || 'your carrier';
   return (
     <article
+      ref={article}
       aria-label={`${f.from} to ${f.to}, ${row.name}`}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card"
     >

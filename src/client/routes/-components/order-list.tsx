@@ -5,6 +5,7 @@ import { memo, type ReactNode } from 'react';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Spinner } from '@/client/ui/spinner';
 import type { OrderRow } from '@/data';
+import { bookingIdOf } from '@/domain/booking/schema';
 import { OrderItem } from './order-item';
 import { ShowMore, usePage } from './show-more';
 import type { Reference } from './use-reference';
@@ -19,9 +20,19 @@ interface OrderListProps {
   emptyText: string;
   reference: Reference;
   actionsFor?: ActionsFor;
+  /** The booking whose details open (and scroll into view): a notification's `?booking=`. */
+  openId?: string | undefined;
 }
 
-export function OrderList({ loading, error, rows, emptyText, reference, actionsFor }: OrderListProps) {
+export function OrderList({
+  loading,
+  error,
+  rows,
+  emptyText,
+  reference,
+  actionsFor,
+  openId,
+}: OrderListProps) {
   if (loading) return <Spinner label="Loading bookings" />;
   if (error) {
     return (
@@ -31,23 +42,30 @@ export function OrderList({ loading, error, rows, emptyText, reference, actionsF
     );
   }
   if (rows.length === 0) return <EmptyState icon={<CalendarX className="size-10" />} title={emptyText} />;
-  return <PagedOrders rows={rows} reference={reference} actionsFor={actionsFor} />;
+  return <PagedOrders rows={rows} reference={reference} actionsFor={actionsFor} openId={openId} />;
 }
 
 interface PagedOrdersProps {
   rows: readonly OrderRow[];
   reference: Reference;
   actionsFor: ActionsFor | undefined;
+  openId: string | undefined;
 }
 
-function PagedOrders({ rows, reference, actionsFor }: PagedOrdersProps) {
-  const page = usePage(rows);
+function PagedOrders({ rows, reference, actionsFor, openId }: PagedOrdersProps) {
+  // The opened booking is shown even when it is past the first page.
+  const page = usePage(rows, openId ? rows.findIndex((r) => bookingIdOf(r.listingId) === openId) : -1);
   return (
     <>
       <ul className="flex flex-col gap-3">
         {page.visible.map((row) => (
           <li key={row.id}>
-            <OrderListRow row={row} reference={reference} actionsFor={actionsFor} />
+            <OrderListRow
+              row={row}
+              reference={reference}
+              actionsFor={actionsFor}
+              opened={openId !== undefined && bookingIdOf(row.listingId) === openId}
+            />
           </li>
         ))}
       </ul>
@@ -60,7 +78,8 @@ const OrderListRow = memo(function OrderListRow({
   row,
   reference,
   actionsFor,
-}: Omit<PagedOrdersProps, 'rows'> & { row: OrderRow }) {
+  opened,
+}: Omit<PagedOrdersProps, 'rows' | 'openId'> & { row: OrderRow; opened: boolean }) {
   const extra = actionsFor?.(row);
   return (
     <OrderItem
@@ -68,6 +87,7 @@ const OrderListRow = memo(function OrderListRow({
       reference={reference}
       actions={extra?.actions}
       showDetailsLink={extra?.details ?? true}
+      opened={opened}
     />
   );
 });

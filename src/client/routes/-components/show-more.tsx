@@ -7,8 +7,10 @@ export const PAGE_SIZE = 50;
 const count = new Intl.NumberFormat('en-US');
 
 /** The first `limit` rows of `rows`, and how to reveal the next page. */
-export function usePage<T>(rows: readonly T[]) {
-  const [limit, setLimit] = useState(PAGE_SIZE);
+/** `mustShow`: an index the first pages must reach (a linked booking); -1 for none. */
+export function usePage<T>(rows: readonly T[], mustShow = -1) {
+  const [shown, setLimit] = useState(PAGE_SIZE);
+  const limit = Math.max(shown, (Math.floor(mustShow / PAGE_SIZE) + 1) * PAGE_SIZE);
   return {
     visible: rows.length > limit ? rows.slice(0, limit) : rows,
     remaining: Math.max(0, rows.length - limit),

@@ -7,13 +7,18 @@ import { PillTabs } from '@/client/ui/pill-tabs';
 import { SidePanel } from '@/client/ui/side-panel';
 import type { OrderRow } from '@/data';
 import { todayIn } from '@/domain/listing/departure';
+import { openBookingSearchSchema } from '@/domain/notify/booking-link';
 import { matchesTab, newestFirst, ORDER_TABS, type OrderTab } from '../-components/order-filters';
 import { type ActionsFor, OrderList } from '../-components/order-list';
 import { StatusAnnouncer } from '../-components/status-announcer';
 import { useReference } from '../-components/use-reference';
 import { OrderActions } from './-components/order-actions';
 
-export const Route = createFileRoute('/carrier/orders')({ component: CarrierOrders });
+export const Route = createFileRoute('/carrier/orders')({
+  // ?booking=<id> (a notification's link) opens that booking's View Details.
+  validateSearch: openBookingSearchSchema,
+  component: CarrierOrders,
+});
 
 // Every order opens its details: once accepted they hold the traveller's contact, which the
 // carrier needs most while the booking is still accepted.
@@ -27,6 +32,7 @@ const actionsFor: ActionsFor = (row: OrderRow) => {
 function CarrierOrders() {
   const orders = useCarrierOrders();
   const reference = useReference();
+  const openId = Route.useSearch({ select: (s) => s.booking });
   const [tab, setTab] = useState<OrderTab>('all');
   const today = todayIn(Date.now());
   const sorted = useMemo(() => newestFirst(orders.rows ?? []), [orders.rows]);
@@ -49,6 +55,7 @@ function CarrierOrders() {
           rows={rows}
           emptyText="No orders found."
           reference={reference}
+          openId={openId}
           actionsFor={actionsFor}
         />
         <StatusAnnouncer rows={orders.loading ? undefined : orders.rows} />

@@ -3,6 +3,7 @@
 // (or any end of that session) removes it by cascade.
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
 import { pushEndpointSchema, pushSubscriptionSchema } from '@/domain/notify/schema';
 import { requireUser, tokenOf } from '../../auth/guard';
 import { hashToken } from '../../auth/sessions';
@@ -16,12 +17,11 @@ export async function vapidPublicKey(c: Context<AppEnv>, deps: Deps) {
   return c.json({ publicKey });
 }
 
-/** https only (every browser's push service); plain http only where the config allows it (tests). */
+/** A browser's push service only (src/domain/notify/push-endpoint.ts): the server will POST to it. */
 function checkEndpoint(endpoint: string, deps: Deps) {
-  const { protocol } = new URL(endpoint);
-  if (protocol === 'https:') return;
-  if (protocol === 'http:' && deps.notifier.config.allowHttpPushEndpoints) return;
-  throw new ApiError('push/endpoint-not-allowed');
+  const { pushServiceHosts, allowHttpPushEndpoints } = deps.notifier.config;
+  if (!pushEndpointAllowed(endpoint, { hosts: pushServiceHosts, allowHttp: allowHttpPushEndpoints }))
+    throw new ApiError('push/endpoint-not-allowed');
 }
 
 export async function subscribe(c: Context<AppEnv>, deps: Deps) {
