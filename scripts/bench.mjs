@@ -1,14 +1,21 @@
 // `npm run bench`: builds the client into bench-results/dist, then measures in one run the
 // bundle, the store filter (Node), the browser (start-up, Lighthouse, IndexedDB mirror and My
 // Bookings render, outbox drain), the sync protocol on a slow link, the server under load on PGlite and PostgreSQL, and
-// another client's small requests while others upload and download photos, and writes
+// another client's small requests while others upload and download photos, live pokes, search on
+// a watched route offline, and writes
 // BENCHMARKS.md. Each part is a child process with a deadline; a failed part is reported as such.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { buildForBench, buildStackFloor } from './bench/build.mjs';
 import { checkBudgets, measureBundle, measureFirstScreenJs } from './bench/bundle.mjs';
-import { live as renderLive, renderReport } from './bench/report.mjs';
+import {
+  diffPull as renderDiffPull,
+  live as renderLive,
+  renderReport,
+  watched as renderWatched,
+} from './bench/report.mjs';
+import { drain as renderDrain, orders as renderOrders } from './bench/report-orders.mjs';
 
 const RESULTS = 'bench-results';
 const PARTS = [
@@ -19,6 +26,11 @@ const PARTS = [
   { name: 'reference', args: ['--import', 'tsx', 'scripts/bench/reference.mjs'], timeoutMs: 4 * 60_000 },
   { name: 'filesLoad', args: ['--import', 'tsx', 'scripts/bench/files-load.ts'], timeoutMs: 3 * 60_000 },
   { name: 'live', args: ['scripts/bench/live.mjs'], timeoutMs: 10 * 60_000 },
+  { name: 'diffPull', args: ['--import', 'tsx', 'scripts/bench/diff-pull.ts'], timeoutMs: 6 * 60_000 },
+  { name: 'orders', args: ['--import', 'tsx', 'scripts/bench/orders.ts'], timeoutMs: 15 * 60_000 },
+  { name: 'drain', args: ['scripts/bench/drain.mjs'], timeoutMs: 15 * 60_000 },
+  { name: 'watched', args: ['scripts/bench/watched.mjs'], timeoutMs: 5 * 60_000 },
+  { name: 'messages', args: ['--import', 'tsx', 'scripts/bench/messages.ts'], timeoutMs: 3 * 60_000 },
 ];
 
 function runPart(part) {
@@ -58,11 +70,17 @@ function machine() {
   };
 }
 
-// --only live: runs that one part and replaces its section of BENCHMARKS.md, leaving the rest
+// --only live | diffPull | orders | drain | watched: runs that one part and replaces its section of BENCHMARKS.md, leaving the rest
 // (with --report-only: renders the part's last results, bench-results/<part>.json, again).
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 if (only) {
-  const renderers = { live: renderLive };
+  const renderers = {
+    live: renderLive,
+    diffPull: renderDiffPull,
+    orders: renderOrders,
+    drain: renderDrain,
+    watched: renderWatched,
+  };
   const part = PARTS.find((p) => p.name === only);
   const render = renderers[only];
   if (!part || !render) throw new Error(`--only: one of ${Object.keys(renderers).join(', ')}`);

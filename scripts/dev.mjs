@@ -3,6 +3,9 @@
 // keeps its data in ./data-dev (DATA_DIR), apart from `npm start`'s ./data: one PGlite folder
 // serves one process.
 import { spawn } from 'node:child_process';
+import { requireEngineNode } from './node-engines.mjs';
+
+requireEngineNode();
 
 const apiPort = process.env.API_PORT ?? '8787';
 const children = [

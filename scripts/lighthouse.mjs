@@ -4,7 +4,12 @@
 // (traveller, carrier, sender) on each of that role's routes, as a returning user (session,
 // service worker and local store kept between runs). Writes lighthouse-report.html/.json (the
 // last route) and lighthouse-routes.json, and prints one table row per route.
-//   npm run lighthouse -- [--desktop] [--runs 3] [/only/this/path ...]
+// With --new-phone, each logged-in audit is a first visit on a new phone after login: before it the
+// origin's IndexedDB, service worker, Cache Storage and file systems are cleared, while the
+// session (its cookie, and the signed-in user and role in localStorage) is kept, so the route
+// starts with an empty local store and no precache: the first pull and the reference data
+// (3,000 airports) are fetched, stored and indexed during the audit.
+//   npm run lighthouse -- [--desktop] [--new-phone] [--runs 3] [/only/this/path ...]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +24,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8099);
 const BASE = `http://localhost:${PORT}`;
 const desktop = process.argv.includes('--desktop');
+const newPhone = process.argv.includes('--new-phone');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 1;
 const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
@@ -99,8 +105,9 @@ async function becomeRole(port, role) {
   await who.waitFor();
   await page.getByRole('button', { name: new RegExp(`^${role}`, 'i') }).click();
   await page.waitForURL((u) => u.pathname !== '/choose_user_type');
-  // One visit of each route first: the mirror is filled, as for a returning user.
-  for (const path of ROUTES[role]) {
+  // One visit of each route first: the mirror is filled, as for a returning user. A new phone
+  // has visited none: each audit starts from cleared storage (clearSiteStorage).
+  for (const path of newPhone ? [] : ROUTES[role]) {
     await page.goto(`${BASE}${path}`);
     await page.waitForLoadState('networkidle');
   }
@@ -108,7 +115,24 @@ async function becomeRole(port, role) {
   await browser.close();
 }
 
+/** A new phone after login: everything the origin stores but its cookies and localStorage
+ * (where the session and the chosen role live) is gone, and no page of it is open. */
+async function clearSiteStorage(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  for (const p of context.pages()) if (p.url().startsWith(BASE)) await p.close();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: BASE,
+    storageTypes: 'indexeddb,service_workers,cache_storage,file_systems,shader_cache,websql',
+  });
+  await page.close();
+  await browser.close();
+}
+
 async function audit(port, path, loggedIn) {
+  if (loggedIn && newPhone) await clearSiteStorage(port);
   const result = await lighthouse(
     `${BASE}${path}`,
     {
@@ -183,7 +207,7 @@ try {
   writeFileSync(
     'lighthouse-routes.json',
     JSON.stringify(
-      { profile: desktop ? 'desktop' : 'mobile', runs: RUNS, date: new Date().toISOString(), rows },
+      { profile: desktop ? 'desktop' : 'mobile', newPhone, runs: RUNS, date: new Date().toISOString(), rows },
       null,
       2,
     ),

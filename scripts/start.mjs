@@ -2,6 +2,10 @@
 // also serves the built app.
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
+import { requireEngineNode } from './node-engines.mjs';
+
+// Before anything else: an older Node fails later in ways that do not say why.
+requireEngineNode();
 
 try {
   buildIfStale();

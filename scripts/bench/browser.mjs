@@ -1,7 +1,8 @@
 // Browser benchmarks against the real server serving bench-results/dist on a temporary PGlite
 // database, in headless Chromium: cold and warm-offline start-up (FCP and login form usable,
 // median of 10), Lighthouse on its mobile profile, the bulk mirror of 10,000 bookings and the
-// first render of My Bookings with them, and the drain of 1,000 queued mutations.
+// first render of My Bookings with them, a thread of 5,000 messages (opened from My Bookings and by
+// a deep link, then scrolled), and the drain of 1,000 queued mutations.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -206,6 +207,96 @@ async function store(browser, base) {
   }
 }
 
+const THREAD_MESSAGES = 5_000;
+const NEWEST = `message ${THREAD_MESSAGES}`;
+
+// Runs in every page: the time of the click on "Message", the frame after the newest message is
+// on screen (double requestAnimationFrame: that frame has been painted), and every long task.
+const THREAD_PROBE = `(() => {
+  const t = (window.__thread = { clicked: null, painted: null, longTasks: [] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) t.longTasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  document.addEventListener('click', (e) => {
+    const a = e.target instanceof Element ? e.target.closest('a') : null;
+    if (a && a.textContent.trim().startsWith('Message')) t.clicked = performance.now();
+  }, true);
+  const tick = () => {
+    const log = document.querySelector('[role="log"][aria-label="Messages"]');
+    if (t.painted === null && log && log.textContent.includes(${JSON.stringify(NEWEST)}))
+      requestAnimationFrame(() => requestAnimationFrame(() => { t.painted = performance.now(); }));
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/**
+ * A thread of 5,000 messages from the local store (API unreachable): the time from the click on
+ * "Message" (My Bookings -> View Details) to the newest message painted, the same for a deep link
+ * (from navigation start), and the long tasks while the thread is scrolled from the newest to
+ * the oldest message with the mouse wheel.
+ */
+async function thread(browser, base) {
+  const { context, page } = await benchPage(browser, base);
+  try {
+    await page.evaluate((n) => window.carryBench.seedThread(n), THREAD_MESSAGES);
+    await context.route(/\/(api|auth)\//, (route) => route.abort('internetdisconnected'));
+    await context.addInitScript(THREAD_PROBE);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const opens = await boundedRuns(3, 120_000, async () => {
+      await page.goto(`${base}/mybookings`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('button', { name: 'View Details' }).click({ timeout: 30_000 });
+      await page.getByRole('link', { name: /^Message/ }).click();
+      await page.waitForFunction(() => window.__thread.painted !== null, null, { timeout: 30_000 });
+      return page.evaluate(() => ({
+        ms: window.__thread.painted - window.__thread.clicked,
+        longTasks: window.__thread.longTasks.filter((l) => l.start >= window.__thread.clicked).length,
+      }));
+    });
+    const deepLinks = await boundedRuns(3, 120_000, async () => {
+      await page.goto(`${base}/bookings/thread/messages`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => window.__thread.painted !== null, null, { timeout: 30_000 });
+      return page.evaluate(() => window.__thread.painted);
+    });
+    // Scroll from the newest to the oldest: wheel steps of 400 px, one per frame or so.
+    const before = await page.evaluate(() => performance.now());
+    const rowsInDom = await page.evaluate(
+      () => document.querySelectorAll('[role="log"][aria-label="Messages"] time').length,
+    );
+    await page.mouse.move(195, 400);
+    const started = Date.now();
+    let steps = 0;
+    while ((await page.evaluate(() => window.scrollY)) > 0 && Date.now() - started < 60_000) {
+      await page.mouse.wheel(0, -400);
+      await page.waitForTimeout(16);
+      steps += 1;
+    }
+    const scroll = await page.evaluate((from) => {
+      const tasks = window.__thread.longTasks.filter((l) => l.start >= from);
+      const oldest = document
+        .querySelector('[role="log"][aria-label="Messages"]')
+        ?.textContent.includes('message 1:');
+      return {
+        longTasks: tasks.length,
+        over50: tasks.filter((l) => l.ms > 50).length,
+        maxMs: Math.max(0, ...tasks.map((l) => l.ms)),
+        oldest,
+      };
+    }, before);
+    return {
+      messages: THREAD_MESSAGES,
+      runs: opens.length,
+      openMs: median(opens.map((o) => o.ms)),
+      openAll: opens.map((o) => Math.round(o.ms)),
+      deepLinkMs: median(deepLinks),
+      rowsInDom,
+      scroll: { ...scroll, steps, seconds: (Date.now() - started) / 1000 },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 async function sync(browser, base) {
   const signup = await fetch(`${base}/auth/signup`, {
     method: 'POST',
@@ -240,9 +331,9 @@ async function sync(browser, base) {
 const { port, base, stop } = await startAppServer(DIST, 'app');
 const out = { port };
 try {
-  const sections = (process.env.BENCH_BROWSER_SECTIONS ?? 'cold,warmOffline,lighthouse,store,sync').split(
-    ',',
-  );
+  const sections = (
+    process.env.BENCH_BROWSER_SECTIONS ?? 'cold,warmOffline,lighthouse,store,thread,sync'
+  ).split(',');
   if (sections.includes('cold')) await runSection('browser', 'cold', out, () => cold(base));
   if (sections.includes('warmOffline'))
     await runSection('browser', 'warmOffline', out, () => warmOffline(base));
@@ -251,6 +342,7 @@ try {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
   try {
     if (sections.includes('store')) await runSection('browser', 'store', out, () => store(browser, base));
+    if (sections.includes('thread')) await runSection('browser', 'thread', out, () => thread(browser, base));
     if (sections.includes('sync')) await runSection('browser', 'sync', out, () => sync(browser, base));
   } finally {
     await browser.close();

@@ -1,33 +1,33 @@
-// The app's providers around the router: the store source, the 'Loading...' screen that stands
+// The app's providers around the router: the store loader, the 'Loading...' screen that stands
 // until the first auth check has answered, and, once the first screen is up and the browser is
 // idle, the toast area and the PWA controls (lazy chunks: no screen toasts before its user acts).
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { TOAST_WIDTH_PX } from '@/domain/constants';
 import type { AuthGate } from './auth/auth-gate';
-import { StoreSourceProvider } from './hooks/use-store';
+import { StoreLoaderProvider } from './hooks/use-store';
 import { useIdle } from './idle';
 import type { AppRouter } from './router';
-import type { StoreSource } from './store';
+import type { StoreLoader } from './store-loader';
 import { FullScreenMessage } from './ui/full-screen';
 
 const PwaControls = lazy(() => import('./pwa/pwa-controls').then((m) => ({ default: m.PwaControls })));
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 interface AppProps {
-  stores: StoreSource;
+  storeLoader: StoreLoader;
   router: AppRouter;
   auth: AuthGate;
 }
 
-export function App({ stores, router, auth }: AppProps) {
+export function App({ storeLoader, router, auth }: AppProps) {
   const ready = useSyncExternalStore(auth.subscribe, auth.isReady, auth.isReady);
   const idle = useIdle();
   useEffect(() => {
     void auth.ready();
   }, [auth]);
   return (
-    <StoreSourceProvider source={stores}>
+    <StoreLoaderProvider loader={storeLoader}>
       {ready ? <RouterProvider router={router} /> : <FullScreenMessage message="Loading..." />}
       {idle ? (
         <Suspense fallback={null}>
@@ -41,6 +41,6 @@ export function App({ stores, router, auth }: AppProps) {
           <PwaControls />
         </Suspense>
       ) : null}
-    </StoreSourceProvider>
+    </StoreLoaderProvider>
   );
 }

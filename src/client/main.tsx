@@ -1,6 +1,7 @@
-// The page's entry: the store source, the router and the root render. The data layer is a lazy
-// chunk: a screen behind the login loads it in the root route's beforeLoad; on the login screen
-// it loads once the browser is idle (the sync line renders then), so the form renders without it.
+// The page's entry: the store loader, the router and the root render. The data layer is a lazy
+// chunk: a screen behind the login loads it in the authenticated layout route's beforeLoad; on
+// the login screen it loads once the browser is idle (the sync line renders then), so the form
+// renders without it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Store } from '@/data';
@@ -8,7 +9,7 @@ import { pageStorage } from '@/data/stored-session';
 import { App } from './app';
 import { holdInstallOffer } from './pwa/install-prompt';
 import { createAppRouter } from './router';
-import { storeSource } from './store';
+import { createStoreLoader } from './store-loader';
 import './styles.css';
 
 /**
@@ -16,7 +17,7 @@ import './styles.css';
  * the watch for a 401 seen by the replayer.
  */
 async function openStore(): Promise<Store> {
-  const [data, { liveQuery }, { requestBackgroundSync }] = await Promise.all([
+  const [data, { liveQuery }, { watchUnsentForBackgroundSync }] = await Promise.all([
     import('@/data'),
     import('dexie'),
     import('./pwa/background-sync'),
@@ -24,9 +25,8 @@ async function openStore(): Promise<Store> {
   const store = data.createStore();
   data.startSync(store);
   data.startPokes(store);
-  // Each change queued (or retried) asks for Background Sync at once: a tab closed right after
-  // queueing, before the lazy PWA controls have loaded, still gets its changes sent.
-  store.onWake(() => void requestBackgroundSync());
+  // The one place the page asks for Background Sync (pwa/background-sync.ts).
+  watchUnsentForBackgroundSync(store);
   void data.requestPersistentStorage();
   // The session ended while the page was open and online: check now rather than at the next
   // navigation, so the user is asked to log in and the parked queue can drain.
@@ -38,8 +38,8 @@ async function openStore(): Promise<Store> {
   return store;
 }
 
-const stores = storeSource(pageStorage(), openStore);
-const { router, auth } = createAppRouter(stores);
+const storeLoader = createStoreLoader(pageStorage(), openStore);
+const { router, auth } = createAppRouter(storeLoader);
 // Back online: a session that ended meanwhile sends the user to log in (queued changes stay).
 window.addEventListener('online', () => void auth.revalidate());
 
@@ -50,7 +50,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App stores={stores} router={router} auth={auth} />
+      <App storeLoader={storeLoader} router={router} auth={auth} />
     </StrictMode>,
   );
 }

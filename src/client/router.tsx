@@ -1,23 +1,23 @@
-// Builds the app's router around the store source: auth gate and services in the router context,
+// Builds the app's router around the store loader: auth gate and services in the router context,
 // page views reported on each path change. Tests pass a memory history.
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { type AuthGate, createAuthGate } from './auth/auth-gate';
 import { NotFound } from './routes/-components/not-found';
 import { routeTree } from './routeTree.gen';
-import type { StoreSource } from './store';
+import type { StoreLoader } from './store-loader';
 
 export interface RouterContext {
-  stores: StoreSource;
+  storeLoader: StoreLoader;
   auth: AuthGate;
 }
 
-export function createAppRouter(stores: StoreSource, history?: RouterHistory) {
+export function createAppRouter(storeLoader: StoreLoader, history?: RouterHistory) {
   let goHome = () => {};
-  const auth = createAuthGate(stores, () => goHome());
+  const auth = createAuthGate(storeLoader, () => goHome());
   const router = createRouter({
     routeTree,
     ...(history ? { history } : {}),
-    context: { stores, auth },
+    context: { storeLoader, auth },
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
@@ -27,7 +27,7 @@ export function createAppRouter(stores: StoreSource, history?: RouterHistory) {
     if (!event.pathChanged) return;
     const path = event.toLocation.pathname;
     // Recorded once the store is there: the entry screens do not load it just to count a view.
-    void stores
+    void storeLoader
       .whenLoaded()
       .then(async (store) => (await import('@/data')).track(store, 'page_view', { path }))
       .catch(() => {});

@@ -10,7 +10,6 @@ import { track } from './analytics';
 import { mutationTables } from './db';
 import { ApiError, SessionMissingError } from './errors';
 import { appendAndApply, enqueue, newEntry } from './outbox';
-import { pull } from './pull';
 import { serverNow } from './server-clock';
 import { getSession, loadSession } from './session';
 import type { Store } from './store';
@@ -19,18 +18,6 @@ async function requireSession(store: Store) {
   const session = getSession(store) ?? (await loadSession(store));
   if (!session?.email) throw new SessionMissingError();
   return session;
-}
-
-/** My bookings come with every pull (src/data/pull.ts); kept as a name for the screens. */
-export async function refreshMyBookings(store: Store): Promise<void> {
-  await requireSession(store);
-  await pull(store);
-}
-
-/** The orders on my listings come with every pull; kept as a name for the screens. */
-export async function refreshCarrierOrders(store: Store): Promise<void> {
-  await requireSession(store);
-  await pull(store);
 }
 
 /**

@@ -9,9 +9,11 @@ import type { AnalyticsEvent } from '@/domain/analytics/schema';
 import type { Order } from '@/domain/booking/schema';
 import { COURIER_HIDDEN_DEFAULTS } from '@/domain/courier/schema';
 import type { Listing } from '@/domain/listing/schema';
+import type { Message, ThreadRead } from '@/domain/message/schema';
 import type { FailureTime, OutboxEntry, SyncState } from '@/domain/outbox/entry';
 import type { ProfileResponse } from '@/domain/profile/schema';
 import type { Airline, Airport } from '@/domain/reference/schema';
+import type { Watch } from '@/domain/watch/schema';
 import { markUpgradeRequired } from './upgrade';
 
 /**
@@ -34,6 +36,19 @@ export type SearchResultRow = Listing & {
   confirmedAvailable?: number;
 };
 export type OrderRow = Synced<Order>;
+/** A watched route: queued watches show at once (pending), an unwatch removes the row. */
+export type WatchRow = Synced<Watch>;
+/** A listing of a watched route as the last pull had it (the pull's `watched`). */
+export type WatchedRow = Listing;
+/**
+ * A message of one of my threads. A message this device queued shows at once under its own id
+ * (the id the server stores it under), `syncState` pending ("sending") until the server takes it,
+ * failed with the server's reason (Retry, Discard through its `outboxKey`); its `seq` is 0 and its
+ * `sentAt` the time it was queued until then.
+ */
+export type MessageRow = Synced<Message>;
+/** A thread's read state, keyed by booking id: mine (pending while queued) and the other side's. */
+export type ThreadReadRow = Synced<ThreadRead>;
 export type ProfileRow = ProfileResponse & { email: string; fetchedAt: number };
 export type AnalyticsRow = AnalyticsEvent & { seq?: number };
 /**
@@ -117,6 +132,20 @@ export const DB_VERSIONS = [
     version: 5,
     stores: {},
   },
+  {
+    // v6: watched routes, and messages between a booking's two sides. The watches (the user's,
+    // changed locally by watch and unwatch) and the listings they cover (`watched`, the pull's
+    // collection), found by route and date offline; each thread's messages and read state. Pull
+    // cookies go (the v6 upgrade below): a cookie of v5 names a state whose watched rows and messages this
+    // device never stored.
+    version: 6,
+    stores: {
+      watches: 'id, outboxKey, syncState',
+      watched: 'id, [from+to+departure]',
+      messages: 'id, bookingId, [bookingId+seq], outboxKey, syncState',
+      reads: 'id, outboxKey, syncState',
+    },
+  },
 ] as const;
 
 /** This code's schema version: named in every push and pull. */
@@ -136,10 +165,14 @@ export class AppDb extends Dexie {
   analytics!: Table<AnalyticsRow, number>;
   meta!: Table<MetaRow, string>;
   photos!: Table<PhotoRow, string>;
+  watches!: Table<WatchRow, string>;
+  watched!: Table<WatchedRow, string>;
+  messages!: Table<MessageRow, string>;
+  reads!: Table<ThreadReadRow, string>;
 
   constructor(name: string) {
     super(name);
-    const [v1, v2, v3, v4, v5] = DB_VERSIONS;
+    const [v1, v2, v3, v4, v5, v6] = DB_VERSIONS;
     this.version(v1.version).stores(v1.stores);
     // Version 1 rows were written before sync state existed: they came from the server.
     this.version(v2.version)
@@ -178,6 +211,9 @@ export class AppDb extends Dexie {
         await tx.table('photos').bulkPut(photos);
       });
     this.version(v5.version).stores(v5.stores).upgrade(upgradeToV5);
+    this.version(v6.version)
+      .stores(v6.stores)
+      .upgrade((tx) => tx.table('meta').where('key').startsWith('pullCookie:').delete());
     // A newer release is opening the database: close for good (no automatic reopen, which
     // Dexie would do at the newer version) and ask for a reload.
     this.on('versionchange', () => {
@@ -205,19 +241,37 @@ export function openDb(name = 'carry'): AppDb {
   return new AppDb(name);
 }
 
-/** The tables whose rows carry a sync state, typed alike so they can be walked together. */
-export function syncedTables(db: AppDb) {
-  return [db.listings, db.bookings, db.orders] as const;
-}
-
 /** Every table a local mutator may write: the scope of push, pull, rebase and discard. */
 export function mutationTables(db: AppDb) {
-  return [db.outbox, db.listings, db.bookings, db.orders, db.searchResults, db.profile, db.photos, db.meta];
+  return [
+    db.outbox,
+    db.listings,
+    db.bookings,
+    db.orders,
+    db.searchResults,
+    db.profile,
+    db.photos,
+    db.meta,
+    db.watches,
+    db.watched,
+    db.messages,
+    db.reads,
+  ];
 }
 
 /** Tables holding the signed-in user's own data (cleared on logout or a change of user). */
 export function userTables(db: AppDb) {
-  return [db.listings, db.searchResults, db.bookings, db.orders, db.profile] as const;
+  return [
+    db.listings,
+    db.searchResults,
+    db.bookings,
+    db.orders,
+    db.profile,
+    db.watches,
+    db.watched,
+    db.messages,
+    db.reads,
+  ] as const;
 }
 
 /**

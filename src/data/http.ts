@@ -15,11 +15,15 @@ export interface HttpOptions {
   onServerDate?: (serverMs: number) => void;
 }
 
-/** No ky retry at all: reads are re-run by their triggers, writes by the outbox. */
+/**
+ * No ky retry at all: reads are re-run by their triggers, writes by the outbox. Paths are joined
+ * to the API origin as `${baseUrl}${path}` (as photos.ts and poke.ts do); with no origin they
+ * stay root-relative (`call` drops the leading slash ky's prefixUrl refuses).
+ */
 export function createHttp(opts: HttpOptions): KyInstance {
   const { onServerDate } = opts;
   return ky.create({
-    baseUrl: opts.baseUrl,
+    prefixUrl: opts.baseUrl || '/',
     credentials: 'include',
     timeout: REQUEST_TIMEOUT_MS,
     retry: 0,
@@ -28,7 +32,7 @@ export function createHttp(opts: HttpOptions): KyInstance {
       ? {
           hooks: {
             afterResponse: [
-              ({ response }) => {
+              (_request, _options, response) => {
                 // An answer a cache may keep (reference data: the service worker's and the
                 // browser's caches) can carry the Date of another day: only fresh ones tell time.
                 if (REUSABLE.test(response.headers.get('cache-control') ?? '')) return;
@@ -61,11 +65,21 @@ function codeOf(data: unknown): string | undefined {
     : undefined;
 }
 
+/** An error answer's body: its JSON, else its text ('' when unreadable). */
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** Sends one request; returns the parsed JSON body (undefined when empty or not JSON). */
 export async function call(http: KyInstance, method: string, path: string, opts: CallOptions = {}) {
   let response: Response;
   try {
-    response = await http(path, {
+    response = await http(path.replace(/^\//, ''), {
       method,
       ...(opts.json !== undefined ? { json: opts.json } : {}),
       ...(opts.body ? { body: opts.body } : {}),
@@ -75,7 +89,8 @@ export async function call(http: KyInstance, method: string, path: string, opts:
     if (err instanceof HTTPError) {
       const { status, headers } = err.response;
       const retryAfter = parseRetryAfter(headers.get('retry-after'), Date.now());
-      throw new ApiError(status, messageOf(err.data, status), codeOf(err.data), retryAfter);
+      const data = await bodyOf(err.response);
+      throw new ApiError(status, messageOf(data, status), codeOf(data), retryAfter);
     }
     throw new OfflineError(err);
   }

@@ -3,8 +3,6 @@ export { flushAnalytics, track } from './analytics';
 export { API_URL, apiBaseUrl } from './api-url';
 export {
   bookListing,
-  refreshCarrierOrders,
-  refreshMyBookings,
   updateBookingStatus,
 } from './bookings';
 export { sendContactMessage } from './contact';
@@ -14,6 +12,7 @@ export {
   AppDb,
   DB_VERSIONS,
   type ListingRow,
+  type MessageRow,
   type MetaRow,
   type OrderRow,
   openDb,
@@ -21,10 +20,33 @@ export {
   type ProfileRow,
   type SearchResultRow,
   type Synced,
+  type ThreadReadRow,
+  type WatchRow,
 } from './db';
 export { ApiError, isOffline, OfflineError, SessionMissingError } from './errors';
 export { type CompleteResult, completeBooking, handoffRefusal } from './handoff';
-export { addListing, refreshMyListings, type SearchOutcome, searchKeyOf, searchListings } from './listings';
+export {
+  addListing,
+  type LocalOutcome,
+  type SearchOutcome,
+  searchKeyOf,
+  searchListings,
+  searchWatched,
+} from './listings';
+export {
+  type MessageStatus,
+  markThreadRead,
+  type ReportMessageResult,
+  reportMessage,
+  type SendMessageResult,
+  sendMessage,
+  type ThreadInfo,
+  type ThreadMessage,
+  threadMessagesQuery,
+  threadQuery,
+  type UnreadCounts,
+  unreadCountsQuery,
+} from './messages';
 export { META } from './meta';
 export { describeEntry } from './mutators';
 export {
@@ -40,7 +62,6 @@ export { clearBackoff, countUnsent, discardEntry, retryEntry } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, preparePhoto, uploadPhotos } from './photos';
 export { coalesce, type EventSourceFactory, type EventSourceLike, startPokes } from './poke';
-export { refreshProfile } from './profile';
 export { applyPull, type PullOutcome, pull } from './pull';
 export {
   airlinesQuery,
@@ -75,3 +96,12 @@ export { createStore, type Store, type StoreOptions } from './store';
 export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
 export { subscribeUpgradeRequired, upgradeRequired } from './upgrade';
 export { type WaitingItem, type WaitingState, waitingList } from './waiting';
+export {
+  describeWatch,
+  unwatchRoute,
+  type WatchResult,
+  watchedAsOfQuery,
+  watchesQuery,
+  watchOf,
+  watchRoute,
+} from './watches';

@@ -19,6 +19,8 @@ export const META = {
   /** The server's clock minus the device's, in ms (server-clock.ts). */
   serverOffsetMs: 'serverOffsetMs',
   syncedAt: (collection: string) => `syncedAt:${collection}`,
+  /** When the server last answered a pull (changed or not): how fresh the mirrored watched routes are. */
+  watchedAsOf: 'watchedAsOf',
   /** The server's word on a refused hand-off code: kept apart from the order, which refreshes replace. */
   handoffRefused: (bookingId: string) => `handoffRefused:${bookingId}`,
 } as const;

@@ -138,6 +138,9 @@ export async function rebase(ctx: LocalContext, user: string | null): Promise<vo
   await resetTable(db.listings);
   await resetTable(db.bookings);
   await resetTable(db.orders);
+  await resetTable(db.watches);
+  await resetTable(db.messages);
+  await resetTable(db.reads);
   await restoreAll(ctx);
   if (!user) return;
   for (const entry of await userEntries(db, user)) await applyOrMark(ctx, entry);

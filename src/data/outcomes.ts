@@ -26,6 +26,9 @@ async function markRowsFailed(db: AppDb, key: string, message: string): Promise<
   await db.listings.where('outboxKey').equals(key).modify(mark);
   await db.bookings.where('outboxKey').equals(key).modify(mark);
   await db.orders.where('outboxKey').equals(key).modify(mark);
+  await db.watches.where('outboxKey').equals(key).modify(mark);
+  await db.messages.where('outboxKey').equals(key).modify(mark);
+  await db.reads.where('outboxKey').equals(key).modify(mark);
 }
 
 /**

@@ -10,9 +10,10 @@
 //      confirmed; refused -> failed with the server's message, for Retry and Discard (or dealt
 //      with by the kind, a wrong hand-off code). An entry is dropped only when its outcome is
 //      known; a result gone with the retention is an acknowledgement ("applied long ago");
-//   3. bring the user's listings, bookings, orders and profile to the server's: a patch (only
-//      the rows changed since the state our cookie names) is put and deleted row by row, a whole
-//      snapshot replaces them; nothing when the cookie says nothing changed;
+//   3. bring the user's listings, bookings, orders, profile, watched routes, messages and read
+//      state to the server's: a patch (only the rows changed since the state our cookie names) is
+//      put and deleted row by row, a whole snapshot replaces them; nothing when the cookie says
+//      nothing changed;
 //   4. rebase: apply the remaining entries again on top of the new rows.
 // A 426 sync/upgrade-required, or an answer in a newer protocol, stops syncing (upgrade.ts).
 import type { ErrorCode } from '@/domain/errors';
@@ -140,6 +141,24 @@ export async function applyPull(
       await db.orders.clear();
       await db.orders.bulkPut(snap.orders.map((r): OrderRow => ({ ...r, ...synced })));
       if (snap.profile) await db.profile.put({ ...snap.profile, email: user, fetchedAt: store.now() });
+      // An older server sends no watched routes: the mirror keeps what it had.
+      if (snap.watches) {
+        await db.watches.clear();
+        await db.watches.bulkPut(snap.watches.map((r) => ({ ...r, ...synced })));
+      }
+      if (snap.watched) {
+        await db.watched.clear();
+        await db.watched.bulkPut(snap.watched);
+      }
+      // A server before messages sends none: what the device has stays.
+      if (snap.messages) {
+        await db.messages.clear();
+        await db.messages.bulkPut(snap.messages.map((r) => ({ ...r, ...synced })));
+      }
+      if (snap.reads) {
+        await db.reads.clear();
+        await db.reads.bulkPut(snap.reads.map((r) => ({ ...r, ...synced })));
+      }
     } else if (patch) {
       await db.listings.bulkDelete(patch.listings.del);
       await db.listings.bulkPut(patch.listings.put.map((r) => ({ ...r, ...synced })));
@@ -148,10 +167,28 @@ export async function applyPull(
       await db.orders.bulkDelete(patch.orders.del);
       await db.orders.bulkPut(patch.orders.put.map((r): OrderRow => ({ ...r, ...synced })));
       if (patch.profile) await db.profile.put({ ...patch.profile, email: user, fetchedAt: store.now() });
+      if (patch.watches) {
+        await db.watches.bulkDelete(patch.watches.del);
+        await db.watches.bulkPut(patch.watches.put.map((r) => ({ ...r, ...synced })));
+      }
+      if (patch.watched) {
+        await db.watched.bulkDelete(patch.watched.del);
+        await db.watched.bulkPut(patch.watched.put);
+      }
+      if (patch.messages) {
+        await db.messages.bulkDelete(patch.messages.del);
+        await db.messages.bulkPut(patch.messages.put.map((r) => ({ ...r, ...synced })));
+      }
+      if (patch.reads) {
+        await db.reads.bulkDelete(patch.reads.del);
+        await db.reads.bulkPut(patch.reads.put.map((r) => ({ ...r, ...synced })));
+      }
     }
+    // The server has just said what the watched routes hold, changed or not.
+    await setMeta(db, META.watchedAsOf, store.now());
     const changed = Boolean(snap ?? patch);
     if (changed)
-      for (const c of ['listings', 'bookings', 'orders', 'profile'])
+      for (const c of ['listings', 'bookings', 'orders', 'profile', 'watches', 'watched', 'messages'])
         await setMeta(db, META.syncedAt(c), store.now());
     await setPullCookie(db, clientId, res.cookie);
     // Step 4.

@@ -66,7 +66,7 @@ export function requiredText(message: string, max: number = TEXT_MAX_LENGTH, opt
       // Empty text is invisible too.
       v.check(isVisibleText, message),
       cleanCharacters(options),
-      v.maxLength(max, MSG.tooLong),
+      v.maxLength(max, options.tooLong ?? MSG.tooLong),
     ),
   );
 }
@@ -131,23 +131,18 @@ export const dateSchema = (requiredMsg: string) =>
 export const timeSchema = (requiredMsg: string) =>
   present(v.pipe(v.string(requiredMsg), v.nonEmpty(requiredMsg), v.regex(TIME_RE, MSG.timeFormat)));
 
-export const airportCodeSchema = (requiredMsg: string) =>
+/** An IATA code as typed: trimmed, upper-cased, of the code's shape; any miss says `requiredMsg`. */
+const iataCodeSchema = (shape: RegExp) => (requiredMsg: string) =>
   v.pipe(
     v.string(requiredMsg),
     v.trim(),
     v.nonEmpty(requiredMsg),
     v.toUpperCase(),
-    v.regex(IATA_AIRPORT_RE, requiredMsg),
+    v.regex(shape, requiredMsg),
   );
 
-export const airlineCodeSchema = (requiredMsg: string) =>
-  v.pipe(
-    v.string(requiredMsg),
-    v.trim(),
-    v.nonEmpty(requiredMsg),
-    v.toUpperCase(),
-    v.regex(IATA_AIRLINE_RE, requiredMsg),
-  );
+export const airportCodeSchema = iataCodeSchema(IATA_AIRPORT_RE);
+export const airlineCodeSchema = iataCodeSchema(IATA_AIRLINE_RE);
 
 export const flightNoSchema = (requiredMsg: string) =>
   present(

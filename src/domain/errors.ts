@@ -78,6 +78,27 @@ export const ERRORS = {
   'rating/not-party': { status: 403, message: 'Only the two sides of a booking can rate it.' },
   'rating/not-completed': { status: 403, message: 'A booking can be rated once it is completed.' },
   'rating/edit-closed': { status: 409, message: 'A rating can be changed for 48 hours only.' },
+  'watch/quota-reached': {
+    status: 409,
+    message: 'You already watch 5 routes, the most you can. Unwatch one to watch another.',
+  },
+  'watch/duplicate': { status: 409, message: 'You already watch this route and date.' },
+  'watch/not-yours': { status: 403, message: 'That watch belongs to another account.' },
+  // Same answer for a booking that does not exist and one of other people: nobody learns a thread exists.
+  'thread/forbidden': {
+    status: 403,
+    message: 'Only the traveller and the carrier of a booking can read and write its messages.',
+  },
+  'thread/closed': {
+    status: 409,
+    message: 'This conversation closed 30 days after the booking ended. You can still read it.',
+  },
+  'message/rate-limited': {
+    status: 429,
+    message: 'You are sending messages too fast. Please wait a minute and try again.',
+  },
+  'message/id-reused': { status: 409, message: 'That message id was already used for another message.' },
+  'message/own': { status: 409, message: 'You cannot report your own message.' },
   'file/too-large': { status: 413, message: 'The image must be 5 MB or smaller.' },
   'file/not-image': { status: 415, message: 'Only image files can be uploaded.' },
   'file/not-found': { status: 404, message: 'That file does not exist.' },

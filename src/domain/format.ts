@@ -1,22 +1,30 @@
 // Display formatting: rupees with Indian digit grouping, KG, en-GB day + short month, 12-hour time.
 
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** A formatter built on its first use: building Intl formatters loads locale data, tens of
+ * milliseconds on a slow phone, which a screen that formats nothing should not pay while loading. */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const rupees = lazy(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
+);
+const dayMonth = lazy(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+);
+const dayMonthYear = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** 123456 -> '₹1,23,456'. */
 export function formatPrice(amount: number): string {
   // NaN: a price the device does not know (a booking queued by an older release, upgraded).
-  return Number.isFinite(amount) ? rupees.format(amount) : 'Price unknown';
+  return Number.isFinite(amount) ? rupees().format(amount) : 'Price unknown';
 }
 
 /** 7.5 -> '7.5 KG'. */
@@ -31,12 +39,12 @@ function utcDate(date: string): Date {
 
 /** '2026-11-21' -> '21 Nov'. */
 export function formatDayMonth(date: string): string {
-  return dayMonth.format(utcDate(date));
+  return dayMonth().format(utcDate(date));
 }
 
 /** '2026-11-21' -> '21 Nov 2026'. */
 export function formatFullDate(date: string): string {
-  return dayMonthYear.format(utcDate(date));
+  return dayMonthYear().format(utcDate(date));
 }
 
 /** '14:05' -> '2:05 PM'; '00:30' -> '12:30 AM'. */
@@ -50,4 +58,21 @@ export function formatTime12(time: string): string {
 export function initial(name: string | null | undefined): string {
   const c = name?.trim().charAt(0);
   return c ? c.toUpperCase() : '?';
+}
+
+/**
+ * When a local answer was last confirmed by the server, in the device's zone (or `timeZone`):
+ * 'as of 14:05' the same day, 'as of 22 Nov, 14:05' another day.
+ */
+export function formatAsOf(atMs: number, nowMs: number, timeZone?: string): string {
+  const zone = timeZone ? { timeZone } : {};
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...zone,
+  });
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', ...zone });
+  const sameDay = day.format(atMs) === day.format(nowMs);
+  return `as of ${sameDay ? '' : `${day.format(atMs)}, `}${time.format(atMs)}`;
 }

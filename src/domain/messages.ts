@@ -54,6 +54,9 @@ export const MSG = {
   deliveryConfirming: 'Delivery recorded, confirming',
   ratingStars: 'Choose 1 to 5 stars',
   ratingCommentTooLong: 'A comment can be at most 500 characters',
+  // Messages
+  messageRequired: 'Write a message',
+  messageTooLong: 'A message can be at most 2,000 characters',
   // Generic
   tooLong: 'This field is too long',
   textBadCharacters: 'This field contains control or text-direction characters that are not allowed',

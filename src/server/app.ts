@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
 import { listingRoutes } from './routes/listings/listings.index';
 import { liveRoutes } from './routes/live/live.index';
+import { messageRoutes } from './routes/messages/messages.index';
 import { notifyRoutes } from './routes/notify/notify.index';
 import { profileRoutes } from './routes/profile/profile.index';
 import { ratingRoutes } from './routes/ratings/ratings.index';
@@ -104,6 +105,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     referenceRoutes,
     listingRoutes,
     bookingRoutes,
+    messageRoutes,
     profileRoutes,
     ratingRoutes,
     contactRoutes,

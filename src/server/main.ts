@@ -23,7 +23,7 @@ import { createNotifier } from './notify/notifier';
 import { pruneNotifications } from './notify/queue';
 import { expireOverdueBookings } from './routes/bookings/booking-expiry';
 import { pruneOrphanFiles } from './routes/files/files.prune';
-import { pruneSyncResults } from './routes/sync/sync.handlers';
+import { pruneSyncResults } from './routes/sync/sync.retention';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/domain/constants';
-import { fakeApi } from './support/fake-api';
-import { findHeading, renderApp } from './support/render-app';
+import { fakeApi } from '../support/client-fake-api';
+import { findHeading, renderApp } from '../support/client-render-app';
 
 describe('App', () => {
   it("shows 'Loading...' while the first auth check runs", async () => {

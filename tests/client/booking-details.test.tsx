@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../support/orders';
-import { fakeApi, json } from './support/fake-api';
-import { renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { renderApp } from '../support/client-render-app';
+import { makeOrder } from '../support/client-rows';
 
 const REQUESTED = Date.UTC(2026, 10, 1, 8, 0) / 1000;
 const ACCEPTED = REQUESTED + 3600;

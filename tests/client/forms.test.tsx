@@ -4,8 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@/domain/messages';
-import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp, USER } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { findHeading, renderApp, USER } from '../support/client-render-app';
 
 describe('Add Listing', () => {
   it('shows the required messages and the placeholders', async () => {

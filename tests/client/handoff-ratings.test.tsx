@@ -1,17 +1,16 @@
 // The hand-off and rating screens through the DOM: Complete asks for the code and catches a typo
 // on the device, a refused code brings the order back with the server's message, the traveller's
 // code and QR in View Details, rating badges, the star rating form and the profile's rating.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayOutbox } from '@/data';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
 import { handoffCodeFrom } from '@/domain/handoff/code';
-import type { Listing } from '@/domain/listing/schema';
-import { makeOrder } from '../support/orders';
-import { type FakeApi, fakeApi, json } from './support/fake-api';
-import { renderApp } from './support/render-app';
+import { type FakeApi, fakeApi, json } from '../support/client-fake-api';
+import { renderApp } from '../support/client-render-app';
+import { ASHAS_LISTING, makeListing, makeOrder } from '../support/client-rows';
 
 const CODE = handoffCodeFrom('40817');
 const TYPO = `${CODE.slice(0, 5)}${(Number(CODE[5]) + 1) % 10}`;
@@ -150,10 +149,18 @@ describe("the traveller's hand-off code", () => {
       json({ bookings: [order('b', 'accepted', { listingId: 'b_passenger', handoffCode: CODE })] }),
     );
     renderApp('/mybookings', { api });
-    await userEvent.click(await screen.findByRole('button', { name: 'View Details' }));
+    const details = await screen.findByRole('button', { name: 'View Details' });
+    // The QR is a React.lazy chunk: the click suspends on it, so the act around the click is
+    // awaited until the chunk has loaded (an act left unawaited never retries the suspended panel).
+    await act(async () => {
+      await userEvent.click(details);
+      await import('@/client/routes/-components/handoff-qr');
+    });
     const panel = screen.getByRole('region', { name: 'Hand-off code' });
     expect(within(panel).getByText(`${CODE.slice(0, 3)} ${CODE.slice(3)}`)).toBeTruthy();
-    expect(await within(panel).findByRole('img', { name: /QR code of the hand-off code/ })).toBeTruthy();
+    expect(
+      await within(panel).findByRole('img', { name: /QR code of the hand-off code/ }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('shows no code on a pending booking', async () => {
@@ -203,22 +210,10 @@ describe('ratings on screen', () => {
 
   it("shows the carrier's average on the carrier's own listings", async () => {
     const api = fakeApi();
-    const listing: Listing = {
-      id: 'l1',
-      email: 'asha@example.com',
-      name: 'Asha',
-      from: 'DEL',
-      to: 'BOM',
-      flightNo: 'AI101',
-      airline: 'AI',
-      departure: '2099-11-21',
-      time: '14:05',
-      weight: 8,
-      available: 6,
-      cost: 800,
-      createdAt: 1,
+    const listing = makeListing('l1', {
+      ...ASHAS_LISTING,
       carrierRating: { average: 4.8, count: 23, people: 20 },
-    };
+    });
     api.on('GET /api/listings/*', () => json([listing]));
     renderApp('/carrierhome', { api, session: { role: 'carrier' } });
     expect((await screen.findByText(/Your rating:/)).parentElement?.textContent).toBe(

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sendContactMessage } from '@/data';
 import { STORAGE_KEYS } from '@/domain/constants';
-import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { findHeading, renderApp } from '../support/client-render-app';
 
 function mainNav() {
   return screen.getByRole('navigation', { name: 'Main' });

@@ -5,10 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
-import type { Listing } from '@/domain/listing/schema';
-import { makeOrder } from '../support/orders';
-import { fakeApi, json } from './support/fake-api';
-import { renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { renderApp } from '../support/client-render-app';
+import { ASHAS_LISTING, makeListing, makeOrder } from '../support/client-rows';
 
 function order(id: string, status: BookingStatus, departure = '2099-05-01', seconds = 100): Order {
   return makeOrder(id, { status, departure, createdAt: { _seconds: seconds } });
@@ -142,21 +141,7 @@ describe('Your Listings', () => {
 
   it('shows a listing with its space, price per KG, date and 12-hour time', async () => {
     const api = fakeApi();
-    const l: Listing = {
-      id: 'l1',
-      email: 'asha@example.com',
-      name: 'Asha',
-      from: 'DEL',
-      to: 'BOM',
-      flightNo: 'AI101',
-      airline: 'AI',
-      departure: '2099-11-21',
-      time: '14:05',
-      weight: 8,
-      available: 6,
-      cost: 800,
-      createdAt: 1,
-    };
+    const l = makeListing('l1', ASHAS_LISTING);
     api.on('GET /api/listings/*', () => json([l]));
     renderApp('/carrierhome', { api, session: { role: 'carrier' } });
     expect(await screen.findByText('6 KG')).toBeTruthy();

@@ -5,10 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
-import type { Listing } from '@/domain/listing/schema';
-import { makeOrder } from '../support/orders';
-import { fakeApi, json } from './support/fake-api';
-import { renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { renderApp, searchFlight } from '../support/client-render-app';
+import { makeListing, makeOrder } from '../support/client-rows';
 
 function order(i: number, status: BookingStatus = 'pending'): Order {
   return makeOrder(`o${i}`, { name: `Sender ${i}`, status, createdAt: { _seconds: i } });
@@ -16,24 +15,6 @@ function order(i: number, status: BookingStatus = 'pending'): Order {
 
 function orders(n: number, status?: BookingStatus): Order[] {
   return Array.from({ length: n }, (_, i) => order(i + 1, status));
-}
-
-function listing(i: number): Listing {
-  return {
-    id: `l${i}`,
-    email: 'carrier@example.com',
-    name: 'Ravi',
-    from: 'DEL',
-    to: 'BOM',
-    flightNo: 'AI101',
-    airline: 'AI',
-    departure: '2099-05-01',
-    time: '09:30',
-    weight: 5,
-    available: 5,
-    cost: 800,
-    createdAt: 1,
-  };
 }
 
 const articles = () => screen.queryAllByRole('article');
@@ -114,14 +95,11 @@ describe('Carrier Order History paging', () => {
 describe('Search results paging', () => {
   it('counts every result but shows them 50 at a time', async () => {
     const api = fakeApi();
-    api.on('POST /api/search-listings', () => json(Array.from({ length: 120 }, (_, i) => listing(i))));
+    api.on('POST /api/search-listings', () =>
+      json(Array.from({ length: 120 }, (_, i) => makeListing(`l${i}`))),
+    );
     renderApp('/travellerhome', { api });
-    await userEvent.type(await screen.findByLabelText('From'), 'DEL{Enter}');
-    await userEvent.type(screen.getByLabelText('To'), 'BOM{Enter}');
-    await userEvent.type(screen.getByLabelText('Departure Date'), '2099-05-01');
-    await userEvent.type(screen.getByLabelText('Flight Number'), 'AI101');
-    await userEvent.type(screen.getByLabelText('Airline'), 'AI{Enter}');
-    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await searchFlight('2099-05-01');
 
     expect(await screen.findByText('Showing 120 of 120 results')).toBeTruthy();
     const books = () => screen.queryAllByRole('button', { name: /^Book Now/ });

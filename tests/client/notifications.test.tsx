@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from '@/domain/auth/password-reset';
 import { MSG } from '@/domain/messages';
-import { makeOrder } from '../support/orders';
-import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { findHeading, renderApp } from '../support/client-render-app';
+import { makeOrder } from '../support/client-rows';
 
 describe('Forgot Password', () => {
   it('opens from the login screen and shows the one answer', async () => {

@@ -4,8 +4,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { replayOutbox, sendContactMessage } from '@/data';
-import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { findHeading, renderApp } from '../support/client-render-app';
 
 const message = { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', message: 'Hi' };
 

@@ -5,30 +5,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '@/domain/listing/departure';
-import type { Listing } from '@/domain/listing/schema';
-import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp, testStore } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { appStore, findHeading, renderApp, searchFlight } from '../support/client-render-app';
+import { makeListing } from '../support/client-rows';
 
 const DATE = '2099-05-01';
+/** A search result of Ravi Kumar's with `available` KG left at `cost` per KG. */
+const listing = (id: string, cost: number, available: number) =>
+  makeListing(id, { email: 'ravi@example.com', name: 'Ravi Kumar', cost, weight: available, available });
 const QUERY = `from=DEL&to=BOM&departure=${DATE}&flightNo=AI101&airline=AI`;
-
-function listing(id: string, cost: number, available: number): Listing {
-  return {
-    id,
-    email: 'ravi@example.com',
-    name: 'Ravi Kumar',
-    from: 'DEL',
-    to: 'BOM',
-    departure: DATE,
-    time: '09:30',
-    flightNo: 'AI101',
-    airline: 'AI',
-    weight: available,
-    available,
-    cost,
-    createdAt: 1,
-  };
-}
 
 const DEPARTED = 'This flight has already departed, so it can no longer be booked.';
 
@@ -41,12 +26,7 @@ describe('search state in the URL', () => {
     const api = fakeApi();
     api.on('POST /api/search-listings', () => json([listing('a', 800, 5), listing('b', 4000, 12)]));
     const { router } = renderApp('/travellerhome', { api });
-    await userEvent.type(await screen.findByLabelText('From'), 'DEL{Enter}');
-    await userEvent.type(screen.getByLabelText('To'), 'BOM{Enter}');
-    await userEvent.type(screen.getByLabelText('Departure Date'), DATE);
-    await userEvent.type(screen.getByLabelText('Flight Number'), 'AI101');
-    await userEvent.type(screen.getByLabelText('Airline'), 'AI{Enter}');
-    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await searchFlight(DATE);
     expect(await screen.findByText('Showing 2 of 2 results')).toBeTruthy();
     expect(router.state.location.search).toMatchObject({ from: 'DEL', to: 'BOM', flightNo: 'AI101' });
     await userEvent.click(screen.getByLabelText('Under ₹1,000'));
@@ -64,7 +44,7 @@ describe('search state in the URL', () => {
   it('shows the results of a URL search from the local store when the server cannot be reached', async () => {
     const api = fakeApi();
     api.on('POST /api/search-listings', () => json([listing('a', 800, 5), listing('b', 4000, 12)]));
-    const store = testStore(api);
+    const store = appStore(api);
     const first = renderApp(`/travellerhome?${QUERY}`, { api, store });
     expect(await screen.findByText('Showing 2 of 2 results')).toBeTruthy();
     first.unmount();
@@ -87,7 +67,7 @@ describe('Confirm Booking by URL', () => {
     sessionStorage.clear();
     const api = fakeApi();
     api.on('POST /api/search-listings', () => json([listing('a', 800, 5)]));
-    const store = testStore(api);
+    const store = appStore(api);
     const first = renderApp(`/travellerhome?${QUERY}`, { api, store });
     expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
     first.unmount();
@@ -105,7 +85,7 @@ describe('Confirm Booking by URL', () => {
     const left = { ...listing('gone', 800, 5), departure: today, time: '00:00' };
     const api = fakeApi();
     api.on('POST /api/search-listings', () => json([left]));
-    const store = testStore(api);
+    const store = appStore(api);
     const first = renderApp(`/travellerhome?from=DEL&to=BOM&departure=${today}&flightNo=AI101&airline=AI`, {
       api,
       store,
@@ -128,7 +108,7 @@ describe('Confirm Booking by URL', () => {
     sessionStorage.clear();
     const api = fakeApi();
     api.on('POST /api/search-listings', () => json([listing('a', 800, 5)]));
-    const store = testStore(api);
+    const store = appStore(api);
     const first = renderApp(`/travellerhome?${QUERY}`, { api, store });
     expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
     expect((screen.getByRole('button', { name: /Book Now/ }) as HTMLButtonElement).disabled).toBe(false);

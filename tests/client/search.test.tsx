@@ -4,38 +4,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '@/domain/listing/departure';
-import type { Listing } from '@/domain/listing/schema';
 import { MSG } from '@/domain/messages';
-import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { findHeading, renderApp, searchFlight } from '../support/client-render-app';
+import { makeListing } from '../support/client-rows';
 
 const DATE = '2099-05-01';
-function listing(id: string, cost: number, available: number, email = 'carrier@example.com'): Listing {
-  return {
-    id,
-    email,
-    name: 'Ravi',
-    from: 'DEL',
-    to: 'BOM',
-    flightNo: 'AI101',
-    airline: 'AI',
-    departure: DATE,
-    time: '09:30',
-    weight: available,
-    available,
-    cost,
-    createdAt: 1,
-  };
-}
-
-async function search() {
-  await userEvent.type(await screen.findByLabelText('From'), 'DEL{Enter}');
-  await userEvent.type(screen.getByLabelText('To'), 'BOM{Enter}');
-  await userEvent.type(screen.getByLabelText('Departure Date'), DATE);
-  await userEvent.type(screen.getByLabelText('Flight Number'), 'AI101');
-  await userEvent.type(screen.getByLabelText('Airline'), 'AI{Enter}');
-  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-}
 
 describe('Listing search', () => {
   it('warns about the first empty field only', async () => {
@@ -58,10 +32,14 @@ describe('Listing search', () => {
   it("shows results with 'Showing X of Y', hides the user's own listing, and filters by budget", async () => {
     const api = fakeApi();
     api.on('POST /api/search-listings', () =>
-      json([listing('a', 800, 5), listing('b', 4000, 12), listing('own', 10, 3, 'asha@example.com')]),
+      json([
+        makeListing('a', { cost: 800, weight: 5, available: 5 }),
+        makeListing('b', { cost: 4000, weight: 12, available: 12 }),
+        makeListing('own', { cost: 10, weight: 3, available: 3, email: 'asha@example.com' }),
+      ]),
     );
     renderApp('/travellerhome', { api });
-    await search();
+    await searchFlight(DATE);
     expect(await screen.findByText('Showing 2 of 2 results')).toBeTruthy();
     expect(await screen.findByText('Found 3 listing(s)!')).toBeTruthy();
     await userEvent.click(screen.getByLabelText('Under ₹1,000'));
@@ -71,9 +49,11 @@ describe('Listing search', () => {
 
   it('explains when the filters hide every result', async () => {
     const api = fakeApi();
-    api.on('POST /api/search-listings', () => json([listing('a', 800, 5)]));
+    api.on('POST /api/search-listings', () =>
+      json([makeListing('a', { cost: 800, weight: 5, available: 5 })]),
+    );
     renderApp('/travellerhome', { api });
-    await search();
+    await searchFlight(DATE);
     await screen.findByText('Showing 1 of 1 results');
     await userEvent.click(screen.getByLabelText('Over 10 KG'));
     expect(screen.getByText('No listings match your current filters')).toBeTruthy();
@@ -84,7 +64,7 @@ describe('Listing search', () => {
     const api = fakeApi();
     api.on('POST /api/search-listings', () => json({ message: 'Saved your request.' }));
     renderApp('/travellerhome', { api });
-    await search();
+    await searchFlight(DATE);
     expect(await screen.findByText('Our Team will contact you as soon as we find a match.')).toBeTruthy();
     expect(screen.getByText('Saved your request.')).toBeTruthy();
   });
@@ -101,7 +81,7 @@ describe('Listing search', () => {
     const api = fakeApi();
     const view = renderApp('/travellerhome', { api });
     view.store.storage?.removeItem('phone');
-    await search();
+    await searchFlight(DATE);
     expect(await screen.findByText(MSG.userInfoMissing)).toBeTruthy();
     expect(api.calls).not.toContain('POST /api/search-listings');
   });
@@ -115,7 +95,7 @@ describe('Confirm Booking', () => {
   });
 
   it('prefills the space left, shows the total and refuses more than the space left', async () => {
-    renderApp('/booking', { state: { listing: listing('a', 800, 5) } });
+    renderApp('/booking', { state: { listing: makeListing('a', { cost: 800, weight: 5, available: 5 }) } });
     await findHeading('Flight & Carrier Information');
     const weight = screen.getByLabelText('Weight (KG)') as HTMLInputElement;
     expect(weight.value).toBe('5');
@@ -127,7 +107,9 @@ describe('Confirm Booking', () => {
   });
 
   it('queues the booking, toasts and returns to the search', async () => {
-    const { store } = renderApp('/booking', { state: { listing: listing('a', 800, 5) } });
+    const { store } = renderApp('/booking', {
+      state: { listing: makeListing('a', { cost: 800, weight: 5, available: 5 }) },
+    });
     await findHeading('Flight & Carrier Information');
     await userEvent.clear(screen.getByLabelText('Weight (KG)'));
     await userEvent.type(screen.getByLabelText('Weight (KG)'), '2');

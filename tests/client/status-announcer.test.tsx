@@ -6,9 +6,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OrderRow } from '@/data';
-import { makeOrder } from '../support/orders';
-import { fakeApi, json } from './support/fake-api';
-import { renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { renderApp } from '../support/client-render-app';
+import { makeOrder } from '../support/client-rows';
 
 const synced = { syncState: 'synced', syncError: null, outboxKey: null } as const;
 const row = (id: string, fields: Partial<OrderRow> = {}): OrderRow => ({

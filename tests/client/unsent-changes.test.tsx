@@ -5,8 +5,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { replayOutbox, sendContactMessage, submitCourierRequest, uploadPhotos } from '@/data';
-import { fakeApi, json } from './support/fake-api';
-import { findHeading, renderApp } from './support/render-app';
+import { fakeApi, json } from '../support/client-fake-api';
+import { findHeading, renderApp, USER } from '../support/client-render-app';
+import { courierForm } from '../support/data-courier';
 
 const message = { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', message: 'Hi' };
 
@@ -60,17 +61,7 @@ describe('UnsentChanges', () => {
   });
 });
 
-const form = {
-  fullName: 'Asha Rao',
-  emailAddress: 'asha@example.com',
-  mobileNumber: '9876543210',
-  governmentIdType: '',
-  governmentIdNumber: '',
-  currentAddress: '',
-  pinCode: '',
-  itemDescription: 'Books',
-  paymentMode: 'UPI' as const,
-};
+const form = courierForm(USER);
 
 describe('a courier photo in the waiting list', () => {
   it('shows the size it goes up at, the size before downscaling, and its upload progress', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addListing,
   bookListing,
-  refreshCarrierOrders,
+  pull,
   replayOutbox,
   sendContactMessage,
   submitCourierRequest,
@@ -14,6 +14,7 @@ import {
   uploadPhotos,
 } from '@/data';
 import { bookings, contactMessages, courierRequests, listings } from '@/server/db/schema';
+import { courierForm } from '../support/data-courier';
 import { listingValues, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 
@@ -64,7 +65,7 @@ describe('bookListing and updateBookingStatus', () => {
     expect(booked).toHaveLength(1);
     expect(booked[0]).toMatchObject({ syncState: 'synced', weight: 2 });
 
-    await refreshCarrierOrders(carrier.store);
+    await pull(carrier.store);
     const [order] = await carrier.store.db.orders.toArray();
     if (!order) throw new Error('no order');
     expect(await updateBookingStatus(carrier.store, order.id, 'accept')).toEqual({
@@ -95,7 +96,7 @@ describe('bookListing and updateBookingStatus', () => {
     if (!listing) throw new Error('no listing');
     await bookListing(traveller.store, listing, 1);
     await replayOutbox(traveller.store);
-    await refreshCarrierOrders(carrier.store);
+    await pull(carrier.store);
     const [order] = await carrier.store.db.orders.toArray();
     if (!order) throw new Error('no order');
     const result = await updateBookingStatus(carrier.store, order.id, 'complete');
@@ -120,20 +121,6 @@ describe('sendContactMessage', () => {
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);
-
-function courierForm(user: { email: string; name: string; phone: string }) {
-  return {
-    fullName: user.name,
-    emailAddress: user.email,
-    mobileNumber: user.phone,
-    governmentIdType: '',
-    governmentIdNumber: '',
-    currentAddress: '',
-    pinCode: '',
-    itemDescription: 'Books',
-    paymentMode: 'UPI' as const,
-  };
-}
 
 describe('submitCourierRequest', () => {
   it('uploads the photo once on its own lane, then submits the request once with its url', async () => {

@@ -120,12 +120,16 @@ describe('AppDb', () => {
         'analytics',
         'bookings',
         'listings',
+        'messages',
         'meta',
         'orders',
         'outbox',
         'photos',
         'profile',
+        'reads',
         'searchResults',
+        'watched',
+        'watches',
       ].sort(),
     );
     db.close();
@@ -189,6 +193,31 @@ describe('AppDb', () => {
     expect(await price('by-search')).toEqual({ costPerKg: 300 });
     expect(await price('unknown')).toEqual({ costPerKg: Number.NaN });
     expect(await db.outbox.get('by-row')).toMatchObject({ idempotencyKey: 'by-row' });
+    db.close();
+  });
+  it('upgrades a version 5 database to the message tables, keeping rows and entries, forgetting pull cookies', async () => {
+    const name = uniqueDbName();
+    const old = new Dexie(name);
+    for (const v of DB_VERSIONS.slice(0, 5)) old.version(v.version).stores(v.stores);
+    await old.table('bookings').put({ id: 'B1', status: 'accepted', syncState: 'synced', outboxKey: null });
+    await old
+      .table('outbox')
+      .put({ key: 'k1', kind: 'contact', args: {}, local: {}, user: 'a@example.com', createdAt: 1 });
+    await old.table('meta').bulkPut([
+      { key: 'pullCookie:c1', value: 'state-without-messages' },
+      { key: 'clientId:a@example.com', value: 'c1' },
+    ]);
+    old.close();
+
+    const db = openDb(name);
+    expect(db.verno).toBe(6);
+    expect(await db.bookings.get('B1')).toMatchObject({ status: 'accepted' });
+    expect(await db.outbox.get('k1')).toMatchObject({ kind: 'contact' });
+    // A cookie of v5 names a state whose messages this device never stored: the next pull is whole.
+    expect(await db.meta.get('pullCookie:c1')).toBeUndefined();
+    expect(await db.meta.get('clientId:a@example.com')).toMatchObject({ value: 'c1' });
+    expect(await db.messages.count()).toBe(0);
+    expect(await db.messages.where('[bookingId+seq]').between(['B1', 0], ['B1', Infinity]).count()).toBe(0);
     db.close();
   });
 });

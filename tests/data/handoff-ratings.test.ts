@@ -6,45 +6,21 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  addListing,
-  bookListing,
   completeBooking,
   discardEntry,
   handoffRefusal,
+  pull,
   rateBooking,
-  refreshCarrierOrders,
-  refreshMyBookings,
-  refreshProfile,
   replayOutbox,
   updateBookingStatus,
 } from '@/data';
 import { handoffCodeFrom } from '@/domain/handoff/code';
 import { syncClients, syncResults, users } from '@/server/db/schema';
-import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { acceptedBooking } from '../support/data-bookings';
+import type { SignedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 
 const server = serverPerFile();
-
-/** A carrier with an accepted booking from a traveller, both mirrored; the traveller's code. */
-async function acceptedBooking() {
-  const carrier = await signedIn(server);
-  const traveller = await signedIn(server);
-  await addListing(carrier.store, listingValues({ weight: 5 }));
-  await replayOutbox(carrier.store);
-  const [listing] = await carrier.store.db.listings.toArray();
-  if (!listing) throw new Error('no listing');
-  await bookListing(traveller.store, listing, 2);
-  await replayOutbox(traveller.store);
-  await refreshCarrierOrders(carrier.store);
-  const [order] = await carrier.store.db.orders.toArray();
-  if (!order) throw new Error('no order');
-  await updateBookingStatus(carrier.store, order.id, 'accept');
-  await replayOutbox(carrier.store);
-  await refreshMyBookings(traveller.store);
-  const code = (await traveller.store.db.bookings.get(order.id))?.handoffCode;
-  if (!code) throw new Error('the traveller has no hand-off code');
-  return { carrier, traveller, id: order.id, code };
-}
 
 /** The server's applied answers to this user's pushed mutations whose answer matches `match`. */
 async function appliedAnswers(s: SignedIn, match: (body: Record<string, unknown>) => boolean) {
@@ -64,7 +40,7 @@ const completionOf = (id: string) => (body: Record<string, unknown>) => {
 
 describe('completeBooking', () => {
   it('records a completion offline at once and delivers it once when back online', async () => {
-    const { carrier, traveller, id, code } = await acceptedBooking();
+    const { carrier, traveller, id, code } = await acceptedBooking(server);
     carrier.net.down = true;
     expect(await completeBooking(carrier.store, id, code)).toEqual({ ok: true });
     expect(await carrier.store.db.orders.get(id)).toMatchObject({
@@ -83,12 +59,12 @@ describe('completeBooking', () => {
     expect(await carrier.store.db.outbox.count()).toBe(0);
     expect(await appliedAnswers(carrier, completionOf(id))).toHaveLength(1);
     expect(await carrier.store.db.orders.get(id)).toMatchObject({ status: 'completed', syncState: 'synced' });
-    await refreshMyBookings(traveller.store);
+    await pull(traveller.store);
     expect((await traveller.store.db.bookings.get(id))?.status).toBe('completed');
   });
 
   it('catches a mistyped code on the device: nothing is recorded or queued', async () => {
-    const { carrier, id, code } = await acceptedBooking();
+    const { carrier, id, code } = await acceptedBooking(server);
     carrier.net.down = true;
     const typo = `${code.slice(0, 2)}${(Number(code[2]) + 1) % 10}${code.slice(3)}`;
     expect(await completeBooking(carrier.store, id, typo)).toEqual({ ok: false, code: 'typo' });
@@ -98,7 +74,7 @@ describe('completeBooking', () => {
   });
 
   it('puts the order back to accepted with the server’s message for a wrong code that passes the check', async () => {
-    const { carrier, id, code } = await acceptedBooking();
+    const { carrier, id, code } = await acceptedBooking(server);
     const wrong = handoffCodeFrom(String((Number(code.slice(0, 5)) + 7) % 100_000).padStart(5, '0'));
     carrier.net.down = true;
     expect(await completeBooking(carrier.store, id, wrong)).toEqual({ ok: true });
@@ -109,7 +85,7 @@ describe('completeBooking', () => {
     expect(await carrier.store.db.orders.get(id)).toMatchObject({ status: 'accepted', syncState: 'synced' });
     expect(await handoffRefusal(carrier.store, id)).toBe('Hand-off code does not match');
     // A refresh of the orders (the server's row) keeps the message.
-    await refreshCarrierOrders(carrier.store);
+    await pull(carrier.store);
     expect(await handoffRefusal(carrier.store, id)).toBe('Hand-off code does not match');
     // The right code then completes it, and the message goes.
     expect(await completeBooking(carrier.store, id, code)).toEqual({ ok: true });
@@ -119,7 +95,7 @@ describe('completeBooking', () => {
   });
 
   it('after five wrong codes shows the lock, even for the right code, until the lock ends', async () => {
-    const { carrier, id, code } = await acceptedBooking();
+    const { carrier, id, code } = await acceptedBooking(server);
     const wrong = handoffCodeFrom(String((Number(code.slice(0, 5)) + 3) % 100_000).padStart(5, '0'));
     for (let i = 0; i < 4; i += 1) {
       await completeBooking(carrier.store, id, wrong);
@@ -143,7 +119,7 @@ describe('completeBooking', () => {
   });
 
   it('does not complete through the plain status command, which has no code', async () => {
-    const { carrier, id } = await acceptedBooking();
+    const { carrier, id } = await acceptedBooking(server);
     expect((await updateBookingStatus(carrier.store, id, 'complete')).ok).toBe(false);
     expect(await carrier.store.db.outbox.count()).toBe(0);
   });
@@ -151,10 +127,10 @@ describe('completeBooking', () => {
 
 describe('rateBooking', () => {
   async function completed() {
-    const world = await acceptedBooking();
+    const world = await acceptedBooking(server);
     await completeBooking(world.carrier.store, world.id, world.code);
     await replayOutbox(world.carrier.store);
-    await refreshMyBookings(world.traveller.store);
+    await pull(world.traveller.store);
     return world;
   }
 
@@ -177,7 +153,7 @@ describe('rateBooking', () => {
       myRating: { stars: 4 },
       syncState: 'synced',
     });
-    await refreshCarrierOrders(carrier.store);
+    await pull(carrier.store);
     expect((await carrier.store.db.orders.get(id))?.otherRating).toEqual({ average: 0, count: 0, people: 0 });
   });
 
@@ -191,7 +167,7 @@ describe('rateBooking', () => {
       stars: 5,
       comment: 'On time after all',
     });
-    await refreshProfile(traveller.store);
+    await pull(traveller.store);
     const profile = await traveller.store.db.profile.get(traveller.user.email);
     expect(profile?.rating).toMatchObject({
       average: 5,
@@ -201,7 +177,7 @@ describe('rateBooking', () => {
   });
 
   it('refuses to rate a booking that is not completed, and Discard restores the earlier rating', async () => {
-    const { carrier, id } = await acceptedBooking();
+    const { carrier, id } = await acceptedBooking(server);
     expect(await rateBooking(carrier.store, { bookingId: id, stars: 3, comment: '' })).toEqual({
       ok: false,
       code: 'rating/not-completed',

@@ -4,31 +4,24 @@
 // a growing, jittered wait; every open pulls once; and, against the real server, a booking and its
 // acceptance reach the other party's mirror with nobody pulling by hand.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  addListing,
-  bookListing,
-  logout,
-  replayOutbox,
-  type Store,
-  startPokes,
-  updateBookingStatus,
-} from '@/data';
+import { bookListing, logout, replayOutbox, type Store, startPokes, updateBookingStatus } from '@/data';
+import { mirroredListing } from '../support/data-bookings';
 import { eventSourceOver, ManualEventSource } from '../support/data-event-source';
-import { listingValues, signedIn } from '../support/data-store';
+import { pageEventsPerFile } from '../support/data-page';
+import { signedIn } from '../support/data-store';
 import { createTestServer, type TestServer } from '../support/server-app';
+import { until } from '../support/until';
 
 let server: TestServer;
-const events = new EventTarget();
+const win = pageEventsPerFile();
 const page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
 const net = { onLine: true };
 const g = globalThis as unknown as Record<string, unknown>;
-let stops: Array<() => void> = [];
 
 beforeAll(async () => {
   server = await createTestServer();
-  // Node has no window, document or navigator.onLine: give the module ones the test controls.
-  g.addEventListener = events.addEventListener.bind(events);
-  g.removeEventListener = events.removeEventListener.bind(events);
+  // Node has no document or navigator.onLine (window events: pageEventsPerFile): give the module
+  // ones the test controls.
   g.document = page;
   Object.defineProperty(globalThis, 'navigator', { value: net, configurable: true, writable: true });
 });
@@ -38,13 +31,9 @@ beforeEach(() => {
   net.onLine = true;
 });
 afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
   vi.useRealTimers();
 });
 afterAll(async () => {
-  delete g.addEventListener;
-  delete g.removeEventListener;
   delete g.document;
   await server.close();
 });
@@ -55,7 +44,7 @@ function setVisibility(state: 'visible' | 'hidden') {
 }
 function setOnline(online: boolean) {
   net.onLine = online;
-  events.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  win.events.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 /** A pull that stays in flight until the test ends it. */
 function heldPulls() {
@@ -67,7 +56,7 @@ function heldPulls() {
 }
 function start(store: Store, pull: () => Promise<unknown>, random?: () => number) {
   if (random) store.random = random;
-  stops.push(startPokes(store, { EventSource: ManualEventSource, pull }));
+  win.keep(startPokes(store, { EventSource: ManualEventSource, pull }));
 }
 
 describe('the poke stream', () => {
@@ -199,37 +188,26 @@ describe('the poke stream', () => {
 });
 
 describe('against the server', () => {
-  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      if (await check()) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`${what}: not within 10 s`);
-  }
-
   it('a booking reaches the carrier’s mirror and the acceptance the traveller’s, with no pull by hand', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
     for (const device of [carrier, traveller])
-      stops.push(startPokes(device.store, { EventSource: eventSourceOver(device.net.fetch) }));
+      win.keep(startPokes(device.store, { EventSource: eventSourceOver(device.net.fetch) }));
 
-    await addListing(carrier.store, listingValues({ flightNo: 'AI995' }));
-    await replayOutbox(carrier.store);
-    const [listing] = await carrier.store.db.listings.toArray();
-    if (!listing) throw new Error('no listing');
+    const { listing } = await mirroredListing(server, { carrier, flightNo: 'AI995' });
 
     await bookListing(traveller.store, listing, 2);
     await replayOutbox(traveller.store);
-    await until(async () => (await carrier.store.db.orders.count()) === 1, 'the carrier sees the booking');
+    await until(async () => (await carrier.store.db.orders.count()) === 1, {
+      what: 'the carrier sees the booking',
+    });
     const [order] = await carrier.store.db.orders.toArray();
     expect(order?.status).toBe('pending');
 
     expect((await updateBookingStatus(carrier.store, order?.id ?? '', 'accept')).ok).toBe(true);
     await replayOutbox(carrier.store);
-    await until(
-      async () => (await traveller.store.db.bookings.toArray())[0]?.status === 'accepted',
-      'the traveller sees Accepted',
-    );
+    await until(async () => (await traveller.store.db.bookings.toArray())[0]?.status === 'accepted', {
+      what: 'the traveller sees Accepted',
+    });
   });
 });

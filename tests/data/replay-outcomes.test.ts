@@ -4,20 +4,20 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  addListing,
   bookListing,
   countUnsent,
   createStore,
   login,
   openDb,
-  refreshCarrierOrders,
+  pull,
   replayOutbox,
   sendContactMessage,
   updateBookingStatus,
 } from '@/data';
 import { contactMessages } from '@/server/db/schema';
+import { mirroredListing } from '../support/data-bookings';
 import { fakeLocks } from '../support/data-locks';
-import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { type SignedIn, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 import { jsonInit } from '../support/server-users';
 
@@ -35,19 +35,11 @@ function contact(s: SignedIn, message: string) {
   return sendContactMessage(s.store, { name: 'Asha Rao', email: s.user.email, phone: s.user.phone, message });
 }
 
-async function listingOf(carrier: SignedIn, weight: number) {
-  await addListing(carrier.store, listingValues({ weight }));
-  await replayOutbox(carrier.store);
-  const [listing] = await carrier.store.db.listings.toArray();
-  if (!listing) throw new Error('no listing');
-  return listing;
-}
-
 describe('replayOutbox refusals', () => {
   it('counts a refused change as waiting for the user, not as unsent, as the sync line does', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
-    const listing = await listingOf(carrier, 2);
+    const listing = (await mirroredListing(server, { carrier, weight: 2 })).listing;
     await bookListing(traveller.store, { ...listing, available: 99 }, 5);
     await contact(traveller, 'still on its way');
     expect(await countUnsent(traveller.store)).toBe(2);
@@ -60,7 +52,7 @@ describe('replayOutbox refusals', () => {
   it('fails an overbooking with the server message and still sends later entries', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
-    const listing = await listingOf(carrier, 2);
+    const listing = (await mirroredListing(server, { carrier, weight: 2 })).listing;
     const { key } = await bookListing(traveller.store, { ...listing, available: 99 }, 5);
     const later = await contact(traveller, 'after the refusal');
     expect(await replayOutbox(traveller.store)).toMatchObject({ sent: 1, failed: 1, remaining: 0 });
@@ -78,10 +70,10 @@ describe('replayOutbox refusals', () => {
   it('fails a status change the server finds illegal', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
-    const listing = await listingOf(carrier, 5);
+    const listing = (await mirroredListing(server, { carrier, weight: 5 })).listing;
     await bookListing(traveller.store, listing, 1);
     await replayOutbox(traveller.store);
-    await refreshCarrierOrders(carrier.store);
+    await pull(carrier.store);
     const [order] = await carrier.store.db.orders.toArray();
     if (!order) throw new Error('no order');
     // Another device of the carrier declined it meanwhile; this one still shows it pending.

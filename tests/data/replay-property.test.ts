@@ -6,12 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addListing,
-  bookListing,
   createStore,
   openDb,
   pull,
-  refreshCarrierOrders,
   replayOutbox,
   type Store,
   sendContactMessage,
@@ -19,7 +16,7 @@ import {
 } from '@/data';
 import { BOOKING_ACTIONS } from '@/domain/booking/status';
 import { bookings, contactMessages, syncClients, syncResults, users } from '@/server/db/schema';
-import { listingValues, signedIn } from '../support/data-store';
+import { bookedListing } from '../support/data-bookings';
 import { serverPerFile } from '../support/server-app';
 
 const server = serverPerFile();
@@ -41,18 +38,8 @@ const op = fc.oneof(
 
 /** A carrier with one listing and two bookings on it, mirrored locally. */
 async function world() {
-  const carrier = await signedIn(server);
-  const traveller = await signedIn(server);
-  await addListing(carrier.store, listingValues({ weight: 10 }));
-  await replayOutbox(carrier.store);
-  const [listing] = await carrier.store.db.listings.toArray();
-  if (!listing) throw new Error('no listing');
-  await bookListing(traveller.store, listing, 1);
-  await bookListing(traveller.store, listing, 2);
-  await replayOutbox(traveller.store);
-  await refreshCarrierOrders(carrier.store);
-  const bookingIds = (await carrier.store.db.orders.toArray()).map((o) => o.id).sort();
-  return { carrier, bookingIds };
+  const { carrier, orders } = await bookedListing(server, { weight: 10, kgs: [1, 2] });
+  return { carrier, bookingIds: orders.map((o) => o.id).sort() };
 }
 
 describe('replayOutbox (property)', () => {

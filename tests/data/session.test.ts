@@ -18,6 +18,7 @@ import {
   signup,
   track,
 } from '@/data';
+import { REFERENCE_WRITE_BATCH } from '@/data/reference';
 import { createNet } from '../support/data-net';
 import { listingValues, signedIn, testStore } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
@@ -42,9 +43,27 @@ describe('login and logout', () => {
     await addListing(s.store, listingValues());
     s.net.down = true;
     expect(await countUnsent(s.store)).toBe(1);
+    // Rows of every pulled collection (what the next user must not see).
+    const id = crypto.randomUUID();
+    await s.store.db.watches.put({
+      id,
+      from: 'DEL',
+      to: 'DXB',
+      departure: '2099-01-01',
+      days: 0,
+      createdAt: 1,
+      syncState: 'synced',
+      syncError: null,
+      outboxKey: null,
+    } as never);
+    await s.store.db.watched.put({ id } as never);
+    await s.store.db.messages.put({ id, bookingId: 'B1', seq: 1 } as never);
+    await s.store.db.reads.put({ id: 'B1' } as never);
     await logout(s.store);
     expect(getSession(s.store)).toBeNull();
     expect(await s.store.db.listings.count()).toBe(0);
+    for (const table of [s.store.db.watches, s.store.db.watched, s.store.db.messages, s.store.db.reads])
+      expect(await table.count()).toBe(0);
     expect(await s.store.db.airports.count()).toBeGreaterThan(0);
     expect(await s.store.db.outbox.count()).toBe(1);
   });
@@ -113,6 +132,43 @@ describe('refreshReference', () => {
     const fetches = () => s.net.delivered.filter((d) => d.path === '/api/get/airports').length;
     await Promise.all([refreshReference(s.store), refreshReference(s.store), refreshReference(s.store)]);
     expect(fetches()).toBe(1);
+  });
+
+  it('stores the airports in batches inside one transaction, so no single task writes them all', async () => {
+    const s = await signedIn(server);
+    const { db } = s.store;
+    // Every write request batch the airports table gets, seen through Dexie's own middleware.
+    const batches: number[] = [];
+    const transactions = new Set<unknown>();
+    db.close();
+    db.use({
+      stack: 'dbcore',
+      name: 'count-airport-writes',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          if (name !== 'airports') return table;
+          return {
+            ...table,
+            mutate: (req) => {
+              if (req.type === 'put') {
+                batches.push(req.values.length);
+                transactions.add(req.trans);
+              }
+              return table.mutate(req);
+            },
+          };
+        },
+      }),
+    });
+    await db.open();
+    await refreshReference(s.store);
+    const stored = await db.airports.count();
+    expect(stored).toBeGreaterThan(REFERENCE_WRITE_BATCH);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(stored);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(REFERENCE_WRITE_BATCH);
+    expect(transactions.size).toBe(1);
   });
 
   it('throws only when it fails with nothing cached', async () => {

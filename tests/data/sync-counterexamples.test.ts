@@ -22,32 +22,12 @@ import { localId } from '@/data/mutators/rows';
 import { ERRORS } from '@/domain/errors';
 import { sessions } from '@/server/db/schema';
 import { listingsOfUser } from '@/server/routes/listings/listings.queries';
+import { courierForm, pngPhoto } from '../support/data-courier';
 import { createDevice, type Device } from '../support/data-device';
 import { fakeLocks } from '../support/data-locks';
 import { listingValues } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 import { type QuickAccount, quickAccount } from '../support/server-quick-users';
-
-function courierForm(u: QuickAccount, item: string) {
-  return {
-    fullName: u.name,
-    emailAddress: u.email,
-    mobileNumber: u.phone,
-    governmentIdType: '',
-    governmentIdNumber: '',
-    currentAddress: '',
-    pinCode: '',
-    itemDescription: item,
-    paymentMode: 'UPI' as const,
-  };
-}
-
-/** The same picture, as each user's phone would hand it over. */
-function samePhoto(): Blob {
-  const bytes = new Uint8Array(32).fill(7);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Blob([bytes], { type: 'image/png' });
-}
 
 const server = serverPerFile();
 const HOUR = 3_600_000;
@@ -127,11 +107,11 @@ describe('counterexamples of the sync model', () => {
 
   it("sends a second user's courier request whose photo the first user also queued on the device", async () => {
     // Model: SessionExpires, Courier(photo 0), Login(another user), Courier(photo 0).
-    await submitCourierRequest(tab, courierForm(user, 'first'), samePhoto(), 'bag.png');
+    await submitCourierRequest(tab, courierForm(user, 'first'), pngPhoto(32), 'bag.png');
     const other = await quickAccount(server);
     // The app offers this once the first user's session has expired; their request stays queued.
     await login(tab, { email: other.email, password: other.password });
-    const { key } = await submitCourierRequest(tab, courierForm(other, 'second'), samePhoto(), 'bag.png');
+    const { key } = await submitCourierRequest(tab, courierForm(other, 'second'), pngPhoto(32), 'bag.png');
     await uploadPhotos(tab);
     await replayOutbox(tab);
     expect(await tab.db.outbox.get(key)).toBeUndefined();
@@ -139,7 +119,7 @@ describe('counterexamples of the sync model', () => {
 
   it('uploads a photo backing off within the backoff cap after the clock jumps back', async () => {
     // Model: Courier(photo 0), SessionExpires, UploadPhotos, JumpClock(-1 h): any failed upload.
-    const { key } = await submitCourierRequest(tab, courierForm(user, 'clock'), samePhoto(), 'bag.png');
+    const { key } = await submitCourierRequest(tab, courierForm(user, 'clock'), pngPhoto(32), 'bag.png');
     device.link.down = true;
     expect(await uploadPhotos(tab)).toBe(0); // backs off
     device.link.down = false;
@@ -172,7 +152,7 @@ describe('counterexamples of the sync model', () => {
   it('keeps uploading after a photo 401 that was answered before the user logged in again', async () => {
     // Model: SessionExpires, PushAnswerDelayed, Login(same user), Courier: the photo lane's side.
     await server.db.delete(sessions).where(eq(sessions.userId, user.id));
-    await submitCourierRequest(tab, courierForm(user, 'late 401'), samePhoto(), 'bag.png');
+    await submitCourierRequest(tab, courierForm(user, 'late 401'), pngPhoto(32), 'bag.png');
     const held = device.link.holdNext('/api/files/');
     const uploading = uploadPhotos(tab);
     await held.reached; // answered 401: the session had expired

@@ -31,6 +31,7 @@ import {
   type Store,
   type Synced,
   sendContactMessage,
+  sendMessage,
   submitCourierRequest,
   updateBookingStatus,
   uploadPhotos,
@@ -46,12 +47,15 @@ import {
   contactMessages,
   courierRequests,
   listings,
+  messages,
   sessions,
   syncClients,
   syncResults,
 } from '@/server/db/schema';
 import { ordersOf } from '@/server/routes/bookings/bookings.queries';
 import { listingsOfUser, toListing } from '@/server/routes/listings/listings.queries';
+import { messagesOf } from '@/server/routes/messages/messages.queries';
+import { courierForm, pngPhoto } from '../support/data-courier';
 import { createDevice, type Device } from '../support/data-device';
 import type { Held } from '../support/data-link';
 import { fakeLocks } from '../support/data-locks';
@@ -81,7 +85,8 @@ type Marker =
   | { kind: 'add-listing'; cost: number }
   | { kind: 'book'; grams: number }
   | { kind: 'status-update'; bookingId: string; status: string }
-  | { kind: 'courier'; description: string };
+  | { kind: 'courier'; description: string }
+  | { kind: 'message'; text: string };
 
 interface Change {
   key: string;
@@ -218,13 +223,6 @@ class Book extends Base {
   }
 }
 
-/** Two photos (a PNG signature and filler): the same one may be sent by both users. */
-function photoBlob(which: 0 | 1): Blob {
-  const bytes = new Uint8Array(32).fill(which === 0 ? 7 : 9);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Blob([bytes], { type: 'image/png' });
-}
-
 /** A courier request with a photo, which goes up on its own lane before the request is pushed. */
 class Courier extends Base {
   constructor(
@@ -241,18 +239,14 @@ class Courier extends Base {
     const u = w.users[who];
     w.seq += 1;
     const description = `run ${w.run} item ${w.seq}`;
-    const form = {
-      fullName: u.name,
-      emailAddress: u.email,
-      mobileNumber: u.phone,
-      governmentIdType: '',
-      governmentIdNumber: '',
-      currentAddress: '',
-      pinCode: '',
-      itemDescription: description,
-      paymentMode: 'UPI' as const,
-    };
-    const { key } = await submitCourierRequest(tabOf(w, this.tab), form, photoBlob(this.photo), 'bag.png');
+    // Two photos: the same one may be sent by both users.
+    const photo = pngPhoto(32, this.photo === 0 ? 7 : 9);
+    const { key } = await submitCourierRequest(
+      tabOf(w, this.tab),
+      courierForm(u, description),
+      photo,
+      'bag.png',
+    );
     record(w, who, key, { kind: 'courier', description }, `courier request with photo ${this.photo}`);
   }
   toString() {
@@ -356,6 +350,35 @@ class Contact extends Base {
   }
   toString() {
     return `Contact(tab ${this.tab})`;
+  }
+}
+
+/** A message in the thread of one of the user's orders (shown at once as "sending"). */
+class Message extends Base {
+  constructor(
+    readonly tab: number,
+    readonly order: 0 | 1,
+  ) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    return signedIn(m);
+  }
+  async act(m: Model, w: World) {
+    const who = m.user as Who;
+    const store = tabOf(w, this.tab);
+    const id = w.orders[who][this.order];
+    if (!(await store.db.orders.get(id))) return; // not mirrored yet: no thread to open
+    w.seq += 1;
+    const text = `run ${w.run} note ${w.seq}`;
+    const result = await sendMessage(store, id, text);
+    if (!result.ok) throw new Error(`message refused on the device: ${result.code}`);
+    const last = await store.db.outbox.orderBy('createdAt').last();
+    if (last?.kind !== 'message') throw new Error('sendMessage queued nothing');
+    record(w, who, last.key, { kind: 'message', text }, `message "${text}" on order ${this.order}`);
+  }
+  toString() {
+    return `Message(tab ${this.tab}, order ${this.order})`;
   }
 }
 
@@ -607,6 +630,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
   which.map((l) => new TakeSpace(l)),
   fc.tuple(tab, which, fc.constantFrom(...ACTIONS)).map(([t, o, a]) => new StatusUpdate(t, o, a)),
   tab.map((t) => new Contact(t)),
+  fc.tuple(tab, which).map(([t, o]) => new Message(t, o)),
   fc.tuple(tab, which).map(([t, p]) => new Courier(t, p)),
   tab.map((t) => new UploadPhotos(t)),
   tab.map((t) => new Push(t, 'arrives')),
@@ -683,7 +707,7 @@ async function newWorld(): Promise<World> {
     phone: rival.phone,
     weightGrams: 1000,
     cost: own.cost,
-    status: 'pending',
+    status: 'pending' as const,
     carrierName: owner.name,
     carrierEmail: owner.email,
     carrierPhone: owner.phone,
@@ -783,6 +807,13 @@ async function effectsOf(w: World, marker: Marker): Promise<string[]> {
           w.bookable.map((l) => l.id),
         )}`,
       );
+    return rows.map((r) => r.user);
+  }
+  if (marker.kind === 'message') {
+    const rows = await db
+      .select({ user: messages.senderId })
+      .from(messages)
+      .where(eq(messages.text, marker.text));
     return rows.map((r) => r.user);
   }
   if (marker.kind === 'courier') {
@@ -943,8 +974,10 @@ async function violations(w: World): Promise<string[]> {
           ? await store.db.bookings.get(localId(e.key))
           : e.kind === 'status-update'
             ? await store.db.orders.where('outboxKey').equals(e.key).first()
-            : undefined;
-    const needsRow = e.kind === 'add-listing' || e.kind === 'book';
+            : e.kind === 'message'
+              ? await store.db.messages.get(e.args.id)
+              : undefined;
+    const needsRow = e.kind === 'add-listing' || e.kind === 'book' || e.kind === 'message';
     if (!row && needsRow) out.push(`${label} is refused but its row is not shown`);
     if (row && (row.syncState !== 'failed' || row.syncError !== e.lastError))
       out.push(`${label} is refused but its row shows ${row.syncState} ("${row.syncError}")`);
@@ -954,10 +987,11 @@ async function violations(w: World): Promise<string[]> {
   const me = session ? Object.values(w.users).find((u) => u.email === session.email) : undefined;
   if (session && !me) out.push(`signed in as ${session.email}, not a user of this run`);
   if (me) {
-    const [serverListings, serverBookings, serverOrders] = await Promise.all([
+    const [serverListings, serverBookings, serverOrders, serverMessages] = await Promise.all([
       listingsOfUser(server.db, me.id),
       ordersOf(server.db, me.id, 'passenger'),
       ordersOf(server.db, me.id, 'carrier'),
+      messagesOf(server.db, me.id),
     ]);
     const mine = new Map([...refused].filter(([, e]) => e.user === me.email));
     compareViews(
@@ -976,6 +1010,12 @@ async function violations(w: World): Promise<string[]> {
       'orders',
       confirmedViews(await store.db.orders.toArray(), mine, 'orders', out),
       serverOrders,
+      out,
+    );
+    compareViews(
+      'messages',
+      confirmedViews(await store.db.messages.toArray(), mine, 'messages', out),
+      serverMessages,
       out,
     );
   }

@@ -14,45 +14,25 @@ import {
   login,
   logout,
   pull,
-  refreshCarrierOrders,
-  refreshMyBookings,
   replayOutbox,
   retryEntry,
-  updateBookingStatus,
   waitingList,
 } from '@/data';
 import { subscribeUpgradeRequired, upgradeRequired } from '@/data/upgrade';
 import { handoffCodeFrom } from '@/domain/handoff/code';
 import { SYNC_PROTOCOL } from '@/domain/sync/protocol';
-import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { acceptedBooking, mirroredListing } from '../support/data-bookings';
+import { holdAnswers, pathOf, withFetch } from '../support/data-fetch';
+import { listingValues, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 import { jsonInit } from '../support/server-users';
+import { until } from '../support/until';
 
 const server = serverPerFile();
 
-function pathOf(input: RequestInfo | URL): string {
-  return new URL(input instanceof Request ? input.url : String(input)).pathname;
-}
-
-/** Replaces the store's fetch (ky is rebuilt over it). */
-function withFetch(s: SignedIn, f: typeof fetch): void {
-  s.store.fetch = f;
-  s.store.http = s.store.http.extend({ fetch: f });
-}
-
-/** A listing of `weight` KG by a new carrier, mirrored on its device. */
-async function listingOf(weight: number) {
-  const carrier = await signedIn(server);
-  await addListing(carrier.store, listingValues({ weight }));
-  await replayOutbox(carrier.store);
-  const [listing] = await carrier.store.db.listings.toArray();
-  if (!listing) throw new Error('no listing');
-  return { carrier, listing };
-}
-
 describe('a refusal whose push answer never arrives', () => {
   it('reaches the entry through the next pull: failed with the server message, Retry and Discard', async () => {
-    const { listing } = await listingOf(5);
+    const { listing } = await mirroredListing(server, { weight: 5 });
     const traveller = await signedIn(server);
     const other = await signedIn(server);
     traveller.net.down = true;
@@ -89,7 +69,7 @@ describe('a refusal whose push answer never arrives', () => {
   });
 
   it('is settled once when the push answer arrives after the pull that brought it', async () => {
-    const { listing } = await listingOf(2);
+    const { listing } = await mirroredListing(server, { weight: 2 });
     const traveller = await signedIn(server);
     const other = await signedIn(server);
     traveller.net.down = true;
@@ -98,54 +78,31 @@ describe('a refusal whose push answer never arrives', () => {
     await replayOutbox(other.store);
     traveller.net.down = false;
     // The push's answer is held back until a pull has come and gone.
-    const inner = traveller.net.fetch;
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let pushed = false;
-    withFetch(traveller, async (input, init) => {
-      const res = await inner(input, init);
-      if (pathOf(input) === '/api/sync/push' && !pushed) {
-        pushed = true;
-        await gate;
-      }
-      return res;
-    });
+    const gate = holdAnswers(traveller, (path) => path === '/api/sync/push', { times: 1 });
     const replay = replayOutbox(traveller.store);
-    await expect.poll(() => pushed).toBe(true);
+    await until(() => gate.held.length === 1);
     await pull(traveller.store);
     const failed = await traveller.store.db.outbox.get(key);
     expect(failed).toMatchObject({ state: 'failed', lastErrorCode: 'listing/no-space', attempts: 1 });
-    release();
+    gate.release();
     await replay;
     expect(await traveller.store.db.outbox.get(key)).toEqual(failed);
   });
 
   it("shows a wrong hand-off code's refusal when only the pull brings it", async () => {
-    const { carrier, listing } = await listingOf(5);
-    const traveller = await signedIn(server);
-    await bookListing(traveller.store, listing, 2);
-    await replayOutbox(traveller.store);
-    await refreshCarrierOrders(carrier.store);
-    const [order] = await carrier.store.db.orders.toArray();
-    if (!order) throw new Error('no order');
-    await updateBookingStatus(carrier.store, order.id, 'accept');
-    await replayOutbox(carrier.store);
-    await refreshMyBookings(traveller.store);
-    const code = (await traveller.store.db.bookings.get(order.id))?.handoffCode ?? '';
+    const { carrier, id, code } = await acceptedBooking(server, { weight: 5 });
     const wrong = handoffCodeFrom(String((Number(code.slice(0, 5)) + 7) % 100_000).padStart(5, '0'));
-    expect(await completeBooking(carrier.store, order.id, wrong)).toEqual({ ok: true });
+    expect(await completeBooking(carrier.store, id, wrong)).toEqual({ ok: true });
     carrier.net.inject('drop');
     await replayOutbox(carrier.store);
     expect(await carrier.store.db.outbox.count()).toBe(1);
     await pull(carrier.store);
     expect(await carrier.store.db.outbox.count()).toBe(0);
-    expect(await carrier.store.db.orders.get(order.id)).toMatchObject({
+    expect(await carrier.store.db.orders.get(id)).toMatchObject({
       status: 'accepted',
       syncState: 'synced',
     });
-    expect(await handoffRefusal(carrier.store, order.id)).toBe('Hand-off code does not match');
+    expect(await handoffRefusal(carrier.store, id)).toBe('Hand-off code does not match');
   });
 });
 
@@ -163,25 +120,12 @@ describe('a pull across a logout and login of the same user', () => {
     await bookListing(booker.store, first, 1);
     await replayOutbox(booker.store);
 
-    const inner = s.net.fetch;
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let held = false;
-    withFetch(s, async (input, init) => {
-      const res = await inner(input, init);
-      if (pathOf(input) === '/api/sync/pull' && !held) {
-        held = true;
-        await gate;
-      }
-      return res;
-    });
+    const gate = holdAnswers(s, (path) => path === '/api/sync/pull', { times: 1 });
     const late = pull(s.store);
-    await expect.poll(() => held).toBe(true);
+    await until(() => gate.held.length === 1);
     await logout(s.store);
     await login(s.store, { email: s.user.email, password: s.user.password });
-    release();
+    gate.release();
     expect(await late).toBe('ended');
     expect(await s.store.db.listings.count()).toBe(0);
     await pull(s.store);

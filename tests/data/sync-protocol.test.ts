@@ -3,7 +3,7 @@
 // acknowledgement, a pull crossing a user switch, a push of A's changes under B's session, a
 // photo upload that never finishes, Retry-After, discard restoring what the server confirmed,
 // a booking queued for a flight that has left, and no request storm while the network is gone.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addListing,
   bookListing,
@@ -21,88 +21,23 @@ import {
 import { searchListings } from '@/data/listings';
 import { FETCH_UPLOAD_FLOOR_BPS, PHOTO_IDLE_TIMEOUT_MS } from '@/data/photos';
 import { STUCK_AFTER_MS } from '@/domain/outbox/entry';
+import { bookedListing } from '../support/data-bookings';
 import { courierWithPhoto } from '../support/data-courier';
-import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { holdAnswers, pathOf, withFetch } from '../support/data-fetch';
+import { pageEventsPerFile } from '../support/data-page';
+import { listingValues, signedIn } from '../support/data-store';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { jsonInit } from '../support/server-users';
+import { until } from '../support/until';
 
 let server: TestServer;
 const serverClock = { t: Date.now() };
-const events = new EventTarget();
-const g = globalThis as unknown as {
-  addEventListener?: EventTarget['addEventListener'];
-  removeEventListener?: EventTarget['removeEventListener'];
-};
-let stops: Array<() => void> = [];
+const page = pageEventsPerFile();
 
 beforeAll(async () => {
   server = await createTestServer({ clock: { now: () => serverClock.t } });
-  g.addEventListener = events.addEventListener.bind(events);
-  g.removeEventListener = events.removeEventListener.bind(events);
 });
-afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
-});
-afterAll(async () => {
-  delete g.addEventListener;
-  delete g.removeEventListener;
-  await server.close();
-});
-
-function pathOf(input: RequestInfo | URL): string {
-  return new URL(input instanceof Request ? input.url : String(input)).pathname;
-}
-
-/** Wraps a store's fetch: requests whose path matches `hold` wait until `release()`. */
-function holdRequests(s: SignedIn, hold: (path: string) => boolean) {
-  const inner = s.net.fetch;
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  const held: string[] = [];
-  const wrapped: typeof fetch = async (input, init) => {
-    const path = pathOf(input);
-    if (!hold(path)) return inner(input, init);
-    held.push(path);
-    const res = await inner(input, init); // the server answers now, from its state now
-    await gate; // the answer arrives late
-    return res;
-  };
-  return { wrapped, held, release: () => release() };
-}
-
-function withFetch(s: SignedIn, f: typeof fetch): SignedIn {
-  s.store.fetch = f;
-  // Rebuild the ky instance over the wrapped fetch.
-  s.store.http = s.store.http.extend({ fetch: f });
-  return s;
-}
-
-async function until(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition not met');
-}
-
-async function carrierWithOrder() {
-  const carrier = await signedIn(server);
-  const traveller = await signedIn(server);
-  await addListing(carrier.store, listingValues({ weight: 10 }));
-  await replayOutbox(carrier.store);
-  const [listing] = await carrier.store.db.listings.toArray();
-  if (!listing) throw new Error('no listing');
-  await bookListing(traveller.store, listing, 2);
-  await replayOutbox(traveller.store);
-  await pull(carrier.store);
-  const [order] = await carrier.store.db.orders.toArray();
-  if (!order) throw new Error('no order');
-  return { carrier, traveller, listing, order };
-}
+afterAll(() => server.close());
 
 describe('pull', () => {
   it('applies a patch of only the changed rows, keeping the others and a change still queued', async () => {
@@ -152,8 +87,7 @@ describe('pull', () => {
 
   it('drops a pull answered before an acknowledged write instead of reverting it', async () => {
     const s = await signedIn(server);
-    const gate = holdRequests(s, (p) => p === '/api/sync/pull');
-    withFetch(s, gate.wrapped);
+    const gate = holdAnswers(s, (p) => p === '/api/sync/pull');
     await addListing(s.store, listingValues({ flightNo: 'AI611' }));
     const late = pull(s.store); // answered now: no listing yet, lastMutationId 0
     await until(() => gate.held.length === 1);
@@ -172,8 +106,7 @@ describe('pull', () => {
     const b = await signedIn(server);
     await addListing(a.store, listingValues({ flightNo: 'AI612' }));
     await replayOutbox(a.store);
-    const gate = holdRequests(a, (p) => p === '/api/sync/pull');
-    withFetch(a, gate.wrapped);
+    const gate = holdAnswers(a, (p) => p === '/api/sync/pull');
     const late = pull(a.store);
     await until(() => gate.held.length === 1);
     await login(a.store, { email: b.user.email, password: b.user.password });
@@ -270,7 +203,11 @@ describe('push', () => {
 
 describe('discard', () => {
   it('puts back what the server last confirmed, not the status before the local change', async () => {
-    const { carrier, order } = await carrierWithOrder();
+    const {
+      carrier,
+      orders: [order],
+    } = await bookedListing(server);
+    if (!order) throw new Error('no order');
     await updateBookingStatus(carrier.store, order.id, 'accept');
     // Meanwhile the carrier's other device declined it, and a pull brought that in.
     const other = await server.request(
@@ -326,8 +263,7 @@ describe('discard', () => {
 describe('photos', () => {
   it('lets later changes go while a photo upload is still on its way', async () => {
     const s = await signedIn(server);
-    const gate = holdRequests(s, (p) => p.startsWith('/api/files/'));
-    withFetch(s, gate.wrapped);
+    const gate = holdAnswers(s, (p) => p.startsWith('/api/files/'));
     const courier = await courierWithPhoto(s);
     const later = await sendContactMessage(s.store, {
       name: 'Asha Rao',
@@ -422,9 +358,21 @@ describe('scheduling', () => {
         phone: s.user.phone,
         message: m,
       });
-    stops.push(startSync(s.store));
-    await new Promise((r) => setTimeout(r, 3000));
-    // The old loop set its timer from the newest entry's nextAttemptAt (0) and spun: thousands.
+    // Three seconds of the loop's life on fake timers: each time it has set its next timer, that
+    // timer runs. The old loop set its timer from the newest entry's nextAttemptAt (0) and spun:
+    // thousands of attempts (here, 50 timers with no time passing).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const start = Date.now();
+      page.keep(startSync(s.store));
+      for (let timers = 0; Date.now() - start < 3000 && timers < 50; timers += 1) {
+        await until(() => vi.getTimerCount() > 0, { what: 'the loop sets its next timer' });
+        vi.advanceTimersToNextTimer();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(attempts).toBeGreaterThan(0);
     expect(attempts).toBeLessThanOrEqual(6);
     expect(s.net.delivered.length).toBe(before);
   });

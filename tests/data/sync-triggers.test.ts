@@ -1,44 +1,21 @@
 // @vitest-environment node
-// startSync's page-side triggers: coming back online sends at once, whatever the backoff said.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// startSync's page-side triggers: an entry backing off waits for its time, and coming back online
+// sends it at once, whatever the backoff said.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendContactMessage, startSync } from '@/data';
+import { pageEventsPerFile } from '../support/data-page';
 import { signedIn } from '../support/data-store';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
+import { until } from '../support/until';
 
-let server: TestServer;
-const events = new EventTarget();
-const g = globalThis as unknown as {
-  addEventListener?: EventTarget['addEventListener'];
-  removeEventListener?: EventTarget['removeEventListener'];
-};
-let stops: Array<() => void> = [];
-
-beforeAll(async () => {
-  server = await createTestServer();
-  // Node has no window events: give startSync an event target to listen on.
-  g.addEventListener = events.addEventListener.bind(events);
-  g.removeEventListener = events.removeEventListener.bind(events);
-});
+const server = serverPerFile();
+const page = pageEventsPerFile();
 afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
+  vi.restoreAllMocks();
 });
-afterAll(async () => {
-  delete g.addEventListener;
-  delete g.removeEventListener;
-  await server.close();
-});
-
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition not met');
-}
 
 describe('startSync', () => {
-  it('sends an entry that is backing off as soon as the browser says it is online', async () => {
+  it('leaves an entry backing off alone, and sends it as soon as the browser says it is online', async () => {
     const s = await signedIn(server);
     const { key } = await sendContactMessage(s.store, {
       name: 'Asha Rao',
@@ -47,13 +24,20 @@ describe('startSync', () => {
       message: 'Back online',
     });
     // Many failures offline left the entry waiting five minutes.
-    await s.store.db.outbox.update(key, { attempts: 9, nextAttemptAt: s.clock.t + 5 * 60_000 });
-    stops.push(startSync(s.store));
-    await until(async () => (await s.store.db.outbox.get(key))?.state === 'queued');
-    expect(s.net.delivered.filter((d) => d.path === '/api/sync/push')).toHaveLength(0);
+    const backOff = 5 * 60_000;
+    await s.store.db.outbox.update(key, { attempts: 9, nextAttemptAt: s.clock.t + backOff });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    page.keep(startSync(s.store));
+    // The signal that the loop's first run is over: it set its timer for the end of the back-off.
+    await until(() => timers.mock.calls.some(([, ms]) => ms === backOff), {
+      what: 'the loop waits for the back-off',
+    });
+    const pushes = () => s.net.delivered.filter((d) => d.path === '/api/sync/push');
+    expect(pushes()).toHaveLength(0);
+    expect(await s.store.db.outbox.get(key)).toMatchObject({ state: 'queued', attempts: 9 });
 
-    events.dispatchEvent(new Event('online'));
-    await until(async () => (await s.store.db.outbox.count()) === 0);
-    expect(s.net.delivered.filter((d) => d.path === '/api/sync/push')).toHaveLength(1);
+    page.events.dispatchEvent(new Event('online'));
+    await until(async () => (await s.store.db.outbox.count()) === 0, { what: 'the entry is sent' });
+    expect(pushes()).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@
 // reaches the server exactly once, and no row the server confirmed is lost or shown wrong.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { discardEntry, login, type OrderRow, replayOutbox } from '@/data';
+import { discardEntry, login, type OrderRow, pull, replayOutbox, threadMessagesQuery } from '@/data';
 import { contactMessages } from '@/server/db/schema';
 import { writeFixture } from '../support/data-fixtures';
 import { createNet } from '../support/data-net';
@@ -193,5 +193,65 @@ describe('a database written by schema v4 (the sync protocol)', () => {
       ['AI801', 'synced'],
       ['AI811', 'synced'],
     ]);
+  });
+});
+
+describe('from schema 5 (before watched routes)', () => {
+  it('keeps the queue, forgets the pull cookie, and the first pull fills the watched routes', async () => {
+    const { u, vars } = await world();
+    // The user watches the route from another device.
+    const watch = { id: crypto.randomUUID(), from: 'DEL', to: 'DXB', departure, days: 0 };
+    const pushed = await u.call('POST', '/api/sync/push', {
+      clientId: `other-device-${crypto.randomUUID()}`,
+      user: u.email,
+      mutations: [{ id: 1, kind: 'watch', args: watch }],
+    });
+    expect(pushed.status).toBe(200);
+    const dbName = uniqueDbName();
+    await writeFixture('dexie-v5-watches.json', dbName, vars);
+    const store = await openWithThisCode(u, dbName);
+    expect(await store.db.meta.get(`pullCookie:${vars.clientId}`)).toBeUndefined();
+    expect(await replayOutbox(store)).toMatchObject({ sent: 1, failed: 0, remaining: 0 });
+    expect((await serverSide(u)).messages).toEqual(['v5 queued']);
+    await pull(store);
+    expect((await store.db.watches.toArray()).map((w) => [w.id, w.syncState])).toEqual([
+      [watch.id, 'synced'],
+    ]);
+    // Every listing of the route and date (other tests' too: one server per file).
+    expect((await store.db.watched.toArray()).map((r) => r.id)).toEqual(
+      expect.arrayContaining([vars.L1, vars.L2]),
+    );
+  });
+});
+
+describe('a database written by schema v5 (no messages)', () => {
+  it('sends every change exactly once and pulls the messages its last pull ignored', async () => {
+    const { u, v, vars } = await world();
+    // V writes in the booking's thread; the v5 release then pulled (ignoring the messages) and
+    // kept that pull's cookie, and pushed a contact whose answer was lost.
+    const sent = await v.call('POST', `/api/bookings/${vars.B1}/messages`, { text: 'at gate 32' });
+    expect(sent.status).toBe(201);
+    const q = new URLSearchParams({ clientId: vars.clientId, user: u.email, diff: '1', protocol: '2' });
+    const pulled = await (await u.call('GET', `/api/sync/pull?${q}`)).json();
+    expect(pulled.snapshot.messages).toHaveLength(1);
+    const contact = { name: u.name, email: u.email, phone: u.phone, message: 'v5 tried' };
+    const pushed = await u.call('POST', '/api/sync/push', {
+      clientId: vars.clientId,
+      user: u.email,
+      protocol: 2,
+      mutations: [{ id: 1, kind: 'contact', args: contact }],
+    });
+    expect(pushed.status).toBe(200);
+
+    const dbName = uniqueDbName();
+    await writeFixture('dexie-v5.json', dbName, { ...vars, cookie: pulled.cookie });
+    const store = await openWithThisCode(u, dbName);
+    expect(await replayOutbox(store)).toMatchObject({ failed: 0, remaining: 0 });
+    await pull(store);
+    expect(await serverSide(u)).toMatchObject({ orders: [[vars.B1, 'accepted']], messages: ['v5 tried'] });
+    expect((await threadMessagesQuery(store, vars.B1)).map((m) => [m.text, m.mine, m.status])).toEqual([
+      ['at gate 32', false, 'sent'],
+    ]);
+    expect(await store.db.orders.get(vars.B1)).toMatchObject({ status: 'accepted', syncState: 'synced' });
   });
 });

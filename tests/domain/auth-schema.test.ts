@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { newPasswordSchema, resetPasswordSchema } from '@/domain/auth/password-reset';
 import { loginSchema, signupSchema, signupStep1Schema, signupStep2Schema } from '@/domain/auth/schema';
 import { messagesOf as messages } from '../support/issues';
 
@@ -103,4 +104,31 @@ describe('loginSchema', () => {
       message,
     );
   });
+});
+
+describe('passwords match (one rule for every schema with the pair)', () => {
+  const step1 = { name: 'Asha Rao', phone: '9876543210', age: 30, gender: 'female' };
+  const token = 'a'.repeat(43);
+  const schemas = [
+    ['signup', signupSchema, { ...step1, ...step2 }],
+    ['signup step 2', signupStep2Schema, step2],
+    ['reset form', newPasswordSchema, { password: step2.password, confirmPassword: step2.password }],
+    [
+      'reset request',
+      resetPasswordSchema,
+      { token, password: step2.password, confirmPassword: step2.password },
+    ],
+  ] as const;
+
+  it.each(schemas)(
+    '%s: refuses a different confirmation on the confirm field, keeps every field when equal',
+    (_name, schema, good) => {
+      expect(messages(schema, { ...good, confirmPassword: 'Secret@124' })).toEqual({
+        confirmPassword: ['Passwords must match'],
+      });
+      const parsed = v.safeParse(schema, good);
+      expect(parsed.success).toBe(true);
+      expect(parsed.output).toMatchObject(good);
+    },
+  );
 });

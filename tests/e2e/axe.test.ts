@@ -6,14 +6,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, launchBrowser, PHONE } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { type ApiUser, createApiUser, loginInBrowser } from '../support/e2e-users';
+import { type ApiUser, bookOver, createApiUser, listOver, loginInBrowser } from '../support/e2e-users';
 
+/** Stands for the seeded conversation's path, known once the booking is made. */
+const THREAD = '/bookings/:thread/messages';
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 let server: E2eServer;
 let browser: Browser;
 let carrier: ApiUser;
 let traveller: ApiUser;
+/** The accepted booking, whose conversation has a message from each side. */
+let threadId = '';
 
 /** Opens `path` at both widths and returns every violation found, as readable lines. */
 async function violations(
@@ -29,7 +33,11 @@ async function violations(
   const found: string[] = [];
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    // The new layout is in: the window has the width, and two frames have been drawn since.
+    await page.waitForFunction((width) => window.innerWidth === width, size.width);
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))),
+    );
     for (const v of await axeViolations(page)) {
       const targets = v.nodes.map((n) => n.target.join(' ')).join(', ');
       found.push(`${path} @${size.width}px ${v.id} (${v.impact}): ${v.help} [${targets}]`);
@@ -39,31 +47,8 @@ async function violations(
 }
 
 async function seedBookings() {
-  const listing = {
-    from: 'DEL',
-    to: 'DXB',
-    departure: DEPARTURE,
-    time: '09:30',
-    airline: 'AI',
-    flightNo: 'AI995',
-    weight: 20,
-    cost: 400,
-    email: carrier.email,
-    name: carrier.name,
-    phone: carrier.phone,
-  };
-  expect((await carrier.call('POST', '/carrier/carrier/add-listing', listing)).ok).toBe(true);
-  const [mine] = (await (await carrier.call('GET', `/api/listings/${carrier.email}`)).json()) as {
-    id: string;
-  }[];
-  const book = (weight: number) =>
-    traveller.call('POST', '/api/book', {
-      name: traveller.name,
-      email: traveller.email,
-      phone: traveller.phone,
-      weight,
-      listingId: mine?.id,
-    });
+  const listingId = await listOver(carrier, DEPARTURE);
+  const book = (weight: number) => bookOver(traveller, listingId, weight);
   expect((await book(2)).ok).toBe(true);
   expect((await book(3)).ok).toBe(true);
   const orders = (await (await carrier.call('GET', `/api/carrier-orders?email=${carrier.email}`)).json()) as {
@@ -75,6 +60,14 @@ async function seedBookings() {
     status: 'accepted',
   });
   expect(accepted.ok).toBe(true);
+  threadId = first ?? '';
+  for (const [who, text] of [
+    [traveller, 'at gate 32'],
+    [carrier, 'On my way'],
+  ] as const) {
+    const res = await who.call('POST', `/api/bookings/${threadId}/messages`, { text });
+    expect(res.status).toBe(201);
+  }
 }
 
 /** Submits the form empty, so its error messages are on screen too. */
@@ -130,6 +123,18 @@ describe('axe on every route', () => {
     await p.getByRole('button', { name: 'Profile menu' }).click();
     await p.getByRole('menu', { name: 'Profile' }).waitFor();
   };
+  /** One more message of mine (Sending, then a tick) beside the two seeded ones. */
+  const sendOne = async (p: Page) => {
+    await p.getByRole('log', { name: 'Messages' }).getByText('On my way').waitFor();
+    await p.getByLabel('Message', { exact: true }).fill('See you at the gate');
+    await p.getByRole('button', { name: 'Send' }).click();
+    await p.getByRole('log', { name: 'Messages' }).getByText('See you at the gate').waitFor();
+  };
+  /** The Report confirmation over the thread. */
+  const reportDialog = async (p: Page) => {
+    await p.getByRole('button', { name: 'Report this message' }).first().click();
+    await p.getByRole('alertdialog', { name: 'Report this message?' }).waitFor();
+  };
   type Visit = [string, string | RegExp, ((p: Page) => Promise<void>)?];
   const ROUTES: Record<'traveller' | 'carrier' | 'sender', Visit[]> = {
     traveller: [
@@ -139,11 +144,13 @@ describe('axe on every route', () => {
       ['/booking', 'Confirm Your Booking'],
       ['/contact', "We'd love to hear from you!"],
       ['/set-profile', 'Your bookings', openProfileMenu],
+      [THREAD, /^Messages with/, sendOne],
     ],
     carrier: [
       ['/carrierhome', 'Your Listings'],
       ['/carrier/orders', 'Past Orders', openDetails],
       ['/carrier/add-listing', 'Add Listing'],
+      [THREAD, /^Messages with/, reportDialog],
       ['/contact', "We'd love to hear from you!"],
       ['/set-profile', 'Your bookings'],
     ],
@@ -160,7 +167,14 @@ describe('axe on every route', () => {
       await loginInBrowser(page, server.url, role === 'carrier' ? carrier : traveller, role);
       const found: string[] = [];
       for (const [path, heading, prepare] of ROUTES[role])
-        found.push(...(await violations(page, path, heading, prepare)));
+        found.push(
+          ...(await violations(
+            page,
+            path.replace(THREAD, `/bookings/${threadId}/messages`),
+            heading,
+            prepare,
+          )),
+        );
       await context.close();
       expect(found).toEqual([]);
     });

@@ -7,9 +7,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/e2e-browser';
 import { type E2eServer, freePort, startE2eServer } from '../support/e2e-server';
-import { type ApiUser, createApiUser, loginInBrowser } from '../support/e2e-users';
+import { type ApiUser, bookOver, createApiUser, listOver, loginInBrowser } from '../support/e2e-users';
 import { type PushService, startPushService } from '../support/push-service';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { eventually } from '../support/until';
 
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -17,21 +18,6 @@ let server: E2eServer;
 let browser: Browser;
 let smtp: SmtpSink;
 let push: PushService;
-
-/** Polls `read` until it gives a value, or fails after `timeoutMs`. */
-async function eventually<T>(
-  read: () => Promise<T | undefined> | T | undefined,
-  what: string,
-  timeoutMs = 15_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -94,7 +80,7 @@ async function registrationId(context: BrowserContext, page: Page) {
   await cdp.send('ServiceWorker.enable');
   const id = await eventually(
     () => seen.find((r) => r.scopeURL === `${server.url}/` && !r.isDeleted)?.registrationId,
-    'the service worker registration',
+    { timeoutMs: 15_000, everyMs: 100, what: 'the service worker registration' },
   );
   return { cdp, id };
 }
@@ -140,36 +126,14 @@ describe('push notifications in the browser', () => {
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
 
-    const listing = {
-      from: 'DEL',
-      to: 'DXB',
-      departure: DEPARTURE,
-      time: '09:30',
-      airline: 'AI',
-      flightNo: 'AI995',
-      weight: 20,
-      cost: 400,
-      email: carrier.email,
-      name: carrier.name,
-      phone: carrier.phone,
-    };
-    expect((await carrier.call('POST', '/carrier/carrier/add-listing', listing)).ok).toBe(true);
-    const [mine] = (await (await carrier.call('GET', `/api/listings/${carrier.email}`)).json()) as {
-      id: string;
-    }[];
-    const booked = await traveller.call('POST', '/api/book', {
-      name: traveller.name,
-      email: traveller.email,
-      phone: traveller.phone,
-      weight: 2,
-      listingId: mine?.id,
-    });
+    const booked = await bookOver(traveller, await listOver(carrier, DEPARTURE), 2);
     expect(booked.status).toBe(201);
 
-    const received = await eventually(
-      () => push.received.find((r) => r.name === 'carrier-phone'),
-      'the push',
-    );
+    const received = await eventually(() => push.received.find((r) => r.name === 'carrier-phone'), {
+      timeoutMs: 15_000,
+      everyMs: 100,
+      what: 'the push',
+    });
     expect(push.problems).toEqual([]);
     const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
     const url = `/carrier/orders?booking=${bookingId}`;
@@ -182,17 +146,20 @@ describe('push notifications in the browser', () => {
       registrationId: id,
       data: JSON.stringify(received.payload),
     });
-    const shown = await eventually(async () => {
-      const list = await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          data: n.data,
-        }));
-      });
-      return list.length ? list : undefined;
-    }, 'the notification');
+    const shown = await eventually(
+      async () => {
+        const list = await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            data: n.data,
+          }));
+        });
+        return list.length ? list : undefined;
+      },
+      { timeoutMs: 15_000, everyMs: 100, what: 'the notification' },
+    );
     expect(shown).toEqual([
       {
         title: 'New booking',

@@ -115,8 +115,20 @@ describe('update', () => {
     await supportPhone.filter({ hasText: NEW_PHONE }).waitFor({ timeout: 30_000 });
     // The other tab did not accept anything, and still runs the new version now.
     await otherPhone.filter({ hasText: NEW_PHONE }).waitFor({ timeout: 30_000 });
-    // A loop would keep navigating: watch for a while after the one reload.
-    await page.waitForTimeout(2000);
+    // A loop would keep navigating on each change of controller or each update prompt. Once each
+    // tab is controlled by the one active worker, with none installing or waiting, and shows no
+    // prompt, nothing is left to start another navigation.
+    for (const tab of [page, other]) {
+      await tab.getByText('A new version is available').waitFor({ state: 'detached' });
+      await tab.waitForFunction(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (
+          !registration.installing &&
+          !registration.waiting &&
+          navigator.serviceWorker.controller?.scriptURL === registration.active?.scriptURL
+        );
+      });
+    }
     expect(navigations).toBe(1);
     expect(otherNavigations).toBe(1);
     await other.close();

@@ -33,7 +33,7 @@ describe('POST /auth/signup', () => {
     await post('/auth/signup', details);
     const res = await post('/auth/signup', { ...details, email: details.email.toUpperCase() });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('An account with this email already exists.');
+    expect(await res.json()).toMatchObject({ code: 'auth/email-taken' });
   });
 
   it('answers 400 with the first issue and every issue listed', async () => {
@@ -45,7 +45,8 @@ describe('POST /auth/signup', () => {
     });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.message).toBe('Phone number must be 10 digits');
+    // The first issue's message is the spec's, shown under the field.
+    expect(body).toMatchObject({ code: 'request/invalid', message: 'Phone number must be 10 digits' });
     expect(body.issues).toEqual(
       expect.arrayContaining([
         { path: 'phone', message: 'Phone number must be 10 digits' },
@@ -92,7 +93,10 @@ describe('POST /auth/login', () => {
   it('answers 400 for a body without a valid email', async () => {
     const res = await post('/auth/login', { email: 'not-an-email', password: 'x' });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('Invalid email');
+    expect(await res.json()).toMatchObject({
+      code: 'request/invalid',
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'email' })]),
+    });
   });
 
   it("clears the user's own failures and prunes counters idle past every window, keeping recent ones", async () => {

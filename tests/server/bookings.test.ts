@@ -51,7 +51,7 @@ describe('POST /api/book', () => {
     await book(traveller, listingId, 4);
     const res = await traveller.call('POST', '/api/book', bookingBody(traveller, listingId, { weight: 2 }));
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('There is not enough space left on this listing.');
+    expect(await res.json()).toMatchObject({ code: 'listing/no-space' });
   });
 
   it('frees the space of a rejected booking', async () => {
@@ -65,7 +65,7 @@ describe('POST /api/book', () => {
     const listingId = await newListing();
     const res = await carrier.call('POST', '/api/book', bookingBody(carrier, listingId));
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('You cannot book your own listing.');
+    expect(await res.json()).toMatchObject({ code: 'listing/own' });
   });
 
   it('answers 404 for a listing that does not exist (including the literal default-id)', async () => {
@@ -110,7 +110,7 @@ describe('PUT /api/bookings/update-status', () => {
       handoffCode: '000000',
     });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('This booking can no longer change to that status.');
+    expect(await res.json()).toMatchObject({ code: 'booking/transition-not-allowed' });
   });
 
   it('answers 409 for any change of a completed booking', async () => {
@@ -125,7 +125,7 @@ describe('PUT /api/bookings/update-status', () => {
     expect((await setStatus(traveller, id, 'accepted')).status).toBe(403);
     const res = await setStatus(stranger, id, 'accepted');
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toBe('Only the carrier of this listing can change its bookings.');
+    expect(await res.json()).toMatchObject({ code: 'booking/not-carrier' });
   });
 
   it('answers 404 for an unknown booking, 400 for an unknown status, 401 without a session', async () => {

@@ -4,11 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '@/server/db/client';
 import { airports } from '@/server/db/schema';
 import { seedReferenceData } from '@/server/db/seed';
+import { withAdmin } from '../support/pg-admin';
+import { until } from '../support/until';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -40,16 +42,19 @@ if (baseUrl) {
       try {
         // Several parallel queries leave several idle connections in the pool.
         await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
-        const admin = new pg.Client({ connectionString: baseUrl });
-        await admin.connect();
-        const ended = await admin.query(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-           WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`,
+        const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+        const idle = pool.idleCount;
+        const ended = await withAdmin(baseUrl, (admin) =>
+          admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`,
+          ),
         );
-        await admin.end();
         expect(ended.rowCount).toBeGreaterThan(0);
-        // Give the ended sockets time to report; an unheard 'error' would fail the run here.
-        await new Promise((r) => setTimeout(r, 200));
+        expect(idle).toBeGreaterThan(0);
+        // The pool drops each idle connection when its socket reports the end: an unheard 'error'
+        // would fail the run here.
+        await until(() => pool.idleCount === 0, { what: 'the pool hears its connections end' });
         const [row] = await database.db.select({ n: count() }).from(airports);
         expect(typeof row?.n).toBe('number');
       } finally {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files, users } from '@/server/db/schema';
 import { pruneOrphanFiles } from '@/server/routes/files/files.prune';
 import { createTestServer, type TestServer } from '../support/server-app';
+import { courierBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 let server: TestServer;
@@ -56,7 +57,7 @@ describe('POST /api/files/courier-images', () => {
     const html = new TextEncoder().encode('<script>alert(1)</script>');
     const res = await upload(html, 'cat.png', 'image/png');
     expect(res.status).toBe(415);
-    expect((await res.json()).message).toBe('Only image files can be uploaded.');
+    expect(await res.json()).toMatchObject({ code: 'file/not-image' });
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     expect((await upload(svg, 'x.svg', 'image/svg+xml')).status).toBe(415);
   });
@@ -66,7 +67,7 @@ describe('POST /api/files/courier-images', () => {
     big.set(PNG);
     const res = await upload(big, 'big.png');
     expect(res.status).toBe(413);
-    expect(await res.json()).toHaveProperty('message');
+    expect(await res.json()).toMatchObject({ code: 'file/too-large' });
   });
 
   it('answers 400 without a file field and 401 without a session', async () => {
@@ -247,18 +248,7 @@ describe('quota and clean-up (injected clock)', () => {
     const orphan = (await (await uploadTo(timed, owner, orphanBytes)).json()).url as string;
     // The same bytes as the kept image, by someone who never sends a request with them.
     const twin = (await (await uploadTo(timed, other, keptBytes)).json()).url as string;
-    const courier = await owner.call('POST', '/api/courier/submit', {
-      fullName: 'Asha Rao',
-      emailAddress: owner.email,
-      mobileNumber: '9876543210',
-      governmentIdType: 'Aadhaar',
-      governmentIdNumber: '1234',
-      currentAddress: 'MG Road',
-      pinCode: '560001',
-      itemDescription: 'Books',
-      paymentMode: 'UPI',
-      itemImageUrl: kept,
-    });
+    const courier = await owner.call('POST', '/api/courier/submit', courierBody(owner, kept));
     expect(courier.status).toBe(201);
 
     clock.t = T0 + 23 * HOUR;

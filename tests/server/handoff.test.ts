@@ -103,11 +103,14 @@ describe('completing with the hand-off code', () => {
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({
       code: 'request/invalid',
-      message: 'Hand-off code is required',
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'handoffCode' })]),
     });
     const short = await complete(carrier, id, '12345');
     expect(short.status).toBe(400);
-    expect((await short.json()).message).toBe('The hand-off code is 6 digits');
+    expect(await short.json()).toMatchObject({
+      code: 'request/invalid',
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'handoffCode' })]),
+    });
     expect((await carrierOrder(id))?.status).toBe('accepted');
   });
 
@@ -239,7 +242,7 @@ describe('the hand-off through the sync protocol', () => {
     const res = await pushAs(carrier, clientId(), [
       { id: 1, kind: 'status-update', args: { listingId: id, status: 'completed' } },
     ]);
-    expect((await res.json()).results[0]).toMatchObject({ ok: false, message: 'Hand-off code is required' });
+    expect((await res.json()).results[0]).toMatchObject({ ok: false, code: 'request/invalid' });
     expect((await carrierOrder(id))?.status).toBe('accepted');
   });
 

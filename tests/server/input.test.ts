@@ -48,7 +48,7 @@ describe('numbers', () => {
   it('refuses an age of "1e1" at signup', async () => {
     const res = await server.request('/auth/signup', jsonInit('POST', { ...newUserDetails(), age: '1e1' }));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('Invalid age');
+    expect(await res.json()).toMatchObject({ code: 'request/invalid', message: 'Invalid age' });
   });
 });
 
@@ -74,7 +74,7 @@ describe('text', () => {
       jsonInit('POST', newUserDetails({ name: '\u200b\u200b' })),
     );
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('Name is required');
+    expect(await res.json()).toMatchObject({ code: 'request/invalid', message: 'Name is required' });
   });
 
   it('keeps line breaks in a contact query', async () => {

@@ -49,13 +49,16 @@ describe('POST /carrier/carrier/add-listing', () => {
     expect((await carrier.call('POST', ADD, body)).status).toBe(201);
     const res = await carrier.call('POST', ADD, body);
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('You already have a listing for this flight on this date.');
+    expect(await res.json()).toMatchObject({ code: 'listing/duplicate' });
   });
 
   it('answers 400 for a departure in the past', async () => {
     const res = await carrier.call('POST', ADD, listingBody(carrier, { departure: daysFromNow(-1) }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: 'Departure date and time must be in the future.' });
+    expect(await res.json()).toMatchObject({
+      code: 'request/invalid',
+      message: 'Departure date and time must be in the future.',
+    });
   });
 
   it("judges 'future' in the origin airport's time zone", async () => {
@@ -90,10 +93,16 @@ describe('POST /carrier/carrier/add-listing', () => {
 
   it('answers 400 with the schema message for a missing weight and for the same origin and destination', async () => {
     const noWeight = await carrier.call('POST', ADD, listingBody(carrier, { weight: '' }));
-    expect((await noWeight.json()).message).toBe('Weight is required');
+    expect(await noWeight.json()).toMatchObject({
+      code: 'request/invalid',
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'weight' })]),
+    });
     const same = await carrier.call('POST', ADD, listingBody(carrier, { to: 'DEL' }));
     expect(same.status).toBe(400);
-    expect((await same.json()).message).toBe('Destination must be different from origin.');
+    expect(await same.json()).toMatchObject({
+      code: 'request/invalid',
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'to' })]),
+    });
   });
 
   it("answers 403 for someone else's email and 401 without a session", async () => {
@@ -274,7 +283,10 @@ describe('POST /api/search-listings', () => {
   it('answers 400 naming the first missing field, 403 for a foreign email, 401 without a session', async () => {
     const missing = await other.call('POST', '/api/search-listings', searchBody(other, { to: '' }));
     expect(missing.status).toBe(400);
-    expect((await missing.json()).message).toBe('Please fill out the "To" field.');
+    expect(await missing.json()).toMatchObject({
+      code: 'request/invalid',
+      message: 'Please fill out the "To" field.',
+    });
     expect((await other.call('POST', '/api/search-listings', searchBody(carrier))).status).toBe(403);
     const anonymous = await server.request('/api/search-listings', {
       method: 'POST',

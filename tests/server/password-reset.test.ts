@@ -176,9 +176,9 @@ describe('reset password', () => {
     const token = await requestLink(user);
     const weak = await reset(token, 'weak');
     expect(weak.status).toBe(400);
-    expect((await weak.json()).message).toBe(MSG.passwordRule);
+    expect(await weak.json()).toMatchObject({ code: 'request/invalid', message: MSG.passwordRule });
     const mismatch = await reset(token, 'Newpass@456', 'Newpass@457');
-    expect((await mismatch.json()).message).toBe(MSG.passwordsMatch);
+    expect(await mismatch.json()).toMatchObject({ code: 'request/invalid', message: MSG.passwordsMatch });
     // A refused password does not use the link up.
     expect((await reset(token)).status).toBe(200);
   });

@@ -1,11 +1,11 @@
-// Issue 17, reads do not write: a pull stores no client row and at most a few manifests per user
-// however many client ids one user invents; a pull the app did not make (a navigation, or a
+// Issue 17, reads do not write: a pull stores nothing (no client row; since issue 19 no manifest
+// either, its cookie names a change-log version) however many client ids one user invents; a pull the app did not make (a navigation, or a
 // request from another site) is refused before it reads; client rows are capped per user without
 // losing the last-applied id of a client that may still push.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, listings, syncClients, syncViews, users } from '@/server/db/schema';
-import { CLIENTS_PER_USER, VIEWS_PER_USER } from '@/server/routes/sync/pull-guard';
+import { contactMessages, listings, syncChanges, syncClients, users } from '@/server/db/schema';
+import { CLIENTS_PER_USER } from '@/server/routes/sync/pull-guard';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
@@ -20,7 +20,7 @@ const userId = async (u: TestUser) => {
   const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, u.email));
   return row?.id ?? '';
 };
-const countOf = async (table: typeof syncViews | typeof syncClients, id: string) => {
+const countOf = async (table: typeof syncChanges | typeof syncClients, id: string) => {
   const [row] = await server.db.select({ n: count() }).from(table).where(eq(table.userId, id));
   return Number(row?.n ?? 0);
 };
@@ -28,7 +28,7 @@ const countOf = async (table: typeof syncViews | typeof syncClients, id: string)
 const PULLS = Number(process.env.PULL_GROWTH_PULLS ?? 30);
 const syncBytes = async () => {
   const result = (await server.db.execute(
-    sql`SELECT (pg_total_relation_size('sync_views') + pg_total_relation_size('sync_clients'))::bigint AS b`,
+    sql`SELECT (pg_total_relation_size('sync_changes') + pg_total_relation_size('sync_floors') + pg_total_relation_size('sync_clients'))::bigint AS b`,
   )) as { rows: { b: string | number }[] };
   return Number(result.rows[0]?.b ?? 0);
 };
@@ -54,18 +54,18 @@ const push = (u: TestUser, clientId: string, mutations: unknown[]) =>
   u.call('POST', '/api/sync/push', { clientId, user: u.email, mutations });
 
 describe('GET /api/sync/pull stores a bounded amount', () => {
-  it('keeps no client row and a few manifests per user, however many client ids pull', async () => {
+  it('keeps no client row and writes no change-log entry, however many client ids pull', async () => {
     const user = await signupAndLogin(server);
     await addListing(user, { flightNo: 'AI701' });
     for (let i = 0; i < 60; i += 1) {
       const res = await pull(user, `fresh-${i}-${crypto.randomUUID()}`);
       expect(res.status).toBe(200);
-      // Every state change in between gives a new manifest: the cap, not the sameness, bounds it.
       if (i % 10 === 0) await addListing(user, { flightNo: `AI${710 + i}` });
     }
     const id = await userId(user);
     expect(await countOf(syncClients, id)).toBe(0);
-    expect(await countOf(syncViews, id)).toBeLessThanOrEqual(VIEWS_PER_USER);
+    // What its writes logged (7 listings and the profile); the pulls added none.
+    expect(await countOf(syncChanges, id)).toBe(8);
   });
 
   it('grows the database by well under a megabyte for many new clients of a user with 2,000 rows', async () => {
@@ -78,7 +78,8 @@ describe('GET /api/sync/pull stores a bounded amount', () => {
     for (let i = 0; i < rows.length; i += 500)
       await server.db.insert(listings).values(rows.slice(i, i + 500));
     const before = await syncBytes();
-    // Before issue 17 each of these stored the whole manifest (~120 KB here) under its client id.
+    // Before issue 17 each of these stored the whole manifest (~120 KB here) under its client id;
+    // before issue 19, one per user and state.
     for (let i = 0; i < PULLS; i += 1) {
       const res = await pull(user, `many-${i}-${crypto.randomUUID()}`);
       expect(res.status).toBe(200);
@@ -87,7 +88,7 @@ describe('GET /api/sync/pull stores a bounded amount', () => {
     expect((await syncBytes()) - before).toBeLessThan(1024 * 1024);
   });
 
-  it('still answers a patch to a client whose state is kept', async () => {
+  it('still answers a patch to a client that names its state', async () => {
     const user = await signupAndLogin(server);
     await addListing(user, { flightNo: 'AI702' });
     const first = await (await pull(user, 'device-a')).json();
@@ -116,7 +117,7 @@ describe('GET /api/sync/pull the app did not make', () => {
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe('sync/cross-site');
     const id = await userId(user);
-    expect(await countOf(syncViews, id)).toBe(0);
+    expect(await countOf(syncChanges, id)).toBe(1); // the profile, logged at signup
     expect(await countOf(syncClients, id)).toBe(0);
   });
 

@@ -52,6 +52,37 @@ describe('open listings per carrier', () => {
     ]);
   });
 
+  it('holds the quota across one pushed batch: refusals in between, and the ones past it', async () => {
+    const carrier = await signupAndLogin(server);
+    for (let i = 0; i < OPEN_LISTINGS_MAX - 3; i += 1)
+      await addListing(carrier, { flightNo: `AI${300 + i}`, departure: dayAfter(10) });
+    const listing = (id: number, flightNo: string) => ({
+      id,
+      kind: 'add-listing',
+      args: listingBody(carrier, { flightNo, departure: dayAfter(10) }),
+    });
+    // A duplicate is refused after its quota check (its savepoint, and the lock taken in it, roll
+    // back); the three after it fill the quota, the rest are refused by it.
+    const pushed = await push(carrier, [
+      listing(1, 'AI300'),
+      listing(2, 'AI401'),
+      listing(3, 'AI402'),
+      listing(4, 'AI403'),
+      listing(5, 'AI404'),
+      listing(6, 'AI405'),
+    ]);
+    expect((await pushed.json()).results).toMatchObject([
+      { id: 1, ok: false, code: 'listing/duplicate' },
+      { id: 2, ok: true },
+      { id: 3, ok: true },
+      { id: 4, ok: true },
+      { id: 5, ok: false, code: 'listing/quota-reached' },
+      { id: 6, ok: false, code: 'listing/quota-reached' },
+    ]);
+    const mine = await (await carrier.call('GET', `/api/listings/${carrier.email}`)).json();
+    expect(mine).toHaveLength(OPEN_LISTINGS_MAX);
+  });
+
   it('counts only flights still to come', async () => {
     const carrier = await signupAndLogin(server);
     for (let i = 0; i < OPEN_LISTINGS_MAX; i += 1)

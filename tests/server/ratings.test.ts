@@ -71,11 +71,17 @@ describe('POST /api/ratings', () => {
     for (const stars of [0, 6, 2.5, 'x', undefined]) {
       const res = await rate(traveller, id, stars);
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe('Choose 1 to 5 stars');
+      expect(await res.json()).toMatchObject({
+        code: 'request/invalid',
+        issues: expect.arrayContaining([expect.objectContaining({ path: 'stars' })]),
+      });
     }
     const long = await rate(traveller, id, 4, 'a'.repeat(501));
     expect(long.status).toBe(400);
-    expect((await long.json()).message).toBe('A comment can be at most 500 characters');
+    expect(await long.json()).toMatchObject({
+      code: 'request/invalid',
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'comment' })]),
+    });
     expect((await rate(traveller, id, 4, 'a'.repeat(500))).status).toBe(201);
     expect((await rate(traveller, 'no-such-booking', 4)).status).toBe(404);
   });

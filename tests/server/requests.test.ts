@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, contactMessages, courierRequests } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
+import { courierBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 let server: TestServer;
@@ -62,7 +63,10 @@ describe('POST /api/contact', () => {
 
   it('answers 400 for a name with digits, 403 for a foreign email, 401 without a session', async () => {
     const bad = await user.call('POST', '/api/contact', { ...message(user.email), name: 'R2D2' });
-    expect((await bad.json()).message).toBe('Name must not contain numbers or special characters');
+    expect(await bad.json()).toMatchObject({
+      code: 'request/invalid',
+      message: 'Name must not contain numbers or special characters',
+    });
     expect((await user.call('POST', '/api/contact', message(other.email))).status).toBe(403);
     expect(
       (await server.request('/api/contact', { method: 'POST', body: JSON.stringify(message(user.email)) }))
@@ -83,23 +87,14 @@ describe('POST /api/courier/submit', () => {
     });
     return ((await res.json()) as { url: string }).url;
   }
-  const request = (owner: TestUser, itemImageUrl: string, overrides: Record<string, unknown> = {}) => ({
-    fullName: 'Asha Rao',
-    emailAddress: owner.email,
-    mobileNumber: '9876543210',
-    governmentIdType: 'Aadhaar',
-    governmentIdNumber: '1234',
-    currentAddress: 'MG Road',
-    pinCode: '560001',
-    itemDescription: 'Books',
-    paymentMode: 'UPI',
-    itemImageUrl,
-    ...overrides,
-  });
 
   it('stores the request (hidden fields defaulted) and counts it on the sender profile', async () => {
     const sender = await signupAndLogin(server);
-    const res = await sender.call('POST', '/api/courier/submit', request(sender, await uploadImage(sender)));
+    const res = await sender.call(
+      'POST',
+      '/api/courier/submit',
+      courierBody(sender, await uploadImage(sender)),
+    );
     expect(res.status).toBe(201);
     const { id } = await res.json();
     const [row] = await server.db.select().from(courierRequests).where(eq(courierRequests.id, id));
@@ -114,18 +109,22 @@ describe('POST /api/courier/submit', () => {
 
   it('answers 400 with a message for a missing image and a bad payment mode, 401 without a session', async () => {
     const image = await uploadImage(user);
-    const noImage = await user.call('POST', '/api/courier/submit', request(user, ''));
+    const noImage = await user.call('POST', '/api/courier/submit', courierBody(user, ''));
     expect(noImage.status).toBe(400);
-    expect((await noImage.json()).message).toBe('Please upload an item image.');
+    expect(await noImage.json()).toMatchObject({
+      code: 'request/invalid',
+      message: 'Please upload an item image.',
+    });
     expect(
-      (await user.call('POST', '/api/courier/submit', request(user, image, { paymentMode: 'Card' }))).status,
+      (await user.call('POST', '/api/courier/submit', courierBody(user, image, { paymentMode: 'Card' })))
+        .status,
     ).toBe(400);
     expect(
       (
         await server.request('/api/courier/submit', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(request(user, image)),
+          body: JSON.stringify(courierBody(user, image)),
         })
       ).status,
     ).toBe(401);
@@ -134,7 +133,7 @@ describe('POST /api/courier/submit', () => {
   it("answers 403 for another user's email address, and stores nothing", async () => {
     const before = (await server.db.select().from(courierRequests)).length;
     const res = await user.call('POST', '/api/courier/submit', {
-      ...request(user, await uploadImage(user)),
+      ...courierBody(user, await uploadImage(user)),
       emailAddress: other.email,
     });
     expect(res.status).toBe(403);
@@ -150,13 +149,13 @@ describe('POST /api/courier/submit', () => {
     ],
     ['a path escaping the folder', '/api/files/courier-images/../../api/auth'],
   ])('answers 400 for %s as the image', async (_, url) => {
-    const res = await user.call('POST', '/api/courier/submit', request(user, url));
+    const res = await user.call('POST', '/api/courier/submit', courierBody(user, url));
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('courier/image-not-uploaded');
   });
 
   it('answers 400 for an image another user uploaded', async () => {
-    const res = await user.call('POST', '/api/courier/submit', request(user, await uploadImage(other)));
+    const res = await user.call('POST', '/api/courier/submit', courierBody(user, await uploadImage(other)));
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('courier/image-not-uploaded');
   });

@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../support/pg-admin';
 import { bookingBody, listingBody } from '../support/server-fixtures';
-import { freshDatabase, type ServerProcess, startServerProcess } from '../support/server-process';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { newUserDetails } from '../support/server-users';
+import { until } from '../support/until';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -197,10 +199,10 @@ if (baseUrl)
     it('with WORKERS=2 serves from two worker processes, on the same data', async () => {
       const clustered = await startServerProcess({ DATABASE_URL: database.url, WORKERS: '2' });
       try {
-        const deadline = Date.now() + 30_000;
-        const both = () =>
-          /worker 1 \(pid/.test(clustered.output()) && /worker 2 \(pid/.test(clustered.output());
-        while (!both() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        await until(
+          () => /worker 1 \(pid/.test(clustered.output()) && /worker 2 \(pid/.test(clustered.output()),
+          { timeoutMs: 30_000, what: 'both workers listen' },
+        );
         expect(clustered.output()).toMatch(/worker 1 \(pid \d+\) listening/);
         expect(clustered.output()).toMatch(/worker 2 \(pid \d+\) listening/);
         // The signup limit is spent by now: an existing account logs in on the cluster.

@@ -141,16 +141,15 @@ describe('what a mutation throws', () => {
       Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
       new Error('Connection terminated unexpectedly'),
     ])
-      expect(classifyFailure(transient, 'contact')).toMatchObject({ kind: 'transient' });
-    const refused = (err: unknown, kind = 'contact') => {
-      const f = classifyFailure(err, kind);
+      expect(classifyFailure(transient)).toMatchObject({ kind: 'transient' });
+    const refused = (err: unknown) => {
+      const f = classifyFailure(err);
       return f.kind === 'refused' ? f.error.code : f.kind;
     };
     expect(refused(pg('22021'))).toBe('request/invalid');
     expect(refused(wrapped('22P05'))).toBe('request/invalid');
     expect(refused(pg('23503'))).toBe('sync/unprocessable');
     expect(refused(pg('23505'))).toBe('sync/unprocessable');
-    expect(refused(pg('23505'), 'add-listing')).toBe('listing/duplicate');
     expect(refused(pg('42703'))).toBe('sync/unprocessable');
     expect(refused(new TypeError("Cannot read properties of undefined (reading 'email')"))).toBe(
       'sync/unprocessable',

@@ -1,7 +1,7 @@
 // Data-layer test fixtures: a fresh Dexie database per test, an in-memory localStorage, an
 // adjustable clock, and a signed-up user logged in through the data layer against the real server.
 //
-//   testStore({ net?, dbName?, clock?, random? }) : Store
+//   testStore({ net? | fetch?, dbName?, clock? | now?, random?, storage? }) : Store
 //   signedIn(server, net?) : Promise<{ store, net, clock, user }>
 import { createStore, login, openDb, type Store } from '@/data';
 import type { KeyValueStorage } from '@/data/runtime';
@@ -31,6 +31,8 @@ export interface TestStoreOptions {
   fetch?: typeof fetch;
   dbName?: string;
   clock?: Clock;
+  /** The store's clock when not `clock.t` (screen tests use the real one). */
+  now?: () => number;
   random?: () => number;
   storage?: KeyValueStorage;
 }
@@ -46,7 +48,7 @@ export function testStore(opts: TestStoreOptions = {}): Store {
     db: openDb(opts.dbName ?? uniqueDbName()),
     baseUrl: 'http://localhost',
     ...(fetchFn ? { fetch: fetchFn } : {}),
-    now: () => clock.t,
+    now: opts.now ?? (() => clock.t),
     random: opts.random ?? (() => 1),
     storage: opts.storage ?? new MemoryStorage(),
   });

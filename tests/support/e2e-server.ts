@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { createDb, type Database } from '../../src/server/db/client';
+import { until } from './until';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -22,18 +23,22 @@ export interface E2eServer {
   remove(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API server exited with code ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`API server did not answer ${url}/api/health within ${HEALTH_TIMEOUT_MS} ms`);
+/** Waits until the server at `url` answers /api/health, failing at once if its process exits. */
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  { timeoutMs = HEALTH_TIMEOUT_MS, output = () => '' }: { timeoutMs?: number; output?: () => string } = {},
+): Promise<void> {
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}\n${output()}`);
+      return fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    { timeoutMs, everyMs: 200, what: `${url}/api/health answers\n${output()}` },
+  );
 }
 
 export interface E2eServerOptions {

@@ -1,6 +1,7 @@
 // Users for browser tests, made over the real API: sign up, log in (keeping the session cookie),
 // and call the API as that user; `loginInBrowser` then logs the same user in through the login
-// screen and picks a role, as a person would.
+// screen and picks a role, as a person would. `listOver` and `bookOver` add a listing and a
+// booking over the API, for tests whose subject comes after them.
 import type { Page } from 'playwright-core';
 
 export interface ApiUser {
@@ -56,4 +57,36 @@ export async function loginInBrowser(
   await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
   await page.getByRole('button', { name: new RegExp(`^${role}`, 'i') }).click();
   await page.waitForURL((url) => url.pathname !== '/choose_user_type');
+}
+
+/** Adds a listing as `carrier` (DEL to DXB on AI995 at 09:30, 20 KG at ₹400) and returns its id. */
+export async function listOver(carrier: ApiUser, departure: string): Promise<string> {
+  const listing = {
+    from: 'DEL',
+    to: 'DXB',
+    departure,
+    time: '09:30',
+    airline: 'AI',
+    flightNo: 'AI995',
+    weight: 20,
+    cost: 400,
+    email: carrier.email,
+    name: carrier.name,
+    phone: carrier.phone,
+  };
+  const res = await carrier.call('POST', '/carrier/carrier/add-listing', listing);
+  if (!res.ok) throw new Error(`add-listing ${res.status}`);
+  const { listing: added } = (await res.json()) as { listing: { id: string } };
+  return added.id;
+}
+
+/** Books `weight` KG of a listing as `traveller`. */
+export function bookOver(traveller: ApiUser, listingId: string, weight: number): Promise<Response> {
+  return traveller.call('POST', '/api/book', {
+    name: traveller.name,
+    email: traveller.email,
+    phone: traveller.phone,
+    weight,
+    listingId,
+  });
 }

@@ -10,11 +10,9 @@
 // `request` goes through `app.request` (no port): paths like '/api/auth' resolve against
 // http://localhost. Request logging is silenced unless the config passes `log`, and passwords
 // are hashed at a test cost (TEST_PASSWORD_HASH) unless the config passes `passwordHash`.
-// http://localhost. Request logging is silenced unless the config passes `log`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '@/server/app';
 import type { Argon2Cost } from '@/server/auth/passwords';
@@ -32,6 +30,7 @@ import { startLive } from '@/server/live/live';
 import type { PokeHub } from '@/server/live/poke-hub';
 import type { NotifyConfig } from '@/server/notify/config';
 import { createNotifier, type Notifier } from '@/server/notify/notifier';
+import { freshDatabase } from './pg-admin';
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
@@ -47,36 +46,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database next to TEST_DATABASE_URL's: separate files never see each other's rows. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `carry_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await withAdmin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () =>
-      withAdmin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
-        () => undefined,
-      ),
-  };
-}
-
 export async function createTestServer(
   options: { clock?: Clock; config?: Partial<AppConfig>; notify?: Partial<NotifyConfig> } = {},
 ): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = baseUrl ? await freshPostgres(baseUrl) : null;
+  const pgDb = baseUrl ? await freshDatabase(baseUrl) : null;
   const database = await createDb(pgDb ? { url: pgDb.url } : {});
   await seedReferenceData(database.db);
   const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));

@@ -1,5 +1,5 @@
 // Request bodies for server tests: a valid listing (departing in 30 days), a booking of it,
-// and the search that finds it.
+// the search that finds it, and a courier request naming an uploaded image.
 import type { TestUser } from './server-users';
 
 /** Whose details a body carries. */
@@ -58,6 +58,22 @@ export function searchBody(user: Person, overrides: Record<string, unknown> = {}
     email: user.email,
     name: user.name,
     phone: user.phone,
+    ...overrides,
+  };
+}
+
+export function courierBody(sender: Person, itemImageUrl: string, overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: 'Asha Rao',
+    emailAddress: sender.email,
+    mobileNumber: '9876543210',
+    governmentIdType: 'Aadhaar',
+    governmentIdNumber: '1234',
+    currentAddress: 'MG Road',
+    pinCode: '560001',
+    itemDescription: 'Books',
+    paymentMode: 'UPI',
+    itemImageUrl,
     ...overrides,
   };
 }

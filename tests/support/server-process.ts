@@ -1,11 +1,9 @@
 // The API server as a real process (src/server/main.ts), for tests that need several of them on
-// one PostgreSQL database, and a fresh database beside TEST_DATABASE_URL's to put them on.
+// one PostgreSQL database (a fresh one: freshDatabase in pg-admin.ts).
 //
 //   startServerProcess(env) : Promise<{ url, stop() }>   (waits for /api/health)
-//   freshDatabase(baseUrl)  : Promise<{ url, drop() }>
-import { type ChildProcess, spawn } from 'node:child_process';
-import pg from 'pg';
-import { freePort } from './e2e-server';
+import { spawn } from 'node:child_process';
+import { freePort, waitForHealth } from './e2e-server';
 
 const HEALTH_TIMEOUT_MS = 90_000;
 
@@ -13,22 +11,6 @@ export interface ServerProcess {
   url: string;
   output(): string;
   stop(): Promise<void>;
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer ${url}/api/health:\n${output()}`);
 }
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -44,7 +26,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     log += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => log);
+  await waitForHealth(url, child, { timeoutMs: HEALTH_TIMEOUT_MS, output: () => log });
   return {
     url,
     output: () => log,
@@ -54,27 +36,5 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       child.kill('SIGTERM');
       await exited;
     },
-  };
-}
-
-async function admin<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `carry_p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () =>
-      admin(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -4,6 +4,7 @@
 //   startSmtpSink(): Promise<{ url, messages, waitFor(to, since?), close() }>
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './until';
 
 export interface ReceivedMail {
   to: string[];
@@ -67,15 +68,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, skip = 0, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.filter((m) => m.to.includes(to))[skip];
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    waitFor: (to, skip = 0, timeoutMs = 10_000) =>
+      eventually(() => messages.filter((m) => m.to.includes(to))[skip], {
+        timeoutMs,
+        everyMs: 25,
+        what: `mail to ${to}`,
+      }),
     refuseWith(code) {
       refuse = code;
     },

@@ -14,8 +14,8 @@ import {
   startSync,
   submitCourierRequest,
 } from '@/data';
-import { refreshMyBookings } from '@/data/bookings';
 import type { OrderRow } from '@/data/db';
+import { pull } from '@/data/pull';
 import type { Order } from '@/domain/booking/schema';
 
 const STATUSES = ['pending', 'accepted', 'completed', 'rejected', 'cancelled'] as const;
@@ -82,7 +82,7 @@ async function freshDb(name: string) {
 }
 
 /**
- * The mirror of `n` bookings three ways on fresh databases: refreshMyBookings (a whole pull:
+ * The mirror of `n` bookings three ways on fresh databases: pull (a whole pull:
  * parse + apply in one transaction, the answer served by an in-page fetch), applyPull alone,
  * and one bulkPut of the same rows (the floor for IndexedDB on this machine).
  */
@@ -100,8 +100,8 @@ async function mirror(n: number) {
     storage: memoryStorage(session),
   });
   let t = performance.now();
-  await refreshMyBookings(full);
-  out.refreshMyBookingsMs = performance.now() - t;
+  await pull(full);
+  out.pullBookingsMs = performance.now() - t;
   out.rows = await full.db.bookings.count();
   full.db.close();
 
@@ -150,6 +150,67 @@ async function seedApp(n: number) {
   await db.transaction('rw', db.bookings, db.meta, async () => {
     await db.bookings.clear();
     await db.bookings.bulkPut(synced);
+    await db.meta.put({ key: 'syncedAt:bookings', value: Date.now() });
+    await db.meta.put({ key: 'lastUser', value: session.email });
+    await db.meta.put({ key: 'session', value: session });
+  });
+  for (const [k, v] of Object.entries(session)) localStorage.setItem(k, v);
+  db.close();
+  return n;
+}
+
+/**
+ * One booking of mine (`thread`, accepted, the carrier "Carrier 0") whose conversation holds `n`
+ * messages over the last days, both sides taking turns, all read: the thread benchmark opens it
+ * from the local store.
+ */
+async function seedThread(n: number) {
+  const db = openDb();
+  await db.open();
+  const [order] = orders(1);
+  const booking: OrderRow = {
+    ...(order as Order),
+    id: 'thread',
+    listingId: 'thread_passenger',
+    status: 'accepted',
+    syncState: 'synced',
+    syncError: null,
+    outboxKey: null,
+  };
+  const now = Date.now();
+  const messages = Array.from({ length: n }, (_, i) => ({
+    id: crypto.randomUUID(),
+    bookingId: 'thread',
+    from: i % 2 === 0 ? ('traveller' as const) : ('carrier' as const),
+    mine: i % 2 === 0,
+    text:
+      i % 7 === 0
+        ? `message ${i + 1}: the box is ready, about 3 kg of books and a jar of pickle.\nSee you at the gate.`
+        : `message ${i + 1}`,
+    sentAt: new Date(now - (n - i) * 90_000).toISOString(),
+    seq: i + 1,
+    syncState: 'synced' as const,
+    syncError: null,
+    outboxKey: null,
+  }));
+  const last = messages.at(-1);
+  const lastTheirs = messages.at(-2);
+  await db.transaction('rw', [db.bookings, db.messages, db.reads, db.meta], async () => {
+    await db.bookings.clear();
+    await db.bookings.put(booking);
+    await db.messages.clear();
+    await db.messages.bulkPut(messages);
+    await db.reads.put({
+      id: 'thread',
+      bookingId: 'thread',
+      mine: lastTheirs?.id ?? null,
+      mineSeq: lastTheirs?.seq ?? 0,
+      theirs: last?.id ?? null,
+      theirsSeq: last?.seq ?? 0,
+      syncState: 'synced',
+      syncError: null,
+      outboxKey: null,
+    });
     await db.meta.put({ key: 'syncedAt:bookings', value: Date.now() });
     await db.meta.put({ key: 'lastUser', value: session.email });
     await db.meta.put({ key: 'session', value: session });
@@ -357,6 +418,7 @@ declare global {
     carryBench: {
       mirror: typeof mirror;
       seedApp: typeof seedApp;
+      seedThread: typeof seedThread;
       drain: typeof drain;
       prepareIdle: typeof prepareIdle;
       idle: typeof idle;
@@ -364,5 +426,5 @@ declare global {
     };
   }
 }
-window.carryBench = { mirror, seedApp, drain, prepareIdle, idle, photo };
+window.carryBench = { mirror, seedApp, seedThread, drain, prepareIdle, idle, photo };
 document.title = 'Carry benchmarks (ready)';

@@ -4,7 +4,7 @@
 // With no stored session nothing is asked, so a signed-out visitor never loads the data layer here.
 import type { Store } from '@/data';
 import { readSession } from '@/data/stored-session';
-import type { StoreSource } from '../store';
+import type { StoreLoader } from '../store-loader';
 
 export type AuthVerdict = 'authenticated' | 'unauthorized' | 'offline';
 
@@ -26,20 +26,20 @@ export interface AuthGate {
 }
 
 /** `onSessionEnded` runs when a background check ended a live session (the app goes to /). */
-export function createAuthGate(stores: StoreSource, onSessionEnded: () => void): AuthGate {
+export function createAuthGate(storeLoader: StoreLoader, onSessionEnded: () => void): AuthGate {
   let first: Promise<void> | null = null;
   let inFlight: Promise<boolean> | null = null;
   let done = false;
   let lastPath: string | null = null;
   const listeners = new Set<() => void>();
 
-  const hasSession = () => readSession(stores.storage) !== null;
+  const hasSession = () => readSession(storeLoader.storage) !== null;
 
   /** Asks the server; true when its answer ended the session. */
   async function verify(): Promise<boolean> {
     let loaded: [typeof import('@/data'), Store];
     try {
-      loaded = await Promise.all([import('@/data'), stores.load()]);
+      loaded = await Promise.all([import('@/data'), storeLoader.load()]);
     } catch {
       // The data layer could not be fetched: no answer, like being offline.
       return false;

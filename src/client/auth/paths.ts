@@ -1,31 +1,11 @@
-// Which paths need no session, which hide the header, and where each role's home is.
+// Path spelling for the auth check, and where each role's home is. Which screens need a session
+// is the route tree's business (routes/_authed.tsx).
 import type { Role } from '@/domain/constants';
 
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-]);
-const NO_HEADER_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/choose_user_type',
-]);
-
+/** One spelling per screen for the auth check: paths match case-insensitively, with or without a trailing slash. */
 export function normalizePath(pathname: string): string {
   const lower = pathname.toLowerCase();
   return lower.length > 1 ? lower.replace(/\/+$/, '') : lower;
-}
-
-export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.has(normalizePath(pathname));
-}
-
-export function showsHeader(pathname: string): boolean {
-  return !NO_HEADER_PATHS.has(normalizePath(pathname));
 }
 
 export type HomePath = '/carrierhome' | '/senderhome' | '/travellerhome';
@@ -34,4 +14,13 @@ export function homeOf(role: Role | null | undefined): HomePath {
   if (role === 'carrier') return '/carrierhome';
   if (role === 'sender') return '/senderhome';
   return '/travellerhome';
+}
+
+/**
+ * The screen to open after login when the login screen was reached from one behind it: a path on
+ * this origin only (never `//host` or a full URL), else null.
+ */
+export function safeRedirect(target: string | undefined): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return target;
 }

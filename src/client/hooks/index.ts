@@ -1,8 +1,9 @@
 // The hooks screens use over src/data.
 
 export { type Collection, useCarrierOrders, useMyBookings, useMyListings } from './use-collection';
-export { useAirlines, useAirports } from './use-reference';
+export { useThread, useThreadMessages, useUnreadCounts } from './use-messages';
 export { useProfile, useSearchResults } from './use-search';
 export { useSession } from './use-session';
 export { StoreProvider, useStore } from './use-store';
 export { type SyncStatus, useSyncStatus } from './use-sync-status';
+export { useWatches, useWatchOf } from './use-watches';

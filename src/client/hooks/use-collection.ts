@@ -1,86 +1,76 @@
-// A mirrored collection for a screen: live local rows, plus a refresh run on mount whose
-// failure matters only when nothing was ever synced for it.
+// A mirrored collection for a screen: live local rows, plus the pull its route's loader started
+// (pullOnOpen), whose failure matters only when nothing was ever synced for it.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   carrierOrdersQuery,
   type ListingRow,
   myBookingsQuery,
   myListingsQuery,
   type OrderRow,
-  refreshCarrierOrders,
-  refreshMyBookings,
-  refreshMyListings,
-  type Store,
   syncedAtQuery,
 } from '@/data';
+import type { Pulled } from '../pull-on-open';
 import { useStore } from './use-store';
 
 export interface Collection<T> {
   rows: T[] | undefined;
   loading: boolean;
   error: string | null;
-  refresh(): Promise<void>;
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** Shared by the collection hooks and useProfile. */
-export function useRefresher(name: string, refresh: (store: Store) => Promise<void>) {
-  const store = useStore();
-  const [running, setRunning] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
-  const syncedAt = useLiveQuery(() => syncedAtQuery(store, name), [store, name]);
-  // A refresh can settle after its screen has gone (the user navigated on, or the page is being
-  // torn down): its result then updates nothing.
-  const mounted = useRef(false);
-  const run = useCallback(async () => {
-    setRunning(true);
-    let failed: string | null = null;
-    try {
-      await refresh(store);
-    } catch (err) {
-      failed = errorText(err);
-    }
-    if (!mounted.current) return;
-    setFailure(failed);
-    setRunning(false);
-  }, [store, refresh]);
+/**
+ * The loader's pull as the screen sees it: running until it settles, then its failure (null when
+ * it worked). It only watches the promise: the router's loader started it, and a new visit to the
+ * route starts a new one.
+ */
+export function usePulled(pulled: Pulled): { running: boolean; failure: string | null } {
+  const [settled, setSettled] = useState<{ of: Pulled; failure: string | null } | null>(null);
   useEffect(() => {
-    mounted.current = true;
-    void run();
+    let watching = true;
+    void pulled.then((failure) => {
+      if (watching) setSettled({ of: pulled, failure });
+    });
     return () => {
-      mounted.current = false;
+      watching = false;
     };
-  }, [run]);
-  const everSynced = syncedAt !== null && syncedAt !== undefined;
-  return { run, running, error: everSynced ? null : failure, everSynced };
+  }, [pulled]);
+  const done = settled !== null && settled.of === pulled;
+  return { running: !done, failure: done ? settled.failure : null };
 }
 
-function useCollection<T>(name: string, refresh: (s: Store) => Promise<void>, rows: T[] | undefined) {
-  const { run, running, error, everSynced } = useRefresher(name, refresh);
+/** Whether `name` (a pull's collection, or 'profile') was ever synced on this device. */
+export function useEverSynced(name: string): boolean {
+  const store = useStore();
+  const syncedAt = useLiveQuery(() => syncedAtQuery(store, name), [store, name]);
+  return syncedAt !== null && syncedAt !== undefined;
+}
+
+function useCollection<T>(name: string, pulled: Pulled, rows: T[] | undefined): Collection<T> {
+  const { running, failure } = usePulled(pulled);
+  const everSynced = useEverSynced(name);
   const nothingLocal = rows === undefined || (rows.length === 0 && !everSynced);
   // Rows written locally (an offline booking before the first sync) show rather than the error.
-  const shown = rows !== undefined && rows.length > 0 ? null : error;
-  return { rows, loading: nothingLocal && running, error: shown, refresh: run } satisfies Collection<T>;
+  const error = everSynced || (rows !== undefined && rows.length > 0) ? null : failure;
+  // Loading until the local rows are read (an empty list before that would show "none" and make
+  // the first rows look like a change), and while nothing local waits on the pull.
+  return { rows, loading: rows === undefined || (nothingLocal && running), error };
 }
 
-export function useMyListings(): Collection<ListingRow> {
+export function useMyListings(pulled: Pulled): Collection<ListingRow> {
   const store = useStore();
   const rows = useLiveQuery(() => myListingsQuery(store), [store]);
-  return useCollection('listings', refreshMyListings, rows);
+  return useCollection('listings', pulled, rows);
 }
 
-export function useMyBookings(): Collection<OrderRow> {
+export function useMyBookings(pulled: Pulled): Collection<OrderRow> {
   const store = useStore();
   const rows = useLiveQuery(() => myBookingsQuery(store), [store]);
-  return useCollection('bookings', refreshMyBookings, rows);
+  return useCollection('bookings', pulled, rows);
 }
 
-export function useCarrierOrders(): Collection<OrderRow> {
+export function useCarrierOrders(pulled: Pulled): Collection<OrderRow> {
   const store = useStore();
   const rows = useLiveQuery(() => carrierOrdersQuery(store), [store]);
-  return useCollection('orders', refreshCarrierOrders, rows);
+  return useCollection('orders', pulled, rows);
 }

@@ -1,13 +1,8 @@
 // Search results and the profile, read live from the local store.
 import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  type ProfileRow,
-  profileQuery,
-  refreshProfile,
-  type SearchResultRow,
-  searchResultsQuery,
-} from '@/data';
-import { useRefresher } from './use-collection';
+import { type ProfileRow, profileQuery, type SearchResultRow, searchResultsQuery } from '@/data';
+import type { Pulled } from '../pull-on-open';
+import { useEverSynced, usePulled } from './use-collection';
 import { useSession } from './use-session';
 import { useStore } from './use-store';
 
@@ -20,10 +15,16 @@ export function useSearchResults(searchKey: string | null): SearchResultRow[] | 
   );
 }
 
-export function useProfile(): { row: ProfileRow | undefined; loading: boolean; error: string | null } {
+/** The signed-in user's profile row, with the route loader's pull (`pulled`) as loading and error. */
+export function useProfile(pulled: Pulled): {
+  row: ProfileRow | undefined;
+  loading: boolean;
+  error: string | null;
+} {
   const store = useStore();
   const email = useSession()?.email ?? null;
-  const { running, error } = useRefresher('profile', refreshProfile);
+  const { running, failure } = usePulled(pulled);
+  const error = useEverSynced('profile') ? null : failure;
   const row = useLiveQuery(async () => (email ? profileQuery(store, email) : undefined), [store, email]);
   return { row, loading: row === undefined && running, error: row ? null : error };
 }

@@ -1,29 +1,29 @@
-// The store in React: the app provides its StoreSource once; a screen reads the store with
-// useStore() (React's use(): it suspends until the store has loaded, which the root route's
-// beforeLoad has done for every screen behind the login). Event handlers that may run before
-// it has loaded (login, signup) await useStoreSource().load().
-import { createContext, type ReactNode, use, useContext, useMemo } from 'react';
+// The Store in React: the app provides its StoreLoader once; a screen reads the Store with
+// useStore(): at once when it has loaded (the authenticated layout's beforeLoad has loaded it for
+// every screen behind the login), else it suspends on the load with React's use(). Event handlers
+// that may run before it has loaded (login, signup) await useStoreLoader().load().
+import { createContext, type ReactNode, use, useContext } from 'react';
 import type { Store } from '@/data';
-import { type StoreSource, storeSourceOf } from '../store';
+import { type StoreLoader, storeLoaderOf } from '../store-loader';
 
-const StoreContext = createContext<StoreSource | null>(null);
+const StoreLoaderContext = createContext<StoreLoader | null>(null);
 
-export function StoreSourceProvider({ source, children }: { source: StoreSource; children: ReactNode }) {
-  return <StoreContext value={source}>{children}</StoreContext>;
+export function StoreLoaderProvider({ loader, children }: { loader: StoreLoader; children: ReactNode }) {
+  return <StoreLoaderContext value={loader}>{children}</StoreLoaderContext>;
 }
 
-/** Provides a store made elsewhere (tests). */
+/** Provides a Store made elsewhere (tests). */
 export function StoreProvider({ store, children }: { store: Store; children: ReactNode }) {
-  const source = useMemo(() => storeSourceOf(store), [store]);
-  return <StoreSourceProvider source={source}>{children}</StoreSourceProvider>;
+  return <StoreLoaderProvider loader={storeLoaderOf(store)}>{children}</StoreLoaderProvider>;
 }
 
-export function useStoreSource(): StoreSource {
-  const source = useContext(StoreContext);
-  if (!source) throw new Error('useStoreSource must be used inside <StoreSourceProvider>');
-  return source;
+export function useStoreLoader(): StoreLoader {
+  const loader = useContext(StoreLoaderContext);
+  if (!loader) throw new Error('useStoreLoader must be used inside <StoreLoaderProvider>');
+  return loader;
 }
 
 export function useStore(): Store {
-  return use(useStoreSource().load());
+  // load() returns one promise per load: React follows its state, and suspends only until it settles.
+  return use(useStoreLoader().load());
 }

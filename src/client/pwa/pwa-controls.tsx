@@ -1,13 +1,11 @@
 // App-wide PWA behaviour with a small UI: the update toast, "Reload to update" when this tab's
-// code may not sync any more, the install button (or the iOS hint), and Background Sync
-// requests whenever changes wait in the outbox.
-import { liveQuery } from 'dexie';
+// code may not sync any more, and the install button (or the iOS hint). Background Sync is asked
+// for where the store opens (main.tsx, pwa/background-sync.ts).
 import { Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
-import { countUnsent, subscribeUpgradeRequired, upgradeRequired } from '@/data';
-import { requestBackgroundSync } from './background-sync';
+import { subscribeUpgradeRequired, upgradeRequired } from '@/data';
 import {
   holdInstallOffer,
   INSTALL_HINT_DISMISSED_KEY,
@@ -47,24 +45,6 @@ function useReloadToUpdate(): void {
   }, [store]);
 }
 
-function useBackgroundSyncRequests(): void {
-  const store = useStore();
-  useEffect(() => {
-    // Ask when changes appear (the page opening with some waiting, or a new one), not on every
-    // write to the outbox: the service worker's own retries write to it, and asking again each
-    // time fired its sync at once, in a tight loop that also kept the browser from ever checking
-    // for a new service worker.
-    let last = 0;
-    const sub = liveQuery(() => countUnsent(store, null)).subscribe({
-      next: (queued) => {
-        if (queued > last) void requestBackgroundSync();
-        last = queued;
-      },
-    });
-    return () => sub.unsubscribe();
-  }, [store]);
-}
-
 function useInstallOffer() {
   const offer = useSyncExternalStore(installOffer.subscribe, installOffer.current, installOffer.current);
   const [iosHint, setIosHint] = useState(false);
@@ -78,7 +58,6 @@ function useInstallOffer() {
 export function PwaControls() {
   useServiceWorker();
   useReloadToUpdate();
-  useBackgroundSyncRequests();
   const { offer, iosHint, setIosHint } = useInstallOffer();
   // The offer floats over the page's bottom edge: the page gets room below its last control
   // (styles.css), so nothing stays hidden under it.

@@ -1,60 +1,51 @@
-// The root route: the auth check on every path change (SPEC section 2), the redirects it
-// implies, and the shared layout (sync indicator, header except on the entry screens). Every
-// screen but login and signup reads the store as it renders, so the store loads before them.
-// The header and the sync line are lazy chunks (they read the store), loaded with the store in
-// beforeLoad behind the login, so they render with the screen; on the entry screens they come once
-// the browser is idle.
-import {
-  createRootRouteWithContext,
-  lazyRouteComponent,
-  Outlet,
-  redirect,
-  useLocation,
-} from '@tanstack/react-router';
+// The root route: the auth check on every path change (SPEC section 2) and the shared layout
+// (skip link, header and sync line, main). Which screens need a session is the authenticated
+// layout route's business (_authed.tsx): the header shows under it, except on a screen whose
+// staticData says hideHeader. On the entry screens the sync line comes once the browser is idle.
+import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { readSession } from '@/data/stored-session';
-import { isPublicPath, normalizePath, showsHeader } from '../auth/paths';
+import { normalizePath } from '../auth/paths';
 import { useIdle } from '../idle';
 import type { RouterContext } from '../router';
+import { Header, loadChrome, SyncIndicator } from './-components/chrome';
 
-const Header = lazyRouteComponent(() => import('./-components/header'), 'Header');
-const SyncIndicator = lazyRouteComponent(() => import('./-components/sync-indicator'), 'SyncIndicator');
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The screen has no header (the role choice). */
+    hideHeader?: boolean;
+  }
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location, preload }) => {
-    const path = normalizePath(location.pathname);
-    // A screen behind the login needs the data layer and the header: with a stored session they
-    // are fetched while the session is checked, not after (preload is gone once a chunk is in).
-    const chrome = () => Promise.all([context.stores.load(), Header.preload?.(), SyncIndicator.preload?.()]);
-    const early = !isPublicPath(path) && readSession(context.stores.storage) ? chrome() : null;
-    early?.catch(() => undefined);
+    // With a stored session the screen is almost surely behind the login: its data layer and
+    // header are fetched while the session is checked, not after.
+    if (readSession(context.storeLoader.storage)) loadChrome(context.storeLoader).catch(() => undefined);
     if (preload) await context.auth.ready();
-    else await context.auth.checkPath(path);
-    const session = readSession(context.stores.storage);
-    if (!session && !isPublicPath(path)) throw redirect({ to: '/', replace: true });
-    if (session && (path === '/' || path === '/login'))
-      throw redirect({ to: '/choose_user_type', replace: true });
-    if (!isPublicPath(path)) await (early ?? chrome());
-    return { session };
+    else await context.auth.checkPath(normalizePath(location.pathname));
   },
   component: RootLayout,
 });
 
 function RootLayout() {
-  const pathname = useLocation({ select: (l) => l.pathname });
-  const stores = Route.useRouteContext({ select: (c) => c.stores });
-  const onEntryScreen = isPublicPath(normalizePath(pathname));
+  const { authed, hideHeader } = useMatches({
+    select: (matches) => ({
+      authed: matches.some((m) => m.routeId === '/_authed'),
+      hideHeader: matches.some((m) => m.staticData.hideHeader),
+    }),
+  });
+  const storeLoader = Route.useRouteContext({ select: (c) => c.storeLoader });
   const idle = useIdle();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    // Behind the login, beforeLoad has loaded them; on the entry screens, once the browser is idle.
+    // Behind the login the layout's beforeLoad has loaded them; on the entry screens, once idle.
     if (!idle || loaded) return;
-    Promise.all([stores.load(), Header.preload?.(), SyncIndicator.preload?.()]).then(
+    loadChrome(storeLoader).then(
       () => setLoaded(true),
       () => undefined,
     );
-  }, [idle, loaded, stores]);
-  const chrome = loaded || !onEntryScreen;
+  }, [idle, loaded, storeLoader]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -63,9 +54,9 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      {chrome ? (
+      {loaded || authed ? (
         <Suspense fallback={null}>
-          {showsHeader(pathname) ? <Header /> : null}
+          {authed && !hideHeader ? <Header /> : null}
           <SyncIndicator />
         </Suspense>
       ) : null}

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
-import { useStoreSource } from '@/client/hooks/use-store';
+import { useStoreLoader } from '@/client/hooks/use-store';
 import { ApiError, isOffline } from '@/data/errors';
 import { forgotPasswordSchema } from '@/domain/auth/password-reset';
 import { AuthLayout } from './-components/auth-layout';
@@ -20,7 +20,7 @@ function failureMessage(err: unknown): string {
 }
 
 function ForgotPassword() {
-  const stores = useStoreSource();
+  const storeLoader = useStoreLoader();
   const [sent, setSent] = useState<string | null>(null);
   const form = useAppForm({
     defaultValues: { email: '' },
@@ -28,7 +28,7 @@ function ForgotPassword() {
     validators: { onDynamic: formSchema<{ email: string }>(forgotPasswordSchema) },
     onSubmit: async ({ value }) => {
       try {
-        const [{ requestPasswordReset }, store] = await Promise.all([import('@/data'), stores.load()]);
+        const [{ requestPasswordReset }, store] = await Promise.all([import('@/data'), storeLoader.load()]);
         setSent(await requestPasswordReset(store, v.parse(forgotPasswordSchema, value)));
       } catch (err) {
         toast.error(failureMessage(err));

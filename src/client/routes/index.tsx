@@ -1,14 +1,35 @@
-// Login (/): email and password; success goes to the role choice after a second.
-import { createFileRoute } from '@tanstack/react-router';
+// Login (/): email and password; success goes, after a second, to the screen that sent the
+// visitor here (?redirect=, set by the authenticated layout route) or else to the role choice.
+// A signed-in user who opens it goes there at once.
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { readSession } from '@/data/stored-session';
+import { safeRedirect } from '../auth/paths';
 import { AuthLayout } from './-components/auth-layout';
 import { LoginForm } from './-components/login-form';
 
-export const Route = createFileRoute('/')({ component: LoginPage });
+const loginSearchSchema = v.object({
+  /** Where to go after login: a path (with its search) on this origin. */
+  redirect: v.fallback(v.optional(v.string()), undefined),
+});
+
+export const Route = createFileRoute('/')({
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context, search }) => {
+    if (!readSession(context.storeLoader.storage)) return;
+    const target = safeRedirect(search.redirect);
+    throw target
+      ? redirect({ href: target, replace: true })
+      : redirect({ to: '/choose_user_type', replace: true });
+  },
+  component: LoginPage,
+});
 
 function LoginPage() {
+  const target = Route.useSearch({ select: (s) => safeRedirect(s.redirect) });
   return (
     <AuthLayout title="Welcome back" subtitle="Log in to book space on a flight, or earn from yours.">
-      <LoginForm />
+      <LoginForm redirectTo={target} />
     </AuthLayout>
   );
 }

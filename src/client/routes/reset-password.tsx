@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
-import { useStoreSource } from '@/client/hooks/use-store';
+import { useStoreLoader } from '@/client/hooks/use-store';
 import { ApiError, isOffline } from '@/data/errors';
 import { newPasswordSchema, RESET_LINK_INVALID } from '@/domain/auth/password-reset';
 import { AuthLayout } from './-components/auth-layout';
@@ -25,7 +25,7 @@ interface Values {
 
 function ResetPassword() {
   const token = Route.useSearch({ select: (s) => s.token });
-  const stores = useStoreSource();
+  const storeLoader = useStoreLoader();
   const navigate = useNavigate();
   const [linkInvalid, setLinkInvalid] = useState(!token);
   const form = useAppForm({
@@ -34,7 +34,7 @@ function ResetPassword() {
     validators: { onDynamic: formSchema<Values>(newPasswordSchema) },
     onSubmit: async ({ value }) => {
       try {
-        const [{ resetPassword }, store] = await Promise.all([import('@/data'), stores.load()]);
+        const [{ resetPassword }, store] = await Promise.all([import('@/data'), storeLoader.load()]);
         toast.success(
           await resetPassword(store, { token: token ?? '', ...v.parse(newPasswordSchema, value) }),
         );

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { useStoreSource } from '@/client/hooks/use-store';
+import { useStoreLoader } from '@/client/hooks/use-store';
 import type { Store } from '@/data';
 import { ApiError } from '@/data/errors';
 import { signupSchema } from '@/domain/auth/schema';
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/signup')({ component: SignupPage });
 const EMPTY_STEP1: Step1Values = { name: '', phone: '', age: '', gender: '' };
 
 function SignupPage() {
-  const stores = useStoreSource();
+  const storeLoader = useStoreLoader();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const [step1, setStep1] = useState<Step1Values>(EMPTY_STEP1);
@@ -26,7 +26,7 @@ function SignupPage() {
     let data: typeof import('@/data');
     let store: Store;
     try {
-      [data, store] = await Promise.all([import('@/data'), stores.load()]);
+      [data, store] = await Promise.all([import('@/data'), storeLoader.load()]);
       await data.signup(store, req);
     } catch (err) {
       if (err instanceof ApiError)

@@ -9,8 +9,12 @@ import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
 import type { LocalContext, LocalMutator } from './local-mutator';
+import { message } from './message';
 import { rate } from './rate';
+import { readMessages } from './read-messages';
+import { reportMessage } from './report-message';
 import { statusUpdate } from './status-update';
+import { unwatch, watch } from './watch';
 
 export type { LocalContext, LocalMutator } from './local-mutator';
 export { localId } from './rows';
@@ -23,6 +27,11 @@ const LOCAL_MUTATORS: { [K in MutationKind]: LocalMutator<K> } = {
   courier,
   complete,
   rate,
+  watch,
+  unwatch,
+  message,
+  'read-messages': readMessages,
+  'report-message': reportMessage,
 };
 
 export function applyEntry<K extends MutationKind>(

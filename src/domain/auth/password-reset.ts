@@ -1,8 +1,7 @@
 // Forgot Password and Reset Password: the e-mail field as signup has it, and the new password
 // with the signup rules and messages (the same entries, so the two can never drift apart).
 import * as v from 'valibot';
-import { MSG } from '../messages';
-import { signupStep2Entries } from './schema';
+import { passwordsMatch, signupStep2Entries } from './schema';
 
 /** The one answer to a reset request, whether or not an account has that address. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that address, we sent a link';
@@ -20,17 +19,7 @@ const newPasswordEntries = {
   confirmPassword: signupStep2Entries.confirmPassword,
 };
 /** The Reset Password form: Password and Confirm Password. */
-export const newPasswordSchema = v.pipe(
-  v.object(newPasswordEntries),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (x) => x.password === x.confirmPassword,
-      MSG.passwordsMatch,
-    ),
-    ['confirmPassword'],
-  ),
-);
+export const newPasswordSchema = v.pipe(v.object(newPasswordEntries), passwordsMatch());
 
 /** POST /auth/reset-password: the link's token (43 base64url characters) and the new password. */
 export const resetPasswordSchema = v.pipe(
@@ -38,13 +27,6 @@ export const resetPasswordSchema = v.pipe(
     token: v.pipe(v.string(RESET_LINK_INVALID), v.regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_INVALID)),
     ...newPasswordEntries,
   }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (x) => x.password === x.confirmPassword,
-      MSG.passwordsMatch,
-    ),
-    ['confirmPassword'],
-  ),
+  passwordsMatch(),
 );
 export type ResetPasswordRequest = v.InferOutput<typeof resetPasswordSchema>;

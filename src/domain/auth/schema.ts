@@ -34,29 +34,33 @@ export const signupStep2Entries = {
   confirmPassword: present(v.pipe(v.string(MSG.confirmRequired), v.nonEmpty(MSG.confirmRequired))),
 };
 
-export const signupStep2Schema = v.pipe(
-  v.object(signupStep2Entries),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (x) => x.password === x.confirmPassword,
-      MSG.passwordsMatch,
-    ),
-    ['confirmPassword'],
-  ),
-);
+/** Password and Confirm Password as two entries of a form or request. */
+type PasswordPair = { password: string; confirmPassword: string };
+
+/**
+ * Confirm Password must equal Password; the issue goes on Confirm Password. The one check of
+ * every schema with the pair (signup, its second step, Reset Password and its request).
+ */
+export function passwordsMatch<TInput extends PasswordPair>() {
+  const paths: [['password'], ['confirmPassword']] = [['password'], ['confirmPassword']];
+  const check = v.partialCheck<PasswordPair, typeof paths, PasswordPair, string>(
+    paths,
+    (x) => x.password === x.confirmPassword,
+    MSG.passwordsMatch,
+  );
+  return v.forward(check, ['confirmPassword']) as unknown as v.BaseValidation<
+    TInput,
+    TInput,
+    v.PartialCheckIssue<PasswordPair>
+  >;
+}
+
+export const signupStep2Schema = v.pipe(v.object(signupStep2Entries), passwordsMatch());
 
 /** The signup request body (POST /auth/signup), both steps together. */
 export const signupSchema = v.pipe(
   v.object({ ...signupStep1Entries, ...signupStep2Entries }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (x) => x.password === x.confirmPassword,
-      MSG.passwordsMatch,
-    ),
-    ['confirmPassword'],
-  ),
+  passwordsMatch(),
 );
 export type SignupInput = v.InferInput<typeof signupSchema>;
 export type SignupRequest = v.InferOutput<typeof signupSchema>;

@@ -13,6 +13,10 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+export function isBookingStatus(status: string): status is BookingStatus {
+  return (BOOKING_STATUSES as readonly string[]).includes(status);
+}
+
 export const BOOKING_ACTIONS = ['accept', 'decline', 'cancel', 'complete'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 

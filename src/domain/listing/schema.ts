@@ -49,23 +49,36 @@ export const listingFieldsEntries = {
   cost: costSchema,
 };
 
+/** The fields the rules across fields read. */
+type RouteFields = { from: string; to: string; departure: string; time: string };
+type RouteRule<T> = v.BaseValidation<T, T, v.PartialCheckIssue<RouteFields>>;
+
+/** To must differ from From (the issue on To). One rule for the form and the request. */
+function differentAirports<T extends RouteFields>(): RouteRule<T> {
+  const paths: [['from'], ['to']] = [['from'], ['to']];
+  const check = v.partialCheck<RouteFields, typeof paths, RouteFields, string>(
+    paths,
+    (x) => x.from !== x.to,
+    MSG.sameAirports,
+  );
+  // Checked on RouteFields, run on any object that has them.
+  return v.forward(check, ['to']) as unknown as RouteRule<T>;
+}
+
+/** The departure is still to come in the origin's time zone (the issue on Departure). */
+function departsInFuture<T extends RouteFields>(ctx: DepartureContext): RouteRule<T> {
+  const paths: [['from'], ['departure'], ['time']] = [['from'], ['departure'], ['time']];
+  const check = v.partialCheck<RouteFields, typeof paths, RouteFields, string>(
+    paths,
+    (x) => isDepartureInFuture(x.departure, x.time, ctx.nowMs, ctx.timeZoneOf(x.from)),
+    MSG.departureFuture,
+  );
+  return v.forward(check, ['departure']) as unknown as RouteRule<T>;
+}
+
 /** The Add Listing form. The clock and time zones are passed in, so the rule stays pure. */
 export function addListingFormSchema(ctx: DepartureContext) {
-  return v.pipe(
-    v.object(listingFieldsEntries),
-    v.forward(
-      v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
-      ['to'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['from'], ['departure'], ['time']],
-        (x) => isDepartureInFuture(x.departure, x.time, ctx.nowMs, ctx.timeZoneOf(x.from)),
-        MSG.departureFuture,
-      ),
-      ['departure'],
-    ),
-  );
+  return v.pipe(v.object(listingFieldsEntries), differentAirports(), departsInFuture(ctx));
 }
 export type AddListingFormInput = v.InferInput<ReturnType<typeof addListingFormSchema>>;
 export type AddListingFormValues = v.InferOutput<ReturnType<typeof addListingFormSchema>>;
@@ -76,31 +89,17 @@ const contactEntries = {
   phone: phoneSchema,
 };
 
-/** POST /carrier/carrier/add-listing: the form plus the carrier's email, name and phone. */
-export function addListingRequestSchema(ctx: DepartureContext) {
-  return v.pipe(
-    v.object({ ...listingFieldsEntries, ...contactEntries }),
-    v.forward(
-      v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
-      ['to'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['from'], ['departure'], ['time']],
-        (x) => isDepartureInFuture(x.departure, x.time, ctx.nowMs, ctx.timeZoneOf(x.from)),
-        MSG.departureFuture,
-      ),
-      ['departure'],
-    ),
-  );
-}
-export type AddListingRequest = v.InferOutput<ReturnType<typeof addListingRequestSchema>>;
-
 /**
  * The add-listing mutation's arguments as they travel: the fields without the rules that need a
- * clock and time zones (the server's mutator applies addListingRequestSchema with both).
+ * clock and time zones (the server parses with addListingRequestSchema, which has both).
  */
 export const addListingArgsSchema = v.object({ ...listingFieldsEntries, ...contactEntries });
+
+/** POST /carrier/carrier/add-listing: the form plus the carrier's email, name and phone. */
+export function addListingRequestSchema(ctx: DepartureContext) {
+  return v.pipe(addListingArgsSchema, differentAirports(), departsInFuture(ctx));
+}
+export type AddListingRequest = v.InferOutput<ReturnType<typeof addListingRequestSchema>>;
 
 /** The search form: the first empty field, in this order, names itself in the message. */
 export const SEARCH_FIELD_LABELS = {

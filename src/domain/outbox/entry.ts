@@ -5,8 +5,6 @@ import type { MutationArgs, MutationKind } from '../sync/mutations';
 /** The Background Sync tag under which the page asks the service worker to replay the outbox. */
 export const OUTBOX_SYNC_TAG = 'carry-outbox';
 
-export type OutboxKind = MutationKind;
-
 /** queued: waiting or backing off; sending: in a push; failed: refused, needs the user. */
 export type OutboxState = 'queued' | 'sending' | 'failed';
 
@@ -80,7 +78,10 @@ export const RETRY_AFTER_CAP_MS = 15 * 60 * 1000;
 /** No wait is ever longer: one that is, from now, was set before the clock went back. */
 export const LONGEST_WAIT_MS = Math.max(BACKOFF_CAP_MS, RETRY_AFTER_CAP_MS);
 
-/** Backoff before attempt `attempts + 1`: exponential from 1 s, capped at 5 min, full jitter. */
+/**
+ * Backoff before attempt `attempts + 1`: exponential from 1 s, capped at 5 min, with equal
+ * jitter (half the step fixed, half random), so no wait is shorter than half its step.
+ */
 export function backoffMs(attempts: number, random: number): number {
   const base = Math.min(BACKOFF_CAP_MS, 1000 * 2 ** Math.max(0, attempts - 1));
   return Math.round(base / 2 + (base / 2) * random);

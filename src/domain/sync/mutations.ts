@@ -8,7 +8,9 @@ import { contactSchema } from '../contact/schema';
 import { courierRequestSchema } from '../courier/schema';
 import { completeArgsSchema } from '../handoff/schema';
 import { addListingArgsSchema } from '../listing/schema';
+import { messageArgsSchema, readMessagesArgsSchema, reportMessageArgsSchema } from '../message/schema';
 import { ratingRequestSchema } from '../rating/schema';
+import { unwatchArgsSchema, watchArgsSchema } from '../watch/schema';
 
 export const MUTATION_ARGS = {
   'add-listing': addListingArgsSchema,
@@ -20,6 +22,15 @@ export const MUTATION_ARGS = {
   complete: completeArgsSchema,
   /** Rating the other side of a completed booking (src/domain/rating). */
   rate: ratingRequestSchema,
+  /** Watching a route: its listings are mirrored on the device (src/domain/watch). */
+  watch: watchArgsSchema,
+  unwatch: unwatchArgsSchema,
+  /** A message in a booking's thread, under the id the device made (src/domain/message). */
+  message: messageArgsSchema,
+  /** My last read message of a thread (read state: unread counts, the other side's "Seen"). */
+  'read-messages': readMessagesArgsSchema,
+  /** Reporting a message of the other side, kept for review with its thread. */
+  'report-message': reportMessageArgsSchema,
 } as const satisfies Record<string, v.GenericSchema>;
 
 export type MutationKind = keyof typeof MUTATION_ARGS;

@@ -5,7 +5,9 @@
 import * as v from 'valibot';
 import { orderSchema } from '../booking/schema';
 import { listingSchema } from '../listing/schema';
+import { messageSchema, threadReadSchema } from '../message/schema';
 import { profileResponseSchema } from '../profile/schema';
+import { watchSchema } from '../watch/schema';
 
 /** Most mutations in one push; a client sends more in several pushes. */
 export const PUSH_BATCH_MAX = 250;
@@ -68,7 +70,14 @@ export type PushRequest = v.InferOutput<typeof pushRequestSchema>;
  */
 export const pushResultSchema = v.variant('ok', [
   v.object({ id: v.number(), ok: v.literal(true), body: v.record(v.string(), v.unknown()) }),
-  v.object({ id: v.number(), ok: v.literal(false), code: v.string(), message: v.string() }),
+  v.object({
+    id: v.number(),
+    ok: v.literal(false),
+    code: v.string(),
+    message: v.string(),
+    /** Seconds from the answer until a retry can pass (a locked hand-off), as REST's Retry-After. */
+    retryAfter: v.optional(v.number()),
+  }),
 ]);
 export type PushResult = v.InferOutput<typeof pushResultSchema>;
 
@@ -85,6 +94,19 @@ const snapshotSchema = v.object({
   bookings: v.array(orderSchema),
   orders: v.array(orderSchema),
   profile: v.nullable(profileResponseSchema),
+  /**
+   * The user's watched routes and the listings they cover (what a search result card needs).
+   * Optional: a server of an earlier release sends neither, and an older client ignores both.
+   */
+  watches: v.optional(v.array(watchSchema)),
+  watched: v.optional(v.array(listingSchema)),
+  /**
+   * Messages of the user's threads (capped: MESSAGES_PER_THREAD_IN_PULL per thread,
+   * MESSAGES_IN_PULL in all, newest kept) and each thread's read state. Optional: a server
+   * before messages sends neither, and an older client ignores them.
+   */
+  messages: v.optional(v.array(messageSchema)),
+  reads: v.optional(v.array(threadReadSchema)),
 });
 export type PullSnapshot = v.InferOutput<typeof snapshotSchema>;
 
@@ -96,6 +118,10 @@ const patchSchema = v.object({
   listings: changesSchema(listingSchema),
   bookings: changesSchema(orderSchema),
   orders: changesSchema(orderSchema),
+  watches: v.optional(changesSchema(watchSchema)),
+  watched: v.optional(changesSchema(listingSchema)),
+  messages: v.optional(changesSchema(messageSchema)),
+  reads: v.optional(changesSchema(threadReadSchema)),
   /** Present only when the profile changed. */
   profile: v.optional(v.nullable(profileResponseSchema)),
 });

@@ -1,8 +1,10 @@
 // The one Drizzle pg-core schema: every table the API reads or writes, with an index for each
 // query it runs. Weights are stored in grams so capacity sums are exact integers.
-// Not expressible here: migration 0014's triggers on listings, bookings, ratings, rating_totals,
-// users and courier_requests NOTIFY 'carry_poke' with the id of every user whose pull holds the
-// changed row (live pokes, src/server/live); a new synced table needs one too.
+// Not expressible here: migration 0016's triggers on listings, bookings, ratings, rating_totals,
+// users and courier_requests (0017's on watches and listings, 0018's on messages and
+// message_reads) log every change to a row a user's pull holds in sync_changes (for each user who
+// sees it), and that table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes,
+// src/server/live); a new synced table needs such a trigger too.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,17 +14,22 @@ import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '@/domain/booking/status';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The domain's status list as a PostgreSQL enum (migration 0020): rows read back typed. */
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -108,8 +115,9 @@ export const listings = pgTable(
     flightNo: text('flight_no').notNull(),
     weightGrams: integer('weight_grams').notNull(),
     /**
-     * Grams held by this listing's bookings whose status holds space (HOLDS_SPACE). Kept by the
-     * trigger bookings_hold_space (migration 0008) on every insert, status change and delete of a
+     * Grams held by this listing's bookings whose status holds space (HOLDS_SPACE; in SQL the
+     * function booking_status_holds_space, migration 0020). Kept by the trigger
+     * bookings_hold_space (migrations 0008, 0020) on every insert, status change and delete of a
      * booking, in the same transaction: search reads it instead of summing bookings per listing.
      */
     heldGrams: integer('held_grams').notNull().default(0),
@@ -143,7 +151,7 @@ export const bookings = pgTable(
     weightGrams: integer('weight_grams').notNull(),
     /** Total rupees: weight times the listing's price per KG at booking time. */
     cost: doublePrecision('cost').notNull(),
-    status: text('status').notNull(),
+    status: bookingStatus('status').notNull(),
     carrierName: text('carrier_name').notNull(),
     carrierEmail: text('carrier_email').notNull(),
     carrierPhone: text('carrier_phone').notNull(),
@@ -366,28 +374,46 @@ export const syncClients = pgTable(
   (t) => [index('sync_clients_user_idx').on(t.userId)],
 );
 
+/** PostgreSQL's 64-bit transaction id, as text (it can pass 2^53). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 /**
- * A state of a user's rows a pull sent, as a manifest of row ids and digests per collection,
- * named by the pull's cookie (a digest of the manifest): the next pull that names it gets only
- * what changed since (rows to put, ids to delete). Kept per user, not per client, so clients in
- * the same state share one and a user keeps a few at most (VIEWS_PER_USER in
- * src/server/routes/sync/pull-guard.ts); `created_at` is when it was last sent. Older ones are
- * pruned with the sync results.
+ * The per-user change log that makes a diff pull cost what changed (migration 0016): one entry
+ * per row a user's pull holds or held, upserted by triggers in the writer's own transaction
+ * (sync_log(), called for every user who sees the changed row) with a new `version` from the
+ * sequence `sync_version` and the writer's top-level transaction id `xid`. `deleted` marks a row
+ * gone from the user's view (a tombstone, pruned after the retention; see syncFloors). Each entry
+ * written NOTIFYs 'carry_poke' with its user (live pokes, src/server/live). A new synced table
+ * needs a trigger that calls sync_log().
  */
-export const syncViews = pgTable(
-  'sync_views',
+export const syncChanges = pgTable(
+  'sync_changes',
   {
     userId: text('user_id').notNull(),
-    cookie: text('cookie').notNull(),
-    manifest: jsonb('manifest').notNull(),
-    createdAt: at('created_at').notNull(),
+    /** 'listings', 'bookings', 'orders', 'profile' (src/server/routes/sync/sync.collections.ts). */
+    collection: text('collection').notNull(),
+    rowId: text('row_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('sync_version')`),
+    deleted: boolean('deleted').notNull(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    changedAt: at('changed_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.cookie] }),
-    index('sync_views_created_idx').on(t.createdAt),
-    index('sync_views_user_idx').on(t.userId, t.createdAt),
+    primaryKey({ columns: [t.userId, t.collection, t.rowId] }),
+    index('sync_changes_user_version_idx').on(t.userId, t.version),
+    index('sync_changes_user_xid_idx').on(t.userId, t.xid),
+    index('sync_changes_tombstone_idx').on(t.changedAt).where(sql`${t.deleted}`),
   ],
 );
+
+/**
+ * Per user, the highest version of a tombstone the retention pruned: a pull cookie below it may
+ * miss a deletion, so it gets the whole snapshot.
+ */
+export const syncFloors = pgTable('sync_floors', {
+  userId: text('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * The answer to each pushed mutation (applied with its reply, or refused with its code), so a
@@ -406,6 +432,34 @@ export const syncResults = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.mutationId] }),
     index('sync_results_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A traveller's watched route (migration 0017): the listings from `from` to `to` departing
+ * between first_day and last_day (the date less and plus `days`) are mirrored on their devices.
+ * The id is the device's (a watch is named before the server sees it). Triggers poke the owner
+ * on a change of the watch, and every watcher of a listing's route and date on a change of the
+ * listing or of its carrier's rating.
+ */
+export const watches = pgTable(
+  'watches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    from: text('from_code').notNull(),
+    to: text('to_code').notNull(),
+    departure: text('departure').notNull(),
+    days: integer('days').notNull(),
+    firstDay: text('first_day').notNull(),
+    lastDay: text('last_day').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('watches_user_route_unique').on(t.userId, t.from, t.to, t.departure),
+    index('watches_route_idx').on(t.from, t.to, t.lastDay),
   ],
 );
 
@@ -485,4 +539,72 @@ export const passwordResets = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Messages between a booking's traveller and its carrier (migration 0018), under the id the
+ * sending device made (a replayed mutation never stores one twice). `seq` orders a thread: writes
+ * to one thread hold a lock on its booking, so seq order is commit order there. Its triggers poke
+ * both sides of the booking.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('messages_seq_unique').on(t.seq),
+    index('messages_booking_idx').on(t.bookingId, t.seq),
+    index('messages_sender_idx').on(t.senderId, t.sentAt),
+  ],
+);
+
+/** Each side's last read message per thread; only moves forward. Pokes both sides. */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    lastReadId: text('last_read_id')
+      .notNull()
+      .references(() => messages.id),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.userId] })],
+);
+
+/** Reported messages, kept for review with their thread: one report per message and reporter. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    reason: text('reason').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.reporterId] }),
+    index('message_reports_created_idx').on(t.createdAt),
+  ],
 );

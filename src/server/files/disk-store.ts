@@ -1,7 +1,9 @@
 // Image bytes as files under one folder (DATA_DIR/files on the embedded database), named by
 // their SHA-256 (ab/abcdef...): written to tmp/ while received, renamed into place by the
 // transaction that records them, streamed back from disk.
+
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdirSync, open as openFd, rmSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -25,13 +27,17 @@ export function diskFileStore(root: string): FileStore & { pathOf(key: string): 
     async stage(body): Promise<StagedBytes> {
       const temp = join(tmp, randomUUID());
       const out = createWriteStream(temp);
+      // Without a listener, an 'error' (a full disk, or a write still queued when an aborted
+      // upload destroys the stream) would be uncaught and end the process. Waits below use
+      // events.once and finished, which reject with it instead.
+      out.on('error', () => {});
       let kept = false;
       const discard = async () => {
         if (!kept) await rm(temp, { force: true });
       };
       try {
         const hashed = await hashThrough(body, (piece) => {
-          if (!out.write(piece)) return new Promise((r) => out.once('drain', r));
+          if (!out.write(piece)) return once(out, 'drain').then(() => undefined);
         });
         out.end();
         await finished(out);

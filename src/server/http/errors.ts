@@ -1,6 +1,9 @@
-// Expected failures travel as ApiError(code) (thrown so that a write's transaction rolls
-// back) and become `{code, message}` with the status of src/domain/errors.ts in one place: onError.
-// Programs branch on `code`; `message` is for people.
+// Expected failures travel as ApiError(code): thrown, so that a write's transaction rolls back,
+// or, for a refusal whose effect must stand (a counted wrong hand-off code), returned by a
+// mutator. Either way `refusalReply` is the one place an ApiError becomes an answer: the status
+// of src/domain/errors.ts, the body `{code, message, issues?, ...details, retryAfter?}`; REST sends
+// it with `sendReply` (Retry-After from `retryAfter`), the sync push stores it as the mutation's
+// result (routes/sync/push-results.ts). Programs branch on `code`; `message` is for people.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
@@ -12,14 +15,53 @@ export interface Issue {
   message: string;
 }
 
+/** What a refusal may say besides its code: extra body fields, and when to try again. */
+export interface RefusalExtras {
+  /** Fields added to the answer's body (a wrong hand-off code's `attemptsLeft`). */
+  details?: Record<string, unknown>;
+  /** Seconds until a retry can pass: the body's `retryAfter`, REST's Retry-After header. */
+  retryAfterS?: number;
+}
+
 export class ApiError extends Error {
+  readonly details: Record<string, unknown> | undefined;
+  readonly retryAfterS: number | undefined;
   constructor(
     readonly code: ErrorCode,
     readonly issues?: Issue[],
     message?: string,
+    extras: RefusalExtras = {},
   ) {
     super(message ?? ERRORS[code].message);
+    this.details = extras.details;
+    this.retryAfterS = extras.retryAfterS;
   }
+}
+
+/** A refusal with the code table's message and extras (details, a wait). */
+export function refusal(code: ErrorCode, extras: RefusalExtras): ApiError {
+  return new ApiError(code, undefined, undefined, extras);
+}
+
+/** A write's answer: what REST sends, what an Idempotency-Key and a pushed mutation store. */
+export interface Reply {
+  status: ContentfulStatusCode;
+  body: Record<string, unknown>;
+}
+
+/** The one mapping of a refusal to its answer: the code table's status, the body, the wait. */
+export function refusalReply(err: ApiError): Reply {
+  const body: Record<string, unknown> = { ...err.details, code: err.code, message: err.message };
+  if (err.issues) body.issues = err.issues;
+  if (err.retryAfterS !== undefined) body.retryAfter = err.retryAfterS;
+  return { status: ERRORS[err.code].status as ContentfulStatusCode, body };
+}
+
+/** Sends a reply over REST; a refusal that says when to retry also gets Retry-After. */
+export function sendReply(c: Context, reply: Reply): Response {
+  const wait = reply.body.retryAfter;
+  if (reply.status >= 400 && typeof wait === 'number') c.header('Retry-After', String(wait));
+  return c.json(reply.body, reply.status);
 }
 
 export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
@@ -32,11 +74,7 @@ export function invalid(issues: Issue[]): ApiError {
 }
 
 export function errorResponse(c: Context, err: ApiError): Response {
-  const status = ERRORS[err.code].status as ContentfulStatusCode;
-  const body = err.issues
-    ? { code: err.code, message: err.message, issues: err.issues }
-    : { code: err.code, message: err.message };
-  return c.json(body, status);
+  return sendReply(c, refusalReply(err));
 }
 
 /** The SQLSTATE of a database error, also when Drizzle wraps it (as `cause`). */

@@ -13,12 +13,9 @@ import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { Deps } from '../deps';
 import { bodyText } from './body';
-import { ApiError, invalid } from './errors';
+import { ApiError, invalid, type Reply, sendReply } from './errors';
 
-export interface Reply {
-  status: ContentfulStatusCode;
-  body: Record<string, unknown>;
-}
+export type { Reply } from './errors';
 
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
 
@@ -40,8 +37,7 @@ export async function idempotentWrite(
 ): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) {
-    const reply = await deps.db.transaction(work);
-    return c.json(reply.body, reply.status);
+    return sendReply(c, await deps.db.transaction(work));
   }
   if (!KEY_RE.test(key)) throw invalid([{ path: IDEMPOTENCY_HEADER, message: 'Invalid Idempotency-Key' }]);
   const request = {
@@ -57,7 +53,7 @@ export async function idempotentWrite(
     return { replayed: false, reply };
   });
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json(outcome.reply.body, outcome.reply.status);
+  return sendReply(c, outcome.reply);
 }
 
 /** The request a key is bound to; an empty bodyHash matches any request (see below). */

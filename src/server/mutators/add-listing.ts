@@ -1,19 +1,15 @@
 // add-listing: a carrier's new listing (future departure in the origin's time zone, known
 // airports and airline, no second listing of one flight on one date: the unique index decides).
-import { addListingRequestSchema } from '@/domain/listing/schema';
+import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { listings } from '../db/schema';
-import { parseWith } from '../http/body';
-import { type Issue, invalid } from '../http/errors';
+import { ApiError, type Issue, invalid } from '../http/errors';
 import { toGrams, toListing } from '../routes/listings/listings.queries';
 import type { ServerMutator } from './mutator';
-import { checkListingQuota } from './quotas';
+import { checkListingQuota, noteListing } from './quotas';
 
-export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps, ref }, args) => {
-  const input = parseWith(
-    addListingRequestSchema({ nowMs: deps.clock.now(), timeZoneOf: ref.timeZoneOf }),
-    args,
-  );
+// Its arguments come parsed with the clock and time zones (addListingRequestSchema, mutators/index.ts).
+export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps, ref, userLock }, input) => {
   requireSelf(user, input.email);
   const unknown: Issue[] = [];
   if (!ref.timeZoneOf(input.from)) unknown.push({ path: 'from', message: 'Unknown airport' });
@@ -21,10 +17,10 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
   if (!ref.hasAirline(input.airline)) unknown.push({ path: 'airline', message: 'Unknown airline' });
   if (unknown.length) throw invalid(unknown);
   // At most OPEN_LISTINGS_MAX listings on flights still to come (409 listing/quota-reached).
-  await checkListingQuota(tx, user.id, deps.clock.now(), ref);
+  await checkListingQuota(tx, user.id, deps.clock.now(), ref, userLock);
 
-  // A second listing of one flight on one date hits listings_flight_unique: the caller turns that
-  // into listing/duplicate (REST: onUniqueViolation; push: the mutation's savepoint rolls back).
+  // A second listing of one flight on one date meets listings_flight_unique: nothing is inserted
+  // (a concurrent one is waited for), and the refusal is listing/duplicate on every path.
   const [row] = await tx
     .insert(listings)
     .values({
@@ -43,7 +39,9 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
       cost: input.cost,
       createdAt: new Date(deps.clock.now()),
     })
+    .onConflictDoNothing()
     .returning();
-  if (!row) throw new Error('insert returned no row');
+  if (!row) throw new ApiError('listing/duplicate');
+  noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
   return { status: 201, body: { message: 'Uploaded Successfully!', listing: toListing(row) } };
 };

@@ -15,10 +15,10 @@ import { toGrams, toKg } from '../routes/listings/listings.queries';
 import type { ServerMutator } from './mutator';
 import { checkBookingQuota } from './quotas';
 
-export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref }, input) => {
+export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLock }, input) => {
   requireSelf(user, input.email);
   // The traveller's row first, then the listing's: the one lock order every booking takes.
-  await checkBookingQuota(tx, user.id, deps.clock.now());
+  await checkBookingQuota(tx, user.id, deps.clock.now(), userLock);
   // The lock serialises concurrent bookings of one listing, so the held grams read here stay true
   // until this transaction's insert adds to them (the bookings_hold_space trigger).
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');

@@ -3,21 +3,26 @@
 // a kind without a cast (the correlated-union pattern).
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { MUTATION_ARGS, type MutationKind } from '@/domain/sync/mutations';
+import { addListingRequestSchema } from '@/domain/listing/schema';
+import { MUTATION_ARGS, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { requireUser } from '../auth/guard';
 import type { AppEnv, Deps } from '../deps';
 import { readJson } from '../http/body';
-import { invalid, toIssues } from '../http/errors';
-import { idempotentWrite, type Reply } from '../http/idempotency';
+import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
+import { idempotentWrite } from '../http/idempotency';
 import { referenceIndex } from '../routes/reference/reference.queries';
 import { addListing } from './add-listing';
 import { book } from './book';
 import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
+import { message } from './message';
 import type { MutationContext, ServerMutator } from './mutator';
 import { rate } from './rate';
+import { readMessages } from './read-messages';
+import { reportMessage } from './report-message';
 import { statusUpdate } from './status-update';
+import { unwatch, watch } from './watch';
 
 export type { MutationContext } from './mutator';
 
@@ -29,18 +34,58 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   courier,
   complete,
   rate,
+  watch,
+  unwatch,
+  message,
+  'read-messages': readMessages,
+  'report-message': reportMessage,
 };
 
-/** Validates `args` with the kind's schema (400 with issues) and applies the kind's effect. */
-export function runMutator<K extends MutationKind>(
+type ArgsSchema<K extends MutationKind> = v.GenericSchema<unknown, MutationArgs<K>>;
+
+/**
+ * The server's schema for a kind whose rules need its clock or reference data (the device checks
+ * them with its own); the shared MUTATION_ARGS schema for the others. Arguments are parsed once.
+ */
+const SERVER_ARGS: { [K in MutationKind]?: (ctx: MutationContext) => ArgsSchema<K> } = {
+  'add-listing': ({ deps, ref }) =>
+    addListingRequestSchema({ nowMs: deps.clock.now(), timeZoneOf: ref.timeZoneOf }),
+};
+
+function argsSchema<K extends MutationKind>(kind: K, ctx: MutationContext): ArgsSchema<K> {
+  const server = SERVER_ARGS[kind] as ((ctx: MutationContext) => ArgsSchema<K>) | undefined;
+  return server ? server(ctx) : (MUTATION_ARGS[kind] as ArgsSchema<K>);
+}
+
+/**
+ * The kind a mutation is applied as. A status update to `completed` is a completion: it needs
+ * the traveller's hand-off code, which `complete` checks; decided here for REST and push alike.
+ */
+function appliedKind(kind: MutationKind, args: unknown): MutationKind {
+  const status = (args as { status?: unknown } | null)?.status;
+  return kind === 'status-update' && status === 'completed' ? 'complete' : kind;
+}
+
+/**
+ * Validates `args` with the kind's schema (400 with issues) and applies the kind's effect. A
+ * refusal the mutator returns (its effect stands) becomes its answer here; a thrown one
+ * propagates, and the caller's transaction (or savepoint) undoes its effect.
+ */
+export async function runMutator(
   ctx: MutationContext,
-  kind: K,
+  requested: MutationKind,
   args: unknown,
 ): Promise<Reply> {
-  const parsed = v.safeParse(MUTATION_ARGS[kind], args);
+  const kind = appliedKind(requested, args);
+  const parsed = v.safeParse(argsSchema(kind, ctx), args);
   if (!parsed.success) throw invalid(toIssues(parsed.issues));
+  const outcome = await applyKind(ctx, kind, parsed.output);
+  return outcome instanceof ApiError ? refusalReply(outcome) : outcome;
+}
+
+function applyKind<K extends MutationKind>(ctx: MutationContext, kind: K, args: MutationArgs<K>) {
   const mutator: ServerMutator<K> = MUTATORS[kind];
-  return mutator(ctx, parsed.output);
+  return mutator(ctx, args);
 }
 
 /**

@@ -1,11 +1,13 @@
 // What a server mutator is: the authoritative effect of one mutation kind, run inside the
 // caller's transaction (the REST call's idempotency record, or the push's client row), so the
-// effect and its bookkeeping commit together. A refusal is thrown as ApiError(code).
+// effect and its bookkeeping commit together. A refusal is an ApiError(code): thrown, so its
+// effect rolls back, or returned when its effect must stand (a counted wrong hand-off code).
 import type { MutationArgs, MutationKind } from '@/domain/sync/mutations';
 import type { Tx } from '../db/client';
 import type { Deps, SessionUser } from '../deps';
-import type { Reply } from '../http/idempotency';
+import type { ApiError, Reply } from '../http/errors';
 import type { ReferenceIndex } from '../routes/reference/reference.queries';
+import type { UserLock } from './quotas';
 
 export interface MutationContext {
   tx: Tx;
@@ -13,9 +15,17 @@ export interface MutationContext {
   deps: Deps;
   /** Airports' time zones and airline codes, loaded before the transaction (one connection on PGlite). */
   ref: ReferenceIndex;
+  /**
+   * Whether this transaction already holds the lock on the signed-in user's row, and what it has
+   * read under it (quotas.ts), so a push batch takes the lock and reads the user's listings once,
+   * not once per mutation. The push puts it back as it was when a mutation's savepoint rolls back
+   * (that releases a lock taken inside it, and undoes its insert). Absent (a REST call): every
+   * check locks and reads.
+   */
+  userLock?: UserLock;
 }
 
 export type ServerMutator<K extends MutationKind> = (
   ctx: MutationContext,
   args: MutationArgs<K>,
-) => Promise<Reply>;
+) => Promise<Reply | ApiError>;

@@ -13,26 +13,74 @@ import type { ReferenceIndex } from '../routes/reference/reference.queries';
 
 const DAY_MS = 86_400_000;
 
-async function lockUser(tx: Tx, userId: string) {
+/**
+ * What one transaction (a push batch) knows of the signed-in user: whether it holds the lock on
+ * their row, and, once read under that lock, the departure instants of their listings from
+ * yesterday on. While the lock is held no other transaction can add a listing of theirs (every
+ * insert checks the quota under it, and listings are never updated or deleted), so the list
+ * changes only by this transaction's own inserts (noteListing).
+ */
+export interface UserLock {
+  held: boolean;
+  listingInstants?: number[];
+  /** Listings this transaction inserted (noteListing), so a rollback can take its own back out. */
+  noted: number;
+}
+
+/** Locks the user's row, unless `lock` says this transaction already holds it (then it stays held
+ * until the commit: no mutator updates the users row, so no savepoint rollback can drop it). */
+export async function lockUser(tx: Tx, userId: string, lock?: UserLock) {
+  if (lock?.held) return;
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  if (lock) lock.held = true;
 }
 
 /** 409 listing/quota-reached when the carrier already has OPEN_LISTINGS_MAX flights to come. */
-export async function checkListingQuota(tx: Tx, userId: string, nowMs: number, ref: ReferenceIndex) {
-  await lockUser(tx, userId);
-  // Dates from yesterday (UTC) on, then each judged in its origin's time zone.
-  const since = new Date(nowMs - DAY_MS).toISOString().slice(0, 10);
-  const rows = await tx
-    .select({ departure: listings.departure, time: listings.time, from: listings.from })
-    .from(listings)
-    .where(and(eq(listings.userId, userId), gte(listings.departure, since)));
-  const open = rows.filter((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)) > nowMs);
+export async function checkListingQuota(
+  tx: Tx,
+  userId: string,
+  nowMs: number,
+  ref: ReferenceIndex,
+  lock?: UserLock,
+) {
+  await lockUser(tx, userId, lock);
+  let instants = lock?.listingInstants;
+  if (!instants) {
+    // Dates from yesterday (UTC) on, then each judged in its origin's time zone.
+    const since = new Date(nowMs - DAY_MS).toISOString().slice(0, 10);
+    const rows = await tx
+      .select({ departure: listings.departure, time: listings.time, from: listings.from })
+      .from(listings)
+      .where(and(eq(listings.userId, userId), gte(listings.departure, since)));
+    instants = rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
+    if (lock) lock.listingInstants = instants;
+  }
+  const open = instants.filter((at) => at > nowMs);
   if (open.length >= OPEN_LISTINGS_MAX) throw new ApiError('listing/quota-reached');
 }
 
+/** Counts a listing this transaction inserted in what `lock` knows (checkListingQuota). */
+export function noteListing(lock: UserLock | undefined, instant: number): void {
+  if (!lock?.listingInstants) return;
+  lock.listingInstants.push(instant);
+  lock.noted += 1;
+}
+
+/**
+ * What `lock` knew before a mutation whose savepoint then rolled back: `before` is what
+ * snapshotUserLock took then. A lock taken inside the savepoint is gone, and with it what was read
+ * under it; listings read under a lock held before stay true, less the inserts rolled back.
+ */
+export function rollBackUserLock(lock: UserLock, before: { held: boolean; noted: number }): void {
+  lock.held = before.held;
+  if (!before.held) delete lock.listingInstants;
+  else lock.listingInstants?.splice(lock.listingInstants.length - (lock.noted - before.noted));
+  lock.noted = before.noted;
+}
+
 /** 409 booking/quota-reached when the traveller already has PENDING_BOOKINGS_MAX unanswered bookings. */
-export async function checkBookingQuota(tx: Tx, userId: string, nowMs: number) {
-  await lockUser(tx, userId);
+export async function checkBookingQuota(tx: Tx, userId: string, nowMs: number, lock?: UserLock) {
+  await lockUser(tx, userId, lock);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::integer` })
     .from(bookings)

@@ -20,52 +20,54 @@ interface BookingFacts {
 
 const kg = (grams: number) => `${Math.round(grams / 10) / 100} KG`;
 
+/**
+ * Per event: whom it tells (the carrier of a new booking, the traveller of anything after), the
+ * title, and the body with the booking's size.
+ */
+const EVENTS: Record<
+  BookingEvent,
+  { to: 'carrier' | 'traveller'; title: string; body: (size: string) => string }
+> = {
+  booked: {
+    to: 'carrier',
+    title: 'New booking',
+    body: (size) => `A traveller booked ${size} on your listing. Open Carry to accept or decline.`,
+  },
+  accepted: {
+    to: 'traveller',
+    title: 'Booking accepted',
+    body: (size) => `Your booking of ${size} was accepted. Open Carry for the hand-off code.`,
+  },
+  rejected: {
+    to: 'traveller',
+    title: 'Booking declined',
+    body: (size) => `Your booking of ${size} was declined.`,
+  },
+  cancelled: {
+    to: 'traveller',
+    title: 'Booking cancelled',
+    body: (size) => `Your booking of ${size} was cancelled.`,
+  },
+  completed: {
+    to: 'traveller',
+    title: 'Delivery completed',
+    body: (size) => `Your booking of ${size} was handed over. Open Carry to rate it.`,
+  },
+};
+
 function notificationFor(event: BookingEvent, booking: BookingFacts): PushNotification {
-  const tag = `booking-${booking.id}`;
-  const size = kg(booking.weightGrams);
-  const traveller = bookingLink('traveller', booking.id);
-  switch (event) {
-    case 'booked':
-      return {
-        title: 'New booking',
-        body: `A traveller booked ${size} on your listing. Open Carry to accept or decline.`,
-        url: bookingLink('carrier', booking.id),
-        tag,
-      };
-    case 'accepted':
-      return {
-        title: 'Booking accepted',
-        body: `Your booking of ${size} was accepted. Open Carry for the hand-off code.`,
-        url: traveller,
-        tag,
-      };
-    case 'rejected':
-      return {
-        title: 'Booking declined',
-        body: `Your booking of ${size} was declined.`,
-        url: traveller,
-        tag,
-      };
-    case 'cancelled':
-      return {
-        title: 'Booking cancelled',
-        body: `Your booking of ${size} was cancelled.`,
-        url: traveller,
-        tag,
-      };
-    case 'completed':
-      return {
-        title: 'Delivery completed',
-        body: `Your booking of ${size} was handed over. Open Carry to rate it.`,
-        url: traveller,
-        tag,
-      };
-  }
+  const { to, title, body } = EVENTS[event];
+  return {
+    title,
+    body: body(kg(booking.weightGrams)),
+    url: bookingLink(to, booking.id),
+    tag: `booking-${booking.id}`,
+  };
 }
 
-/** Queues the event for the side it concerns (the carrier for a new booking, else the traveller). */
+/** Queues the event for the side it concerns (EVENTS' `to`). */
 export async function queueBookingEvent(tx: Tx, deps: Deps, event: BookingEvent, booking: BookingFacts) {
-  const userId = event === 'booked' ? booking.carrierId : booking.travellerId;
+  const userId = EVENTS[event].to === 'carrier' ? booking.carrierId : booking.travellerId;
   const notification = notificationFor(event, booking);
   const devices = await tx
     .select({ endpoint: pushSubscriptions.endpoint })

@@ -1,13 +1,14 @@
 // The hooks over src/data: live rows from the local store, first-load state and sync status,
 // with a fake fetch standing in for the server.
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useMyListings } from '@/client/hooks/use-collection';
-import { useAirports } from '@/client/hooks/use-reference';
 import { useSession } from '@/client/hooks/use-session';
 import { StoreProvider } from '@/client/hooks/use-store';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
+import { pullOnOpen } from '@/client/pull-on-open';
+import { useReference } from '@/client/routes/-components/use-reference';
 import { createStore, openDb, type Store, sendContactMessage } from '@/data';
 
 function fakeFetch(routes: Record<string, () => Response>): typeof fetch {
@@ -41,6 +42,16 @@ function wrapper(store: Store) {
   return ({ children }: { children: ReactNode }) => <StoreProvider store={store}>{children}</StoreProvider>;
 }
 
+/** Renders `hook` over `store`; useStore's use() settles within the act (one tick, as on the page). */
+async function renderStoreHook<T>(hook: () => T, store: Store) {
+  let view: ReturnType<typeof renderHook<T, unknown>> | undefined;
+  await act(async () => {
+    view = renderHook(hook, { wrapper: wrapper(store) });
+  });
+  if (!view) throw new Error('not rendered');
+  return view;
+}
+
 const listing = {
   id: 'L1',
   email: 'a@example.com',
@@ -55,43 +66,43 @@ const listing = {
 };
 
 describe('useMyListings', () => {
-  it('shows the server rows after the first refresh', async () => {
+  it("shows the server rows after the loader's pull", async () => {
     const snapshot = { listings: [listing], bookings: [], orders: [], profile: null };
     const store = makeStore({
       'GET /api/sync/pull': () =>
         Response.json({ user: 'a@example.com', lastMutationId: 0, cookie: 'c1', snapshot }),
     });
-    const { result } = renderHook(() => useMyListings(), { wrapper: wrapper(store) });
+    const pulled = pullOnOpen(store);
+    const { result } = await renderStoreHook(() => useMyListings(pulled), store);
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     expect(result.current).toMatchObject({ loading: false, error: null });
     expect(result.current.rows?.[0]).toMatchObject({ id: 'L1', syncState: 'synced' });
   });
 
-  it('reports an error when the first refresh fails and nothing was ever synced', async () => {
+  it("reports an error when the loader's pull fails and nothing was ever synced", async () => {
     const store = makeStore({});
-    const { result } = renderHook(() => useMyListings(), { wrapper: wrapper(store) });
+    const pulled = pullOnOpen(store);
+    const { result } = await renderStoreHook(() => useMyListings(pulled), store);
     await waitFor(() => expect(result.current.error).not.toBeNull());
     expect(result.current.loading).toBe(false);
   });
 });
 
-describe('useAirports', () => {
-  it('reads the mirrored airports', async () => {
+describe('useReference', () => {
+  it('refreshes the mirror and reads the airports from it', async () => {
     const store = makeStore({
       'GET /api/get/airports': () => Response.json([{ id: 'DEL', code: 'DEL', name: 'Delhi' }]),
       'GET /api/get/airlines': () => Response.json([{ id: 'AI', code: 'AI', name: 'Air India' }]),
     });
-    const { result } = renderHook(() => useAirports(), { wrapper: wrapper(store) });
-    await waitFor(() => expect(result.current?.map((a) => a.code)).toEqual(['DEL']));
+    const { result } = await renderStoreHook(() => useReference(), store);
+    await waitFor(() => expect(result.current.airportOptions.map((a) => a.value)).toEqual(['DEL']));
   });
 });
 
 describe('useSyncStatus and useSession', () => {
   it('counts unsent changes for the signed-in user', async () => {
     const store = makeStore({});
-    const { result } = renderHook(() => ({ sync: useSyncStatus(), session: useSession() }), {
-      wrapper: wrapper(store),
-    });
+    const { result } = await renderStoreHook(() => ({ sync: useSyncStatus(), session: useSession() }), store);
     expect(result.current.session?.email).toBe('a@example.com');
     await sendContactMessage(store, {
       name: 'Asha',

@@ -2,6 +2,7 @@
 // history with times, and, once the carrier has accepted, the other party's contact. All of it
 // comes from the mirrored order, so it reads the same offline.
 import { Mail, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { OrderRow } from '@/data';
 import { ORDER_SUFFIX } from '@/domain/booking/schema';
 import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
@@ -82,7 +83,18 @@ function Contact({ row }: { row: OrderRow }) {
   );
 }
 
-export function BookingDetails({ id, row, reference }: { id: string; row: OrderRow; reference: Reference }) {
+export function BookingDetails({
+  id,
+  row,
+  reference,
+  children,
+}: {
+  id: string;
+  row: OrderRow;
+  reference: Reference;
+  /** Actions shown at the top of the details (Message). */
+  children?: ReactNode;
+}) {
   const f = row.flightDetails;
   const items: [string, string][] = [
     ['From', reference.airportName(f.from) ? `${reference.airportName(f.from)} (${f.from})` : f.from],
@@ -99,6 +111,7 @@ export function BookingDetails({ id, row, reference }: { id: string; row: OrderR
   if (row.carrierName) items.push(['Carrier', row.carrierName]);
   return (
     <div id={id} className="mt-3 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
+      {children ? <div className="flex flex-wrap gap-2 sm:col-span-2">{children}</div> : null}
       {row.handoffCode && row.status === 'accepted' ? (
         <div className="sm:col-span-2">
           <HandoffCode code={row.handoffCode} />

@@ -5,7 +5,9 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSession } from '@/client/hooks/use-session';
 import { LogoLockup } from '@/client/ui/logo';
+import { unreadText } from '@/client/ui/unread-badge';
 import { navItemsFor, roleLabel } from './nav-items';
+import { NavUnread, useNavUnread } from './nav-unread';
 import { ProfileMenu } from './profile-menu';
 
 const LINK =
@@ -17,6 +19,7 @@ export function Header() {
   const role = session?.userRole ?? null;
   const items = navItemsFor(role);
   const [menuOpen, setMenuOpen] = useState(false);
+  const unread = useNavUnread(items);
   const pathname = useLocation({ select: (l) => l.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -47,6 +50,7 @@ export function Header() {
               activeProps={{ className: ACTIVE, 'aria-current': 'page' }}
             >
               {item.label}
+              <NavUnread to={item.to} />
             </Link>
           ))}
         </nav>
@@ -55,8 +59,8 @@ export function Header() {
           {items.length > 0 ? (
             <button
               type="button"
-              className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              className="relative grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+              aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${unread ? `, ${unreadText(unread)}` : ''}`}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((o) => !o)}
@@ -66,6 +70,14 @@ export function Header() {
               ) : (
                 <Menu aria-hidden="true" className="size-5" />
               )}
+              {unread && !menuOpen ? (
+                <span
+                  aria-hidden="true"
+                  className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-700 px-1 text-xs font-semibold leading-5 text-white"
+                >
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              ) : null}
             </button>
           ) : null}
         </div>
@@ -89,6 +101,7 @@ export function Header() {
               activeProps={{ className: ACTIVE, 'aria-current': 'page' }}
             >
               {item.label}
+              <NavUnread to={item.to} />
             </Link>
           ))}
         </nav>

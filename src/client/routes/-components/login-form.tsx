@@ -1,5 +1,6 @@
 // The login form: spec messages from loginSchema beside the fields, 'Logging in...' while busy,
-// toasts for the outcome, then /choose_user_type after LOGIN_REDIRECT_DELAY_MS. The data layer
+// toasts for the outcome, then (after LOGIN_REDIRECT_DELAY_MS) the screen that sent the visitor
+// to log in, or /choose_user_type. The data layer
 // is imported on submit (it is usually in by then: the page loads it once idle).
 
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -8,7 +9,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
-import { useStoreSource } from '@/client/hooks/use-store';
+import { useStoreLoader } from '@/client/hooks/use-store';
 import { ApiError, isOffline } from '@/data/errors';
 import { loginSchema } from '@/domain/auth/schema';
 import { LOGIN_REDIRECT_DELAY_MS } from '@/domain/constants';
@@ -19,8 +20,9 @@ function loginFailureToast(err: unknown): string {
   return 'Something went wrong during login.';
 }
 
-export function LoginForm() {
-  const stores = useStoreSource();
+/** `redirectTo`: the screen to open after login (a same-origin path), else the role choice. */
+export function LoginForm({ redirectTo = null }: { redirectTo?: string | null }) {
+  const storeLoader = useStoreLoader();
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
   const form = useAppForm({
@@ -29,7 +31,7 @@ export function LoginForm() {
     validators: { onDynamic: formSchema<{ email: string; password: string }>(loginSchema) },
     onSubmit: async ({ value }) => {
       try {
-        const [{ login }, store] = await Promise.all([import('@/data'), stores.load()]);
+        const [{ login }, store] = await Promise.all([import('@/data'), storeLoader.load()]);
         await login(store, v.parse(loginSchema, value));
       } catch (err) {
         toast.error(loginFailureToast(err));
@@ -37,7 +39,10 @@ export function LoginForm() {
       }
       toast.success('Login successful!');
       setRedirecting(true);
-      setTimeout(() => void navigate({ to: '/choose_user_type' }), LOGIN_REDIRECT_DELAY_MS);
+      setTimeout(
+        () => void (redirectTo ? navigate({ href: redirectTo }) : navigate({ to: '/choose_user_type' })),
+        LOGIN_REDIRECT_DELAY_MS,
+      );
     },
   });
 

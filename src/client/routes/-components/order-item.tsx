@@ -1,16 +1,19 @@
 // One booking in a list: initial, route, weight and name, departure, status, sync state, the
 // caller's actions, and a View Details disclosure.
+import { MessageCircle } from 'lucide-react';
 import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
 import { Avatar } from '@/client/ui/avatar';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { StatusBadge } from '@/client/ui/status-badge';
 import { SyncState } from '@/client/ui/sync-state';
+import { UnreadBadge } from '@/client/ui/unread-badge';
 import { discardEntry, type OrderRow, retryEntry } from '@/data';
 import { ORDER_SUFFIX } from '@/domain/booking/schema';
 import { expiryReasonText } from '@/domain/booking/status';
 import { formatDayMonth, formatTime12, formatWeight } from '@/domain/format';
 import { BookingDetails } from './booking-details';
+import { MessageLink } from './message-link';
 import { RateBooking } from './rate-booking';
 import type { Reference } from './use-reference';
 
@@ -21,6 +24,8 @@ interface OrderItemProps {
   showDetailsLink?: boolean;
   /** Open its details and scroll to it (a notification's link names this booking). */
   opened?: boolean;
+  /** Unread messages in its thread. */
+  unread?: number;
 }
 
 export const OrderItem = memo(function OrderItem({
@@ -29,6 +34,7 @@ export const OrderItem = memo(function OrderItem({
   actions,
   showDetailsLink = true,
   opened = false,
+  unread = 0,
 }: OrderItemProps) {
   const store = useStore();
   const [open, setOpen] = useState(opened);
@@ -63,6 +69,12 @@ export const OrderItem = memo(function OrderItem({
               <span className="sr-only"> to </span> {f.to}
             </p>
             <StatusBadge status={row.status} />
+            {unread > 0 ? (
+              <span className="inline-flex items-center gap-1">
+                <MessageCircle aria-hidden="true" className="size-4 text-brand-700" />
+                <UnreadBadge count={unread} />
+              </span>
+            ) : null}
           </div>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             <span>
@@ -96,6 +108,7 @@ export const OrderItem = memo(function OrderItem({
           />
         </div>
         {actions}
+        {carrierSide ? <MessageLink bookingId={row.id} unread={unread} /> : null}
         {showDetailsLink ? (
           <button
             type="button"
@@ -109,7 +122,11 @@ export const OrderItem = memo(function OrderItem({
         ) : null}
       </div>
       <RateBooking row={row} otherName={otherName} />
-      {open ? <BookingDetails id={detailsId} row={row} reference={reference} /> : null}
+      {open ? (
+        <BookingDetails id={detailsId} row={row} reference={reference}>
+          {carrierSide ? null : <MessageLink bookingId={row.id} unread={unread} />}
+        </BookingDetails>
+      ) : null}
     </article>
   );
 });

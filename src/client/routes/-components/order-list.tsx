@@ -2,6 +2,7 @@
 // Rows come in pages of PAGE_SIZE; each row re-renders only when its own booking changes.
 import { CalendarX, TriangleAlert } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
+import { useUnreadCounts } from '@/client/hooks/use-messages';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Spinner } from '@/client/ui/spinner';
 import type { OrderRow } from '@/data';
@@ -55,6 +56,7 @@ interface PagedOrdersProps {
 function PagedOrders({ rows, reference, actionsFor, openId }: PagedOrdersProps) {
   // The opened booking is shown even when it is past the first page.
   const page = usePage(rows, openId ? rows.findIndex((r) => bookingIdOf(r.listingId) === openId) : -1);
+  const unread = useUnreadCounts().byBooking;
   return (
     <>
       <ul className="flex flex-col gap-3">
@@ -65,6 +67,7 @@ function PagedOrders({ rows, reference, actionsFor, openId }: PagedOrdersProps) 
               reference={reference}
               actionsFor={actionsFor}
               opened={openId !== undefined && bookingIdOf(row.listingId) === openId}
+              unread={unread[row.id] ?? 0}
             />
           </li>
         ))}
@@ -79,7 +82,8 @@ const OrderListRow = memo(function OrderListRow({
   reference,
   actionsFor,
   opened,
-}: Omit<PagedOrdersProps, 'rows' | 'openId'> & { row: OrderRow; opened: boolean }) {
+  unread,
+}: Omit<PagedOrdersProps, 'rows' | 'openId'> & { row: OrderRow; opened: boolean; unread: number }) {
   const extra = actionsFor?.(row);
   return (
     <OrderItem
@@ -88,6 +92,7 @@ const OrderListRow = memo(function OrderListRow({
       actions={extra?.actions}
       showDetailsLink={extra?.details ?? true}
       opened={opened}
+      unread={unread}
     />
   );
 });

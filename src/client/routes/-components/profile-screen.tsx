@@ -1,13 +1,14 @@
 // The Profile screen (/profile for senders, /set-profile for others): the details card and the
 // booking counts per role, with a decorative panel on the right 40% from md.
 import { useProfile, useSession } from '@/client/hooks';
+import type { Pulled } from '@/client/pull-on-open';
 import { TravelArt } from '@/client/ui/travel-art';
 import { MSG } from '@/domain/messages';
 import { BookingEmails } from './booking-emails';
 import { ProfileCard } from './profile-card';
 
-function ProfileBody() {
-  const { row, loading, error } = useProfile();
+function ProfileBody({ pulled }: { pulled: Pulled }) {
+  const { row, loading, error } = useProfile(pulled);
   if (loading) {
     return (
       <p role="status" className="py-10 text-center text-slate-500">
@@ -25,7 +26,8 @@ function ProfileBody() {
   return <ProfileCard row={row} />;
 }
 
-export function ProfileScreen() {
+/** `pulled`: the pull the route's loader started (pullOnOpen). */
+export function ProfileScreen({ pulled }: { pulled: Pulled }) {
   const email = useSession()?.email;
   return (
     <div className="flex flex-1 md:grid md:grid-cols-[3fr_2fr]">
@@ -33,7 +35,7 @@ export function ProfileScreen() {
         <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Profile</h1>
         {email ? (
           <>
-            <ProfileBody />
+            <ProfileBody pulled={pulled} />
             <BookingEmails />
           </>
         ) : (

@@ -4,6 +4,7 @@
 import { Inbox, SearchX, Users } from 'lucide-react';
 import { EmptyState } from '@/client/ui/empty-state';
 import { SkeletonCards } from '@/client/ui/skeleton';
+import { formatAsOf } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { ListingResultCard } from './listing-result-card';
 import { ShowMore, usePage } from './show-more';
@@ -14,7 +15,11 @@ export type SearchView =
   /** A search from the URL, shown from the local store while it is refreshed. */
   | { kind: 'restoring' }
   | { kind: 'searching' }
-  | { kind: 'results'; offline: boolean }
+  /**
+   * Offline: answered by the device; `watched` from a watched route's mirror, which the server
+   * confirmed at `asOf` (null: the watch itself is still waiting to be sent).
+   */
+  | { kind: 'results'; offline: boolean; watched?: boolean; asOf?: number | null }
   | { kind: 'message'; message: string };
 
 interface SearchResultsProps {
@@ -56,7 +61,7 @@ export function SearchResults({ view, all, shown, reference, onBook }: SearchRes
     <section aria-label="Results" className="flex flex-col gap-3">
       <p role="status" className="text-sm text-slate-600">
         Showing {shown.length} of {all.length} results
-        {view.offline ? ' · offline, from your earlier searches' : ''}
+        {view.offline ? ` · ${offlineNote(view)}` : ''}
       </p>
       {shown.length === 0 ? (
         <EmptyState icon={<SearchX className="size-10" />} title="No listings match your current filters">
@@ -67,6 +72,13 @@ export function SearchResults({ view, all, shown, reference, onBook }: SearchRes
       )}
     </section>
   );
+}
+
+/** Where an answer from the device comes from, and how fresh it is. */
+function offlineNote(view: { watched?: boolean; asOf?: number | null }): string {
+  if (view.watched && view.asOf != null)
+    return `from your watched route, ${formatAsOf(view.asOf, Date.now())}`;
+  return 'offline, from your earlier searches';
 }
 
 function PagedResults({ shown, reference, onBook }: Omit<SearchResultsProps, 'view' | 'all'>) {

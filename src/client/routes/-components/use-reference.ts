@@ -1,22 +1,29 @@
 // Airports and airlines from the local mirror, as picker choices and code -> name lookups, plus
-// whether loading them failed with nothing mirrored (the screens' 'Failed to load data').
+// whether loading them failed with nothing mirrored (the screens' 'Failed to load data'). Each
+// screen that uses them refreshes the mirror once when it opens (at most every 5 minutes: see
+// refreshReference).
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { useAirlines, useAirports } from '@/client/hooks/use-reference';
 import { useStore } from '@/client/hooks/use-store';
-import { refreshReference } from '@/data';
+import { airlinesQuery, airportsQuery, refreshReference } from '@/data';
 import type { Choice } from '@/domain/reference/match';
 import { airportLabel } from '@/domain/reference/schema';
 
 export function useReference() {
   const store = useStore();
-  const airports = useAirports();
-  const airlines = useAirlines();
+  const airports = useLiveQuery(() => airportsQuery(store), [store]);
+  const airlines = useLiveQuery(() => airlinesQuery(store), [store]);
   const [attempt, setAttempt] = useState<'running' | 'ok' | 'failed'>('running');
   useEffect(() => {
+    // An answer after the screen has gone (or the page is being torn down) updates nothing.
+    let gone = false;
     refreshReference(store).then(
-      () => setAttempt('ok'),
-      () => setAttempt('failed'),
+      () => gone || setAttempt('ok'),
+      () => gone || setAttempt('failed'),
     );
+    return () => {
+      gone = true;
+    };
   }, [store]);
 
   return useMemo(() => {

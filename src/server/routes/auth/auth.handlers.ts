@@ -21,7 +21,7 @@ import {
 import { users } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { parseJson } from '../../http/body';
-import { ApiError, onUniqueViolation } from '../../http/errors';
+import { ApiError, onUniqueViolation, refusal } from '../../http/errors';
 import { idempotentWrite, sha256 } from '../../http/idempotency';
 import { clientAddress } from '../../http/middleware';
 
@@ -170,9 +170,8 @@ function loginPlan(deps: Deps, email: string, address: string | null, device: st
   return plan;
 }
 
-function rateLimited(c: Context, retryAfterMs: number): ApiError {
-  c.header('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
-  return new ApiError('auth/rate-limited');
+function rateLimited(retryAfterMs: number): ApiError {
+  return refusal('auth/rate-limited', { retryAfterS: Math.ceil(retryAfterMs / 1000) });
 }
 
 export async function login(c: Context<AppEnv>, deps: Deps) {
@@ -192,7 +191,7 @@ export async function login(c: Context<AppEnv>, deps: Deps) {
   let verified = { ok: false, outdated: false };
   try {
     backoff = plan.backoff ? await claimBackoff(deps.db, plan.backoff, now) : null;
-    if (backoff && !backoff.ok) throw rateLimited(c, backoff.retryAfterMs);
+    if (backoff && !backoff.ok) throw rateLimited(backoff.retryAfterMs);
     [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
     verified = await verifyPassword(
       input.password,

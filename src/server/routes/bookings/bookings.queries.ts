@@ -1,16 +1,42 @@
 // Bookings as order items (orderSchema): the booking joined with its listing's flight, with
 // listingId `<bookingId>_carrier` or `<bookingId>_passenger` depending on whose list it is in.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { ORDER_SUFFIX, type Order } from '@/domain/booking/schema';
 import type { BookingStatus, ExpiryReason } from '@/domain/booking/status';
 import type { MyRating, RatingSummary } from '@/domain/rating/schema';
 import type { Db, Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bookings, listings, ratings, ratingTotals } from '../../db/schema';
 import { toKg } from '../listings/listings.queries';
 import { myRatingFor, myRatingOf, summaryFor, summaryOf } from '../ratings/ratings.queries';
 
 type BookingRow = typeof bookings.$inferSelect;
-type ListingRow = typeof listings.$inferSelect;
+
+/** The booking columns an order shows (toOrder): the list query reads these and no others. */
+const ORDER_COLUMNS = {
+  id: bookings.id,
+  name: bookings.name,
+  email: bookings.email,
+  phone: bookings.phone,
+  carrierName: bookings.carrierName,
+  carrierEmail: bookings.carrierEmail,
+  carrierPhone: bookings.carrierPhone,
+  weightGrams: bookings.weightGrams,
+  cost: bookings.cost,
+  status: bookings.status,
+  createdAt: bookings.createdAt,
+  updatedAt: bookings.updatedAt,
+  acceptedAt: bookings.acceptedAt,
+  endedAt: bookings.endedAt,
+  expiredReason: bookings.expiredReason,
+  handoffCode: bookings.handoffCode,
+};
+type OrderBooking = Pick<BookingRow, keyof typeof ORDER_COLUMNS>;
+/** What an order shows of its listing: the flight. */
+type ListingRow = Pick<
+  typeof listings.$inferSelect,
+  'from' | 'to' | 'departure' | 'flightNo' | 'airline' | 'time'
+>;
 export type OrderSide = keyof typeof ORDER_SUFFIX;
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -24,8 +50,8 @@ export function statusTimes(status: BookingStatus, nowMs: number): Partial<Booki
 
 /** Requested, then accepted (if it was), then how it ended, each with its time. Rows written
  * before the time columns existed fall back to the last update's time. */
-function historyOf(b: BookingRow): NonNullable<Order['history']> {
-  const status = b.status as BookingStatus;
+function historyOf(b: OrderBooking): NonNullable<Order['history']> {
+  const { status } = b;
   const history: NonNullable<Order['history']> = [{ status: 'pending', at: seconds(b.createdAt) }];
   const wasAccepted = status === 'accepted' || status === 'completed' || status === 'cancelled';
   if (wasAccepted) history.push({ status: 'accepted', at: seconds(b.acceptedAt ?? b.updatedAt) });
@@ -36,7 +62,7 @@ function historyOf(b: BookingRow): NonNullable<Order['history']> {
 
 /** The other side's contact, once the carrier has accepted: the carrier's for the traveller, the
  * traveller's for the carrier. Before that (and after a decline) neither sees the other's. */
-function contactOf(b: BookingRow, side: OrderSide): Order['contact'] {
+function contactOf(b: OrderBooking, side: OrderSide): Order['contact'] {
   if (b.status === 'pending' || b.status === 'rejected' || b.status === 'expired') return null;
   return side === 'carrier'
     ? { name: b.name, email: b.email, phone: b.phone }
@@ -44,7 +70,7 @@ function contactOf(b: BookingRow, side: OrderSide): Order['contact'] {
 }
 
 /** The traveller sees the hand-off code from acceptance on; the carrier never does. */
-function handoffFor(booking: BookingRow, side: OrderSide): Pick<Order, 'handoffCode'> {
+function handoffFor(booking: OrderBooking, side: OrderSide): Pick<Order, 'handoffCode'> {
   const shown = side === 'passenger' && (booking.status === 'accepted' || booking.status === 'completed');
   return shown && booking.handoffCode ? { handoffCode: booking.handoffCode } : {};
 }
@@ -55,7 +81,7 @@ interface RatingExtras {
 }
 
 export function toOrder(
-  booking: BookingRow,
+  booking: OrderBooking,
   listing: ListingRow,
   side: OrderSide,
   extras?: RatingExtras,
@@ -70,7 +96,7 @@ export function toOrder(
     carrierEmail: booking.carrierEmail,
     weight: toKg(booking.weightGrams),
     cost: booking.cost,
-    status: booking.status as BookingStatus,
+    status: booking.status,
     flightDetails: {
       from: listing.from,
       to: listing.to,
@@ -107,24 +133,78 @@ export async function orderWithRatings(
   });
 }
 
-/** Newest first: the bookings a user made (passenger) or received on their listings (carrier). */
-export async function ordersOf(db: Db, userId: string, side: OrderSide): Promise<Order[]> {
+/** The other side's rating totals for the outer query's booking, for a LATERAL join: one
+ * primary-key probe per order. A plain left join let the planner hash all of rating_totals on
+ * every call (a sequential scan growing with every rated user); LIMIT 1 keeps PostgreSQL from
+ * pulling the subquery up into that join again. */
+function otherTotals(db: Db, other: typeof bookings.travellerId | typeof bookings.carrierId) {
+  return db
+    .select({ total: ratingTotals.total, count: ratingTotals.count, people: ratingTotals.people })
+    .from(ratingTotals)
+    .where(eq(ratingTotals.userId, other))
+    .limit(1)
+    .as('other_totals');
+}
+
+/** One side's orders query: the user's bookings by bookings_carrier_idx or
+ * bookings_traveller_idx, each joined by primary key to its listing, the other side's
+ * rating_totals row and my rating; with `ids`, only those bookings. */
+function ordersQuery(
+  db: Db,
+  side: OrderSide,
+  user: SQL | SQL.Aliased | Placeholder | string,
+  ids?: readonly string[],
+) {
   const owner = side === 'carrier' ? bookings.carrierId : bookings.travellerId;
   const other = side === 'carrier' ? bookings.travellerId : bookings.carrierId;
-  // Both rating joins are by key: rating_totals by user, ratings by (booking, rater).
-  const rows = await db
-    .select({
-      booking: bookings,
-      listing: listings,
-      totals: { total: ratingTotals.total, count: ratingTotals.count, people: ratingTotals.people },
-      mine: { stars: ratings.stars, comment: ratings.comment, createdAt: ratings.createdAt },
-    })
-    .from(bookings)
-    .innerJoin(listings, eq(listings.id, bookings.listingId))
-    .leftJoin(ratingTotals, eq(ratingTotals.userId, other))
-    .leftJoin(ratings, and(eq(ratings.bookingId, bookings.id), eq(ratings.raterId, userId)))
-    .where(eq(owner, userId))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  const totals = otherTotals(db, other);
+  return (
+    db
+      .select({
+        booking: ORDER_COLUMNS,
+        // Only the flight: toOrder reads nothing else of the listing.
+        listing: {
+          from: listings.from,
+          to: listings.to,
+          departure: listings.departure,
+          flightNo: listings.flightNo,
+          airline: listings.airline,
+          time: listings.time,
+        },
+        totals: { total: totals.total, count: totals.count, people: totals.people },
+        mine: { stars: ratings.stars, comment: ratings.comment, createdAt: ratings.createdAt },
+      })
+      .from(bookings)
+      .innerJoin(listings, eq(listings.id, bookings.listingId))
+      .leftJoinLateral(totals, sql`true`)
+      // By key: (booking, rater) is the primary key of ratings.
+      .leftJoin(ratings, and(eq(ratings.bookingId, bookings.id), eq(ratings.raterId, user)))
+      .where(and(eq(owner, user), ids ? inArray(bookings.id, [...ids]) : undefined))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+  );
+}
+
+/** The whole list's statement: prepared once per database handle (named, so PostgreSQL parses
+ * and plans it once per connection), the user as its placeholder. */
+function ordersStatement(db: Db, side: OrderSide) {
+  return prepared(db, `orders_of_${side}`, () =>
+    ordersQuery(db, side, sql.placeholder('user')).prepare(`orders_of_${side}`),
+  );
+}
+
+/**
+ * Newest first: the bookings a user made (passenger) or received on their listings (carrier);
+ * with `ids`, only those of them (a diff pull's changed rows, mapped exactly as the whole list).
+ */
+export async function ordersOf(
+  db: Db,
+  userId: string,
+  side: OrderSide,
+  ids?: readonly string[],
+): Promise<Order[]> {
+  const rows = ids
+    ? await ordersQuery(db, side, userId, ids)
+    : await ordersStatement(db, side).execute({ user: userId });
   return rows.map((r) =>
     toOrder(r.booking, r.listing, side, { otherRating: summaryOf(r.totals), myRating: myRatingOf(r.mine) }),
   );

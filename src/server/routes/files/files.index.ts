@@ -14,7 +14,7 @@ import { clientAborted } from '../../http/client-abort';
 import { ApiError, invalid } from '../../http/errors';
 import { idempotentWrite, sha256 } from '../../http/idempotency';
 import { readLegacyFile } from './files.legacy';
-import { checkFileQuota, FileQuotaError } from './files.quota';
+import { checkFileQuota } from './files.quota';
 import { detectImageType } from './image-type';
 import { type MultipartFile, multipartBoundary, multipartFileField, notMultipart } from './multipart';
 
@@ -121,13 +121,6 @@ async function download(c: Context<AppEnv>, deps: Deps) {
 
 export function fileRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post(`/api/files/${FOLDER}`, async (c) => {
-      try {
-        return await upload(c, deps);
-      } catch (err) {
-        if (err instanceof FileQuotaError) c.header('Retry-After', String(err.retryAfterS));
-        throw err;
-      }
-    })
+    .post(`/api/files/${FOLDER}`, (c) => upload(c, deps))
     .get(`/api/files/${FOLDER}/:name`, (c) => download(c, deps));
 }

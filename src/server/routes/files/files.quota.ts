@@ -5,18 +5,15 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { files, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { ApiError } from '../../http/errors';
+import { type ApiError, refusal } from '../../http/errors';
 
 export const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export class FileQuotaError extends ApiError {
-  constructor(readonly retryAfterS: number) {
-    super('files/quota');
-  }
-}
+/** 429 files/quota: the next image fits in `retryAfterS` seconds. */
+const quotaReached = (retryAfterS: number): ApiError => refusal('files/quota', { retryAfterS });
 
 /**
- * Throws FileQuotaError when one more image of `size` bytes would pass the user's quota. It first
+ * Throws 429 files/quota when one more image of `size` bytes would pass the user's quota. It first
  * locks the user's row, so parallel uploads are counted one after another.
  */
 export async function checkFileQuota(tx: Tx, deps: Deps, userId: string, size: number): Promise<void> {
@@ -41,8 +38,8 @@ export async function checkFileQuota(tx: Tx, deps: Deps, userId: string, size: n
       .orderBy(files.createdAt)
       .limit(1);
     const freeAt = (oldest?.at.getTime() ?? now) + QUOTA_WINDOW_MS;
-    throw new FileQuotaError(Math.max(1, Math.ceil((freeAt - now) / 1000)));
+    throw quotaReached(Math.max(1, Math.ceil((freeAt - now) / 1000)));
   }
   // Bytes come back when unreferenced images are cleaned up, a day after their upload.
-  if (bytes + size > uploadBytesPerUser) throw new FileQuotaError(QUOTA_WINDOW_MS / 1000);
+  if (bytes + size > uploadBytesPerUser) throw quotaReached(QUOTA_WINDOW_MS / 1000);
 }

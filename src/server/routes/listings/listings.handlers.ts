@@ -9,7 +9,6 @@ import { requireSelf, requireUser } from '../../auth/guard';
 import { matchRequests } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { parseJson } from '../../http/body';
-import { onUniqueViolation } from '../../http/errors';
 import { restMutation } from '../../mutators';
 import { referenceIndex } from '../reference/reference.queries';
 import { listingsOfUser, searchListings } from './listings.queries';
@@ -19,7 +18,7 @@ const HOUR_MS = 3_600_000;
 export const NO_MATCH_MESSAGE = 'No direct matches found. Our team will contact you soon!';
 
 export function addListing(c: Context<AppEnv>, deps: Deps) {
-  return onUniqueViolation(restMutation(c, deps, 'add-listing'), 'listing/duplicate');
+  return restMutation(c, deps, 'add-listing');
 }
 
 export async function ownListings(c: Context<AppEnv>, deps: Deps) {

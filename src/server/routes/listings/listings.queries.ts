@@ -1,7 +1,7 @@
 // Listing reads with the space left on each: listed grams less the grams held by bookings
 // (listings.held_grams, kept by a trigger; migration 0008). Shared by search, the carrier's list
 // and booking.
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import type { Listing } from '@/domain/listing/schema';
 import type { Db } from '../../db/client';
@@ -56,8 +56,11 @@ function carrierTotals(db: Db) {
   );
 }
 
-/** The carrier's own listings, whatever space is left, with the carrier's rating. */
-export async function listingsOfUser(db: Db, userId: string) {
+/**
+ * The carrier's own listings, whatever space is left, with the carrier's rating; with `ids`, only
+ * those of them (a diff pull's changed rows, mapped exactly as the whole list maps them).
+ */
+export async function listingsOfUser(db: Db, userId: string, ids?: readonly string[]) {
   const totals = carrierTotals(db);
   const rows = await db
     .select({
@@ -66,7 +69,7 @@ export async function listingsOfUser(db: Db, userId: string) {
     })
     .from(listings)
     .leftJoinLateral(totals, sql`true`)
-    .where(eq(listings.userId, userId))
+    .where(and(eq(listings.userId, userId), ids ? inArray(listings.id, [...ids]) : undefined))
     .orderBy(asc(listings.departure), asc(listings.time));
   return rows.map((r) => toListing(r.listing, r.totals));
 }

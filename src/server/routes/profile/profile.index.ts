@@ -2,7 +2,7 @@
 // on my listings; passenger: bookings I made; sender: my courier requests).
 import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { type BookingStatus, profileBucket } from '@/domain/booking/status';
+import { isBookingStatus, profileBucket } from '@/domain/booking/status';
 import type { BookingCounts, ProfileResponse } from '@/domain/profile/schema';
 import { requireSelf, requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
@@ -10,10 +10,11 @@ import { bookings, courierRequests, users } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { latestComments, summaryFor } from '../ratings/ratings.queries';
 
+/** Counts per bucket; courier requests' statuses (text) count by the same names. */
 function tally(rows: { status: string; n: number }[]): BookingCounts {
   const counts = { pending: 0, completed: 0, declined: 0 };
   for (const r of rows) {
-    const bucket = profileBucket(r.status as BookingStatus);
+    const bucket = isBookingStatus(r.status) ? profileBucket(r.status) : null;
     if (bucket) counts[bucket] += r.n;
   }
   return counts;

@@ -1,7 +1,7 @@
 // What a pull and a push may store, so that reads do not grow the database and a user inventing
 // client ids cannot fill it:
-// - a pull writes no client row; it keeps the manifest it sent per user, not per client (clients
-//   in the same state share one), and a user keeps VIEWS_PER_USER of them, the most recently sent;
+// - a pull writes nothing: no client row, no record of what it sent (its cookie names the state
+//   by change-log version, sync.cookie.ts);
 // - a pull is an API call the app makes with fetch: a top-level navigation to it, or a request
 //   from another site (which a Lax session cookie still accompanies), is refused before it reads;
 // - a push binds its client id; a user keeps CLIENTS_PER_USER client rows with nothing applied
@@ -13,12 +13,10 @@ import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { syncClients, syncViews } from '../../db/schema';
+import { syncClients } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../../deps';
 import { ApiError } from '../../http/errors';
 
-/** Manifests a user keeps: the states their clients most recently got (one per device in use). */
-export const VIEWS_PER_USER = 4;
 /** Client rows with nothing applied a user keeps (rows with an applied id are always kept). */
 export const CLIENTS_PER_USER = 10;
 
@@ -34,33 +32,6 @@ export function refuseForeignPull(c: Context<AppEnv>, config: AppConfig): void {
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
   if (origin && (config.corsOrigins.includes(origin) || origin === publicOrigin)) return;
   throw new ApiError('sync/cross-site');
-}
-
-/** The manifest a user's client was sent under `cookie`, if the server still keeps it. */
-export function viewOf(db: Db, userId: string, cookie: string) {
-  return db
-    .select({ manifest: syncViews.manifest })
-    .from(syncViews)
-    .where(and(eq(syncViews.userId, userId), eq(syncViews.cookie, cookie)));
-}
-
-/**
- * Keeps the manifest just sent (or marks it sent again) and drops the user's views beyond the
- * VIEWS_PER_USER most recently sent. A state sent before costs one timestamp update.
- */
-export async function keepUserView(db: Db, userId: string, cookie: string, manifest: unknown, nowMs: number) {
-  const now = new Date(nowMs);
-  await db
-    .insert(syncViews)
-    .values({ userId, cookie, manifest, createdAt: now })
-    .onConflictDoUpdate({ target: [syncViews.userId, syncViews.cookie], set: { createdAt: now } });
-  const kept = db
-    .select({ cookie: syncViews.cookie })
-    .from(syncViews)
-    .where(eq(syncViews.userId, userId))
-    .orderBy(desc(syncViews.createdAt), desc(syncViews.cookie))
-    .limit(VIEWS_PER_USER);
-  await db.delete(syncViews).where(and(eq(syncViews.userId, userId), notInArray(syncViews.cookie, kept)));
 }
 
 /**

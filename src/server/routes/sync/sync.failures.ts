@@ -17,14 +17,11 @@ export type Failure =
 
 const SQLSTATE_RE = /^[0-9A-Z]{5}$/;
 
-/** Classifies what a mutator threw. `kind` is the mutation's kind (a lost unique race on add-listing is a duplicate). */
-export function classifyFailure(err: unknown, kind: string): Failure {
+/** Classifies what a mutator threw. */
+export function classifyFailure(err: unknown): Failure {
   if (err instanceof ApiError) return { kind: 'refused', error: err, unexpected: false };
   const code = pgCode(err);
   if (code && SQLSTATE_RE.test(code)) {
-    // A lost race on a unique key is the same refusal the losing request would have had.
-    if (code === '23505' && kind === 'add-listing')
-      return { kind: 'refused', error: new ApiError('listing/duplicate'), unexpected: false };
     if (TRANSIENT_STATES.has(code) || TRANSIENT_CLASSES.has(code.slice(0, 2)))
       return { kind: 'transient', unexpected: true };
     // Data exceptions (class 22): input the schema let through, as the REST path answers it.

@@ -1,7 +1,8 @@
 // Wiring of the sync protocol: POST /api/sync/push and GET /api/sync/pull.
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../deps';
-import { pull, push } from './sync.handlers';
+import { pull } from './sync.pull';
+import { push } from './sync.push';
 
 export function syncRoutes(deps: Deps) {
   return new Hono<AppEnv>()

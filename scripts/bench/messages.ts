@@ -1,0 +1,166 @@
+// Messages benchmark: the real server (src/server/main.ts) on PostgreSQL, loaded with POST
+// /api/bookings/:id/messages by autocannon, each request from another of PAIRS travellers in their
+// own accepted booking (the limit of 30 messages a minute is per user: a run of 10 s at 1,000 req/s
+// sends each of 1,000 travellers 10). Users, sessions, listings and bookings are written straight
+// into the database (no password hashing in the way); every request goes through the session
+// lookup, the `message` mutator's locks, rate count and insert, and the poke trigger.
+//
+//   node --import tsx scripts/bench/messages.ts [out.json]
+//   MESSAGES_BENCH_DB_URL  the PostgreSQL database to use (migrated by the server; rows named bench-*
+//                          are added to it). Default: a fresh database carry_bench_messages beside
+//                          BENCH_PG_URL's (dropped afterwards).
+//   BENCH_LOAD_SECONDS     load duration (default 10)
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const OWN_DB = process.env.MESSAGES_BENCH_DB_URL;
+const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const PAIRS = 1000;
+const CONNECTIONS = 10;
+const OUT = process.argv[2] ?? 'bench-results/messages.json';
+export const GOAL = { rps: 1000, p99Ms: 15 };
+
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PAIRS travellers, each with an accepted booking on their own carrier's listing, and sessions. */
+async function seed(url: string): Promise<void> {
+  await withClient(url, async (c) => {
+    const departure = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await c.query(
+      `INSERT INTO users (id, email, name, phone, age, gender, password_hash, created_at)
+       SELECT 'bench-u' || i, 'bench' || i || '@example.com', 'Bench User', '9876543210', 30, 'other', 'x', now()
+       FROM generate_series(1, $1::int * 2) i ON CONFLICT DO NOTHING`,
+      [PAIRS],
+    );
+    await c.query(
+      `INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
+       SELECT translate(rtrim(encode(sha256(('bench-session-token-' || i)::bytea), 'base64'), '='), '+/', '-_'),
+         'bench-u' || i, now(), now() + interval '400 days'
+       FROM generate_series(1, $1::int) i
+       ON CONFLICT (token_hash) DO UPDATE SET expires_at = excluded.expires_at`,
+      [PAIRS],
+    );
+    await c.query(
+      `INSERT INTO listings (id, user_id, email, name, phone, from_code, to_code, departure, time, airline,
+         flight_no, weight_grams, cost, created_at)
+       SELECT 'bench-l' || i, 'bench-u' || ($1::int + i), 'bench' || ($1::int + i) || '@example.com', 'Bench User',
+         '9876543210', 'DEL', 'BOM', $2, '10:30', 'AI', 'AI101', 10000, 500, now()
+       FROM generate_series(1, $1::int) i ON CONFLICT DO NOTHING`,
+      [PAIRS, departure],
+    );
+    await c.query(
+      `INSERT INTO bookings (id, listing_id, carrier_id, traveller_id, name, email, phone, weight_grams, cost,
+         status, carrier_name, carrier_email, carrier_phone, created_at, updated_at, accepted_at)
+       SELECT 'bench-b' || i, 'bench-l' || i, 'bench-u' || ($1::int + i), 'bench-u' || i, 'Bench User',
+         'bench' || i || '@example.com', '9876543210', 1000, 500, 'accepted', 'Bench User',
+         'bench' || ($1::int + i) || '@example.com', '9876543210', now(), now(), now()
+       FROM generate_series(1, $1::int) i ON CONFLICT DO NOTHING`,
+      [PAIRS],
+    );
+  });
+}
+
+type Result = Awaited<ReturnType<typeof autocannon>>;
+const summary = (r: Result) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  requests: r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+/** The baseline on the same machine at the same moment: GET /api/auth (one session lookup). */
+async function authLoad(base: string, seconds: number) {
+  return summary(
+    await autocannon({
+      url: `${base}/api/auth`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers: { authorization: 'Bearer bench-session-token-1' },
+    }),
+  );
+}
+
+async function load(base: string, seconds: number) {
+  let i = 0;
+  const r = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'At gate 32, by the pharmacy' }),
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          i = (i % PAIRS) + 1;
+          return {
+            ...req,
+            path: `/api/bookings/bench-b${i}/messages`,
+            headers: { ...(req.headers as object), authorization: `Bearer bench-session-token-${i}` },
+          };
+        },
+      },
+    ],
+  } as Parameters<typeof autocannon>[0]);
+  return summary(r);
+}
+
+async function main() {
+  const fresh = !OWN_DB;
+  const dbName = 'carry_bench_messages';
+  const url = OWN_DB ?? PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  if (fresh)
+    await withClient(PG_ADMIN_URL, async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${dbName}`);
+    });
+  const port = await freePort();
+  const server = startProcess(SERVER_ARGS, {
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${base}/api/health`, 180_000);
+    await seed(url);
+    const before = loadavg()[0] ?? 0;
+    await load(base, 2); // warm-up: connections, prepared plans, the JIT
+    const result = await load(base, DURATION_S);
+    const auth = await authLoad(base, DURATION_S);
+    const out = {
+      authBaseline: auth,
+      postMessage: {
+        ...result,
+        goal: GOAL,
+        met: result.rps >= GOAL.rps && result.p99 <= GOAL.p99Ms,
+        loadAverage: { before: Number(before.toFixed(2)), after: Number((loadavg()[0] ?? 0).toFixed(2)) },
+        connections: CONNECTIONS,
+        seconds: DURATION_S,
+      },
+    };
+    writeFileSync(OUT, JSON.stringify(out, null, 2));
+    console.log(JSON.stringify(out, null, 2));
+  } catch (err) {
+    writeFileSync(OUT, JSON.stringify({ error: String(err), stderr: server.stderr() }, null, 2));
+    throw err;
+  } finally {
+    await server.stop();
+    if (fresh)
+      await withClient(PG_ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  }
+}
+
+await main();

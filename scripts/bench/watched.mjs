@@ -1,0 +1,192 @@
+// Search on a watched route with no network (`node scripts/bench/watched.mjs out.json`, or
+// `node scripts/bench.mjs --only watched`): one traveller in headless Chromium watches a route
+// (20 listings over its 3 days), the mirror fills, then the browser goes offline and the search
+// is timed, in the page, from the Search click to the first result card on screen (the form on an
+// open screen, a new flight number each time so each is a new search), and from navigation start
+// to the first card when the app is opened offline on a search URL (a reload at the gate). The
+// goal: first result within 300 ms. The load average is recorded beside the numbers.
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { chromium } from 'playwright-core';
+import { buildIfStale } from '../build-if-stale.mjs';
+import { median, percentile, round, runSection, startAppServer } from './util.mjs';
+
+const out = {};
+const file = process.argv[2] ?? 'bench-results/watched.json';
+const SAMPLES = Number(process.env.BENCH_WATCHED_SAMPLES ?? 20);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const DAY_MS = 86_400_000;
+const day = (n) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
+const DEPARTURE = day(30);
+
+async function apiUser(base, name, n) {
+  const email = `watched-${Date.now().toString(36)}-${n}@example.com`;
+  const password = 'Carry@2024';
+  const headers = { 'content-type': 'application/json', origin: base };
+  const body = {
+    name,
+    phone: '9876543210',
+    age: 30,
+    gender: 'female',
+    email,
+    password,
+    confirmPassword: password,
+  };
+  const signup = await fetch(`${base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!signup.ok) throw new Error(`signup ${signup.status}`);
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const call = async (method, path, payload) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, cookie },
+      body: JSON.stringify(payload),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return { email, name, phone: '9876543210', password, call };
+}
+
+const stats = (xs) => ({
+  samples: xs.length,
+  p50: round(median(xs), 0),
+  p95: round(percentile(xs, 95), 0),
+  max: round(Math.max(...xs), 0),
+});
+
+/** In the page: the time of the first result card after `since` (performance.now()). */
+function firstCardAfter(page) {
+  return page.waitForFunction(
+    () => {
+      const w = window;
+      return w.__firstCard ?? null;
+    },
+    undefined,
+    { timeout: 30_000, polling: 'raf' },
+  );
+}
+
+const OBSERVE = () => {
+  const w = window;
+  w.__firstCard = null;
+  const look = () => {
+    if (w.__firstCard !== null) return;
+    const line = [...document.querySelectorAll('p[role="status"]')].find((p) =>
+      p.textContent?.includes('from your watched route'),
+    );
+    if (line && document.querySelector('section[aria-label="Results"] li')) w.__firstCard = performance.now();
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+};
+
+async function measure(base) {
+  const carrier = await apiUser(base, 'Asha Rao', 1);
+  const traveller = await apiUser(base, 'Meera Shah', 2);
+  for (let i = 0; i < 20; i++) {
+    await carrier.call('POST', '/carrier/carrier/add-listing', {
+      from: 'DEL',
+      to: 'BOM',
+      departure: day(29 + (i % 3)),
+      time: '09:30',
+      airline: 'AI',
+      flightNo: `AI${300 + i}`,
+      weight: 10,
+      cost: 400 + i * 10,
+      email: carrier.email,
+      name: carrier.name,
+      phone: carrier.phone,
+    });
+  }
+  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.getByLabel('Email Address').fill(traveller.email);
+    await page.getByLabel('Password', { exact: true }).fill(traveller.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+    await page.getByRole('button', { name: /^Traveller/i }).click();
+    await page.waitForURL((u) => u.pathname !== '/choose_user_type');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    const query = (flightNo) => `from=DEL&to=BOM&departure=${DEPARTURE}&flightNo=${flightNo}&airline=AI`;
+    await page.goto(`${base}/travellerhome?${query('AI300')}`);
+    await page.getByText(/Showing \d+ of \d+ results/).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Dates to watch').selectOption({ label: '± 1 day' });
+    await page.getByRole('button', { name: 'Watch this route' }).click();
+    // Mirrored: the watch is on the server and its 20 listings are in IndexedDB.
+    await page.waitForFunction(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('carry');
+          open.onsuccess = () => {
+            const req = open.result.transaction('watched').objectStore('watched').count();
+            req.onsuccess = () => {
+              resolve(req.result >= 20);
+              open.result.close();
+            };
+          };
+          open.onerror = () => resolve(false);
+        }),
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    );
+    await context.setOffline(true);
+    await context.addInitScript(OBSERVE);
+
+    // Opened offline on a search URL: navigation start to the first card.
+    const cold = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      await page.goto(`${base}/travellerhome?${query(`AI${300 + (i % 20)}`)}`);
+      cold.push(await (await firstCardAfter(page)).jsonValue());
+    }
+    // The form on an open screen: the Search click to the first card.
+    const form = [];
+    await page.goto(`${base}/travellerhome`);
+    await page.getByLabel('Flight Number').waitFor();
+    await page.getByRole('combobox', { name: 'From', exact: true }).fill('DEL');
+    await page.getByRole('combobox', { name: 'From', exact: true }).press('Enter');
+    await page.getByRole('combobox', { name: 'To', exact: true }).fill('BOM');
+    await page.getByRole('combobox', { name: 'To', exact: true }).press('Enter');
+    await page.getByLabel('Departure Date').fill(DEPARTURE);
+    await page.getByRole('combobox', { name: 'Airline', exact: true }).fill('AI');
+    await page.getByRole('combobox', { name: 'Airline', exact: true }).press('Enter');
+    for (let i = 0; i < SAMPLES; i++) {
+      await page.getByLabel('Flight Number').fill(`AI${400 + i}`);
+      const clicked = await page.evaluate(() => {
+        window.__firstCard = null;
+        return performance.now();
+      });
+      await page.getByRole('button', { name: 'Search' }).click();
+      form.push((await (await firstCardAfter(page)).jsonValue()) - clicked);
+    }
+    return { openOffline: stats(cold), formSearch: stats(form), load: loadavg().map((x) => round(x, 1)) };
+  } finally {
+    await browser.close();
+  }
+}
+
+let dist = process.env.BENCH_DIST;
+if (!dist) {
+  buildIfStale();
+  dist = './dist';
+}
+await runSection('watched', 'pglite', out, () =>
+  startAppServer(dist, 'watched', { SIGNUP_LIMIT_PER_HOUR: '1000' }).then(async (s) => {
+    try {
+      return await measure(s.base);
+    } finally {
+      await s.stop();
+    }
+  }),
+);
+writeFileSync(file, JSON.stringify({ ...out, date: new Date().toISOString() }, null, 2));
+console.log(JSON.stringify(out, null, 2));

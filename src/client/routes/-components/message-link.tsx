@@ -1,0 +1,20 @@
+// "Message": opens a booking's conversation, with its unread count. A booking still only on this
+// device has no conversation yet.
+import { Link } from '@tanstack/react-router';
+import { MessageCircle } from 'lucide-react';
+import { buttonClass } from '@/client/ui/button';
+import { UnreadBadge } from '@/client/ui/unread-badge';
+
+export function MessageLink({ bookingId, unread }: { bookingId: string; unread: number }) {
+  if (bookingId.startsWith('local-')) return null;
+  return (
+    <Link
+      to="/bookings/$id/messages"
+      params={{ id: bookingId }}
+      className={buttonClass('secondary', 'min-h-8 px-3')}
+    >
+      <MessageCircle aria-hidden="true" className="size-4" /> Message
+      <UnreadBadge count={unread} />
+    </Link>
+  );
+}

@@ -1,0 +1,46 @@
+// Add Listing (/carrier/add-listing): the listing form, with a skeleton while airports and
+// airlines load. Queued locally, so it succeeds offline too; the card shows its sync state.
+import { createFileRoute } from '@tanstack/react-router';
+import { Card } from '@/client/ui/card';
+import { Page } from '@/client/ui/page';
+import { ReferenceFailed } from '@/client/ui/reference-failed';
+import { Skeleton } from '@/client/ui/skeleton';
+import { useReference } from './-components/use-reference';
+import { AddListingForm } from './carrier/-components/add-listing-form';
+
+export const Route = createFileRoute('/_authed/carrier/add-listing')({ component: AddListing });
+
+function FormSkeleton() {
+  return (
+    <div role="status" aria-label="Loading airports and airlines" className="grid gap-4 sm:grid-cols-2">
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className="flex flex-col gap-2">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function AddListing() {
+  const reference = useReference();
+  return (
+    <Page
+      title="Add Listing"
+      subtitle="Tell travellers which flight you're on and how much space you can spare."
+      width="md"
+    >
+      <Card className="p-5 sm:p-6">
+        {reference.failed ? (
+          <ReferenceFailed onRetry={() => window.location.reload()} />
+        ) : reference.loading ? (
+          <FormSkeleton />
+        ) : (
+          <AddListingForm reference={reference} />
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,247 @@
+// Listing search (/travellerhome): the hero, the search form, the filter sidebar (toggled on
+// phones, always shown from md) with the watched routes under it, and the results, read from the
+// local store by search key. The search and its filters live in the URL (validateSearch), so back,
+// forward, reload and a shared link show the same results. The route's loader runs the search
+// named by the URL's five search fields (loaderDeps: the filters run none): it answers at once from
+// the device (a watched route's mirror, with its age) and hands the network's answer over as a
+// promise, which replaces it when it comes (or says the device is offline).
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { SlidersHorizontal } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { saveBookingDraft } from '@/client/booking-draft';
+import { useSearchResults } from '@/client/hooks/use-search';
+import { useSession } from '@/client/hooks/use-session';
+import { useStore } from '@/client/hooks/use-store';
+import { Card } from '@/client/ui/card';
+import { ReferenceFailed } from '@/client/ui/reference-failed';
+import { SkeletonCards } from '@/client/ui/skeleton';
+import type { LocalOutcome, SearchOutcome } from '@/data';
+import { SessionMissingError, serverNowKnown } from '@/data';
+import { filterListings } from '@/domain/listing/filters';
+import { type Listing, type SearchFormValues, todayIn } from '@/domain/listing/schema';
+import {
+  isCompleteSearch,
+  type SearchFields,
+  searchFieldsOf,
+  searchParamsSchema,
+} from '@/domain/listing/search-params';
+import { MSG } from '@/domain/messages';
+import { type FilterState, SearchFilters } from './-components/search-filters';
+import { SearchForm } from './-components/search-form';
+import { SearchResults, type SearchView } from './-components/search-results';
+import { useReference } from './-components/use-reference';
+import { WatchedRoutes, WatchRoute } from './-components/watch-route';
+
+/** The search a URL names: its key, the device's answer, and the network's on its way. */
+interface LoadedSearch {
+  key: string;
+  values: SearchFormValues;
+  /** A watched route's answer from the mirror (null: no watch covers it). */
+  local: LocalOutcome | null;
+  /** The network's answer (null for a preload: hovering a link sends no search). */
+  network: Promise<SearchOutcome> | null;
+}
+
+export const Route = createFileRoute('/_authed/travellerhome')({
+  validateSearch: searchParamsSchema,
+  // Only the five search fields: changing a filter is not a new search.
+  loaderDeps: ({ search }) => searchFieldsOf(search),
+  // Coming to the screen searches again; staying on it (a filter) does not. A repeated search of
+  // the same fields invalidates the match (onSearch).
+  shouldReload: ({ cause }) => cause === 'enter',
+  // The route definition is in the first screen's bundle: the data layer is imported here, not above.
+  loader: async ({ context, deps, preload }): Promise<{ search: LoadedSearch | null }> => {
+    if (!isCompleteSearch(deps)) return { search: null };
+    const data = await import('@/data');
+    const { store } = context;
+    const values = deps as SearchFormValues;
+    const local = await data.searchWatched(store, values).catch(() => null);
+    const network = preload ? null : data.searchListings(store, values);
+    // Read by the screen; a preload or a screen gone by then must not report it as unhandled.
+    network?.catch(() => undefined);
+    return { search: { key: data.searchKeyOf(values), values, local, network } };
+  },
+  component: TravellerHome,
+});
+
+/** Filters as the URL holds them: absent when none is chosen, so a plain search has a short URL. */
+const filterParams = (f: FilterState) => ({
+  budgets: f.budgets.length > 0 ? f.budgets : undefined,
+  weights: f.weights.length > 0 ? f.weights : undefined,
+});
+
+type Answer = { network: Promise<SearchOutcome>; outcome: SearchOutcome | null; announced: boolean };
+
+function announce(outcome: SearchOutcome) {
+  if (outcome.kind === 'message') toast.info('No direct matches found. Our team will contact you soon!');
+  else if (outcome.count === 0) toast.info('No listings found matching your criteria.');
+  else if (outcome.kind === 'results') toast.success(`Found ${outcome.count} listing(s)!`);
+}
+
+/** What the results column shows for a search, from the device's and the network's answers. */
+function viewOf(search: LoadedSearch | null, answer: Answer | null, stored: number): SearchView {
+  if (!search) return { kind: 'idle' };
+  const settled = answer && answer.network === search.network ? answer : null;
+  const local = search.local;
+  if (!settled) {
+    if (local) return { kind: 'results', offline: true, watched: true, asOf: local.asOf };
+    // Restoring: the stored results show at once; with none stored, skeletons until the answer.
+    return stored > 0 ? { kind: 'results', offline: false } : { kind: 'searching' };
+  }
+  const { outcome } = settled;
+  if (!outcome) return settled.announced ? { kind: 'idle' } : { kind: 'results', offline: true };
+  if (outcome.kind === 'message') return { kind: 'message', message: outcome.message };
+  if (outcome.kind === 'offline')
+    return { kind: 'results', offline: true, watched: outcome.watched, asOf: outcome.asOf };
+  return { kind: 'results', offline: false };
+}
+
+function TravellerHome() {
+  const store = useStore();
+  const session = useSession();
+  const reference = useReference();
+  const router = useRouter();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const params = Route.useSearch();
+  const search = Route.useLoaderData({ select: (d) => d.search });
+  const searchKey = search?.key ?? null;
+  const [formKey, setFormKey] = useState(searchKey ?? '');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  // The search the user just asked for: its answer is announced (toasts).
+  const asked = useRef<string | null>(null);
+  const results = useSearchResults(searchKey) ?? [];
+  const filters = useMemo(
+    () => ({ budgets: params.budgets ?? [], weights: params.weights ?? [] }),
+    [params.budgets, params.weights],
+  );
+  // The server's today: it offers no flight that has left by its clock.
+  const today = todayIn(serverNowKnown(store));
+
+  // A URL naming another search (back, forward, a link) shows it in the form.
+  useEffect(() => setFormKey(searchKey ?? ''), [searchKey]);
+
+  // The loader's network answer, when it comes; a search the screen has left changes nothing.
+  useEffect(() => {
+    const network = search?.network;
+    if (!network) return;
+    let current = true;
+    const settle = (outcome: SearchOutcome | null, err?: unknown) => {
+      if (!current) return;
+      const announced = asked.current === search.key;
+      if (announced) asked.current = null;
+      setAnswer({ network, outcome, announced });
+      if (!announced) return;
+      if (outcome) announce(outcome);
+      else
+        toast.error(
+          err instanceof SessionMissingError ? MSG.userInfoMissing : 'Search failed. Please try again.',
+        );
+    };
+    network.then(
+      (outcome) => settle(outcome),
+      (err: unknown) => settle(null, err),
+    );
+    return () => {
+      current = false;
+    };
+  }, [search]);
+
+  const ownEmail = session?.email ?? null;
+  const all = useMemo(
+    () => filterListings(results, { budgets: [], weights: [], ownEmail }),
+    [results, ownEmail],
+  );
+  const shown = useMemo(() => filterListings(all, { ...filters, ownEmail }), [all, filters, ownEmail]);
+
+  async function onSearch(values: SearchFormValues) {
+    if (!session?.email || !session.name || !session.phone) {
+      toast.error(MSG.userInfoMissing);
+      return;
+    }
+    const key = (await import('@/data')).searchKeyOf(values);
+    asked.current = key;
+    // A new search starts with no filters (SPEC section 4), and is a new history entry.
+    await navigate({ search: { ...values } });
+    // The same fields again: the loader runs again for a fresh answer.
+    if (key === searchKey) await router.invalidate({ filter: (m) => m.routeId === Route.id });
+  }
+
+  const setFilters = useCallback(
+    (next: FilterState) =>
+      void navigate({ search: (prev) => ({ ...prev, ...filterParams(next) }), replace: true }),
+    [navigate],
+  );
+
+  // Stable, so a result card re-renders only when its own listing changes.
+  const onBook = useCallback(
+    (listing: Listing) => {
+      saveBookingDraft(listing);
+      void navigate({ to: '/booking', search: { listing: listing.id }, state: { listing } });
+    },
+    [navigate],
+  );
+
+  const view = viewOf(search, answer, results.length);
+
+  return (
+    <div className="flex flex-col">
+      <section className="bg-gradient-to-br from-brand-800 to-brand-600 px-4 pt-8 pb-20 text-white sm:px-6">
+        <div className="mx-auto max-w-6xl">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Can't Carry Your Luggage?</h1>
+          <p className="mt-2 text-brand-100 sm:text-lg">Find Someone To Carry Your Luggage For You</p>
+        </div>
+      </section>
+      <div className="mx-auto -mt-14 w-full max-w-6xl px-4 pb-10 sm:px-6">
+        <Card className="p-4 sm:p-6">
+          {reference.failed ? (
+            <ReferenceFailed onRetry={() => window.location.reload()} />
+          ) : reference.loading ? (
+            // As tall as the form it stands for (one, two or three columns), so the page does not
+            // shift when the mirrored airports arrive.
+            <div className="min-h-[461px] sm:min-h-[284px] lg:min-h-[153px]">
+              <SkeletonCards count={1} label="Loading airports and airlines" />
+            </div>
+          ) : (
+            <SearchForm
+              key={formKey}
+              reference={reference}
+              today={today}
+              initial={searchKey ? (searchFieldsOf(params) as SearchFields) : undefined}
+              onSearch={onSearch}
+            />
+          )}
+        </Card>
+        {/* Phones: filters, results, then the watched routes; from md the watched routes sit under
+            the filters, beside the results. */}
+        <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">
+          <aside aria-label="Filters">
+            <button
+              type="button"
+              className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white py-2 text-sm font-semibold text-slate-800 md:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls="search-filters"
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-4" /> Filters
+            </button>
+            <Card
+              id="search-filters"
+              className={`mt-3 p-5 md:mt-0 md:block ${filtersOpen ? 'block' : 'hidden'}`}
+            >
+              <SearchFilters value={filters} onChange={setFilters} />
+            </Card>
+          </aside>
+          <div className="flex min-w-0 flex-col gap-4 md:row-span-2">
+            {search && view.kind !== 'idle' ? <WatchRoute route={search.values} /> : null}
+            <SearchResults view={view} all={all} shown={shown} reference={reference} onBook={onBook} />
+          </div>
+          <div className="md:col-start-1 md:row-start-2">
+            <WatchedRoutes />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// The thread's header: a way back to the booking in its list, who the conversation is with, the
+// booking's flight and status, and the one-line reminder to pay only in the app.
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { StatusBadge } from '@/client/ui/status-badge';
+import type { ThreadInfo } from '@/data';
+import { formatDayMonth, formatTime12 } from '@/domain/format';
+import { THREAD_PAYMENT_REMINDER } from '@/domain/message/schema';
+import { otherNameOf } from './thread-text';
+
+export function ThreadHeader({ info }: { info: ThreadInfo }) {
+  const f = info.booking.flightDetails;
+  const back = info.side === 'carrier' ? ('/carrier/orders' as const) : ('/mybookings' as const);
+  return (
+    <div className="sticky top-16 z-20 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:px-6">
+      <div className="flex items-center gap-2">
+        <Link
+          to={back}
+          search={{ booking: info.bookingId }}
+          className="grid size-10 shrink-0 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          <span className="sr-only">
+            {info.side === 'carrier' ? 'Back to Order History' : 'Back to My Bookings'}
+          </span>
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-base font-semibold text-slate-900">
+            <span className="sr-only">Messages with </span>
+            {otherNameOf(info)}
+          </h1>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+            <span>
+              {f.flightNo} · {f.from}
+              <span aria-hidden="true"> → </span>
+              <span className="sr-only"> to </span>
+              {f.to}
+              {f.departure ? ` · ${formatDayMonth(f.departure)}` : ''}
+              {f.time ? `, ${formatTime12(f.time)}` : ''}
+            </span>
+            <StatusBadge status={info.status} />
+          </p>
+        </div>
+      </div>
+      <p className="mt-1 flex items-start gap-1.5 text-xs text-slate-700">
+        <ShieldAlert aria-hidden="true" className="mt-px size-3.5 shrink-0 text-amber-700" />
+        {THREAD_PAYMENT_REMINDER}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// The conversation of one booking, phone first: the booking's flight and status on top, the
+// messages oldest to newest with the newest at the bottom, and the composer stuck to the bottom of
+// the screen (above the on-screen keyboard: the viewport resizes with it, see index.html). Opening
+// the thread, and every message of the other side arriving while it is on screen, marks it read.
+import { Link } from '@tanstack/react-router';
+import { MessageSquareOff } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { usePulled } from '@/client/hooks/use-collection';
+import { useThread, useThreadMessages } from '@/client/hooks/use-messages';
+import { useStore } from '@/client/hooks/use-store';
+import type { Pulled } from '@/client/pull-on-open';
+import { buttonClass } from '@/client/ui/button';
+import { EmptyState } from '@/client/ui/empty-state';
+import { Spinner } from '@/client/ui/spinner';
+import { markThreadRead } from '@/data';
+import { Composer } from './composer';
+import { MessageLog } from './message-log';
+import { ThreadHeader } from './thread-header';
+
+/** Marks the thread read while it is on screen: at once, on each new unread message, on return. */
+function useMarkRead(bookingId: string, unread: number | undefined) {
+  const store = useStore();
+  const mark = useCallback(() => {
+    if (document.visibilityState === 'hidden') return;
+    markThreadRead(store, bookingId).catch(() => undefined);
+  }, [store, bookingId]);
+  useEffect(() => {
+    if (unread) mark();
+  }, [unread, mark]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (unread) mark();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [unread, mark]);
+  return mark;
+}
+
+export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled: Pulled }) {
+  const info = useThread(bookingId);
+  const messages = useThreadMessages(bookingId);
+  // The route's pull on opening (messages come with the bookings); the mirror shows meanwhile.
+  const { running } = usePulled(pulled);
+  const markRead = useMarkRead(bookingId, info?.unread);
+
+  if (info === undefined || (info === null && running)) return <Spinner label="Loading messages" />;
+  if (info === null) return <NoThread bookingId={bookingId} />;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col">
+      <ThreadHeader info={info} />
+      <MessageLog info={info} messages={messages} />
+      {info.writable ? (
+        <Composer bookingId={bookingId} onSent={markRead} />
+      ) : (
+        <p className="sticky bottom-0 border-t border-slate-200 bg-slate-50 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-sm text-slate-700">
+          This conversation is closed: messages can be sent until 30 days after a booking ends.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NoThread({ bookingId }: { bookingId: string }) {
+  const local = bookingId.startsWith('local-');
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
+      <h1 className="sr-only">Messages</h1>
+      <EmptyState
+        icon={<MessageSquareOff className="size-10" />}
+        title={
+          local
+            ? 'Messages open once this booking reaches the server.'
+            : 'This conversation is not on this device.'
+        }
+      >
+        <p>Only the booking's traveller and carrier can see its messages.</p>
+        <Link to="/mybookings" className={buttonClass('secondary', 'mt-3')}>
+          Back to My Bookings
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,5 +1,0 @@
-// /profile: the sender's route to the Profile screen.
-import { createFileRoute } from '@tanstack/react-router';
-import { ProfileScreen } from './-components/profile-screen';
-
-export const Route = createFileRoute('/profile')({ component: ProfileScreen });

@@ -1,0 +1,10 @@
+// report-message on the device: nothing to show but the waiting list's line; the server keeps
+// the report for review with the thread.
+import Dexie from 'dexie';
+import type { LocalMutator } from './local-mutator';
+
+export const reportMessage: LocalMutator<'report-message'> = {
+  label: () => 'Report of a message',
+  apply: () => Dexie.Promise.resolve(),
+  settle: () => Dexie.Promise.resolve(),
+};

@@ -1,0 +1,177 @@
+// POST /api/sync/push: a client's numbered mutations, applied in order under a lock on the
+// client row. The batch is one transaction: a mutation's effect, the client's last-applied id and
+// its answer commit together (or not at all), and one commit per batch keeps a long queue fast. It
+// runs first with no savepoints; if any mutation throws, that run rolls back whole and the batch
+// runs again with one savepoint per mutation (applyBatch). Steps per mutation:
+//   1. an id at or below the client's last-applied id was applied before: answer what was stored
+//      (or, once its answer is pruned after the retention, acknowledge it with an empty body);
+//   2. a mutation carrying the Idempotency-Key an earlier release sent it under over REST gets
+//      that key's stored answer and is not applied again; otherwise the key is claimed with it;
+//   3. otherwise run the kind's mutator (in its savepoint, on the second run);
+//   4. a refusal rolls back its savepoint and is recorded as applied-with-error; the batch goes
+//      on. Refused means whatever the same arguments would raise again (sync.failures.ts): an
+//      ApiError, a data exception, a constraint, any unexpected error (logged with kind and id);
+//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait) is transient:
+//      stop; what was applied commits, the client sends the rest later.
+// Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
+// own in the answer.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { isMutationKind } from '@/domain/sync/mutations';
+import { type PushResult, pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
+import { requireUser } from '../../auth/guard';
+import type { Tx } from '../../db/client';
+import { syncClients, syncResults } from '../../db/schema';
+import type { AppEnv, Deps, SessionUser } from '../../deps';
+import { parseJson } from '../../http/body';
+import { ApiError, errorResponse, refusal, refusalReply } from '../../http/errors';
+import { claimIdempotencyKey, type Reply, storeIdempotentReply } from '../../http/idempotency';
+import { runMutator } from '../../mutators';
+import { lockUser, rollBackUserLock, type UserLock } from '../../mutators/quotas';
+import { referenceIndex } from '../reference/reference.queries';
+import { capClients, lockClient, overClientCap } from './pull-guard';
+import { pushResult, storedBody, storedResult } from './push-results';
+import { classifyFailure } from './sync.failures';
+import { requireProtocol } from './sync.protocol';
+
+/** Seconds a client waits before pushing again when the server could not apply anything. */
+const BUSY_RETRY_AFTER_S = 5;
+
+/**
+ * The answer to a mutation applied before whose stored answer was pruned (older than the
+ * retention, README "Sync results"): it was applied, so it is acknowledged and never run again;
+ * its reply is gone, so the body is empty and the client's next pull brings the rows.
+ */
+const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
+
+/** Thrown out of a batch run without savepoints, so its transaction rolls back and it runs again with them. */
+class NeedsSavepoints extends Error {}
+
+interface Batch {
+  clientId: string;
+  user: SessionUser;
+  mutations: { id: number; kind: string; args: unknown; idempotencyKey?: string | undefined }[];
+  deps: Deps;
+  ref: Awaited<ReturnType<typeof referenceIndex>>;
+}
+
+/**
+ * Steps 1-4 in one transaction. With `savepoints`, each mutation runs in its own, so a refusal
+ * or a failure undoes exactly that mutation. Without, nothing may fail: the first throw of any
+ * mutation becomes NeedsSavepoints, which rolls the whole transaction back for a run with them.
+ * Almost every batch applies cleanly, and a savepoint is two statements per mutation (a third
+ * of a drain's database work on PGlite), so the run without comes first.
+ */
+function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints: boolean) {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
+    // The client row's lock: pushes of one client run one after another, each seeing the last.
+    const client = await lockClient(tx, clientId, user, clock.now());
+    let last = client.lastMutationId;
+
+    // Step 1's answers, read at once for every id the server has already applied.
+    const seenIds = mutations.filter((m) => m.id <= last).map((m) => m.id);
+    const stored = new Map<number, PushResult>();
+    if (seenIds.length) {
+      const rows = await tx
+        .select()
+        .from(syncResults)
+        .where(and(eq(syncResults.clientId, clientId), inArray(syncResults.mutationId, seenIds)));
+      for (const r of rows) stored.set(r.mutationId, storedResult(r.mutationId, r.ok, r.body));
+    }
+
+    const results: PushResult[] = [];
+    const fresh: (typeof syncResults.$inferInsert)[] = [];
+    const now = new Date(clock.now());
+    const record = (result: PushResult) => {
+      results.push(result);
+      fresh.push({
+        clientId,
+        mutationId: result.id,
+        ok: result.ok,
+        body: storedBody(result),
+        createdAt: now,
+      });
+    };
+    // The user's row lock (quotas), taken by the first mutation that needs it and then held by
+    // this transaction: one statement per batch instead of one per mutation.
+    const userLock: UserLock = { held: false, noted: 0 };
+    const run = async (m: Batch['mutations'][number], t: Tx): Promise<Reply> => {
+      if (!isMutationKind(m.kind)) {
+        throw new ApiError('request/invalid', [{ path: 'kind', message: `Unknown mutation kind ${m.kind}` }]);
+      }
+      const ctx = { tx: t, user, deps, ref, userLock };
+      if (m.idempotencyKey === undefined) return runMutator(ctx, m.kind, m.args);
+      // Step 2: sent before over REST under this key (an earlier release): its answer stands.
+      const claim = await claimIdempotencyKey(t, deps, user.id, m.idempotencyKey, null);
+      if (claim.stored) return claim.stored;
+      const reply = await runMutator(ctx, m.kind, m.args);
+      await storeIdempotentReply(t, user.id, m.idempotencyKey, reply);
+      return reply;
+    };
+    for (const m of mutations) {
+      if (m.id <= last) {
+        results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
+        continue;
+      }
+      // A savepoint rolled back releases a lock taken inside it and undoes an insert counted in it.
+      const before = { held: userLock.held, noted: userLock.noted };
+      try {
+        // Step 2: with savepoints, its own, so a refusal undoes exactly this mutation's effect.
+        // A refusal that must keep its effect (a wrong hand-off code is counted) comes back as
+        // a 4xx reply rather than thrown: its effect stands, and it is recorded as refused.
+        const reply = savepoints ? await tx.transaction((sp) => run(m, sp)) : await run(m, tx);
+        record(pushResult(m.id, reply));
+      } catch (err) {
+        if (!savepoints) throw new NeedsSavepoints();
+        const lockReleased = userLock.held && !before.held;
+        rollBackUserLock(userLock, before);
+        const failure = classifyFailure(err);
+        if (failure.unexpected)
+          deps.config.log({
+            level: 'error',
+            msg: 'push mutation failed',
+            kind: m.kind,
+            mutationId: m.id,
+            clientId,
+            outcome: failure.kind,
+            error: err instanceof Error ? err.message : String(err),
+          });
+        // Step 5: not the mutation's fault; what is done so far commits, the rest waits.
+        if (failure.kind === 'transient') break;
+        // The rollback released the user lock this mutation took: take it again outside any
+        // savepoint, so a run of refusals (a quota) does not lock once per mutation.
+        if (lockReleased) await lockUser(tx, user.id, userLock);
+        // Step 4: applied-with-error, so it never blocks the mutations behind it.
+        record(pushResult(m.id, refusalReply(failure.error)));
+      }
+      last = m.id;
+    }
+    // The new last-applied id and the answers commit with the effects, in this transaction.
+    if (fresh.length) {
+      await tx
+        .update(syncClients)
+        .set({ lastMutationId: last, updatedAt: now })
+        .where(eq(syncClients.id, clientId));
+      await tx.insert(syncResults).values(fresh);
+    }
+    return { last, results };
+  });
+}
+
+export async function push(c: Context<AppEnv>, deps: Deps) {
+  const user = requireUser(c);
+  const { clientId, user: queuedFor, mutations, protocol } = await parseJson(c, pushRequestSchema);
+  requireProtocol(protocol);
+  if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
+  const batch: Batch = { clientId, user, mutations, deps, ref: await referenceIndex(deps.db) };
+  const outcome = await applyBatch(batch, false).catch((err) => {
+    if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
+    throw err;
+  });
+  if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
+  if (outcome.results.length === 0 && mutations.length > 0) {
+    return errorResponse(c, refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
+  }
+  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: outcome.last, results: outcome.results });
+}

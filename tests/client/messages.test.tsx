@@ -1,0 +1,319 @@
+// The messages screen (/bookings/<id>/messages) and the unread counts, through the DOM and the
+// app's own store: each of my messages says how it stands (Sending, a tick read "Sent", Not sent
+// with Retry / Discard, Seen), Enter sends only with a fine pointer, a closed thread says why, and
+// unread counts show on the nav and on each booking until the thread is opened.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { replayOutbox } from '@/data';
+import type { Order } from '@/domain/booking/schema';
+import { type Message, THREAD_PAYMENT_REMINDER, type ThreadRead } from '@/domain/message/schema';
+import { MSG } from '@/domain/messages';
+import { type FakeApi, fakeApi, json, THREADS_ROUTE } from '../support/client-fake-api';
+import { renderApp } from '../support/client-render-app';
+import { makeOrder } from '../support/client-rows';
+
+const DAY = 86_400_000;
+const NOW = Date.now();
+
+/** My booking (I am its traveller) on Asha's AI101. */
+const booking = makeOrder('b1', { listingId: 'b1_passenger', carrierName: 'Asha Rao' });
+
+function message(seq: number, mine: boolean, text: string, at: number): Message {
+  return {
+    id: crypto.randomUUID(),
+    bookingId: 'b1',
+    from: mine ? 'traveller' : 'carrier',
+    text,
+    sentAt: new Date(at).toISOString(),
+    seq,
+    mine,
+  };
+}
+
+function readState(mine: Message | null, theirs: Message | null): ThreadRead {
+  return {
+    id: 'b1',
+    bookingId: 'b1',
+    mine: mine?.id ?? null,
+    mineSeq: mine?.seq ?? 0,
+    theirs: theirs?.id ?? null,
+    theirsSeq: theirs?.seq ?? 0,
+  };
+}
+
+function withThread(
+  messages: Message[],
+  reads: ThreadRead[],
+  opts: { bookings?: Order[]; orders?: Order[] } = {},
+): FakeApi {
+  const api = fakeApi();
+  api.on('GET /api/orders', () => json({ bookings: opts.bookings ?? [booking] }));
+  if (opts.orders) api.on('GET /api/carrier-orders', () => json({ bookings: opts.orders }));
+  api.on(THREADS_ROUTE, () => json({ messages, reads }));
+  return api;
+}
+
+/** The push answers each mutation once `release` is called with an answer for it. */
+function heldPush(api: FakeApi) {
+  let answer: ((m: { id: number; kind: string }) => Record<string, unknown>) | null = null;
+  let wake = () => {};
+  api.on('POST /api/sync/push', async (req) => {
+    const { mutations } = (await req.json()) as { mutations: { id: number; kind: string }[] };
+    while (!answer) await new Promise<void>((r) => (wake = r));
+    const reply = answer;
+    return json({
+      lastMutationId: mutations.at(-1)?.id ?? 0,
+      results: mutations.map((m) => ({ id: m.id, ...reply(m) })),
+    });
+  });
+  return {
+    release(a: (m: { id: number; kind: string }) => Record<string, unknown>) {
+      answer = a;
+      wake();
+    },
+  };
+}
+
+/** (pointer: fine) answers `fine`; every other query answers false. */
+function pointer(fine: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === '(pointer: fine)' ? fine : false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function openThread(api: FakeApi) {
+  const view = renderApp('/bookings/b1/messages', { api });
+  await screen.findByRole('heading', { name: 'Messages with Asha Rao' });
+  return view;
+}
+
+describe('the thread', () => {
+  const hello = message(1, false, 'I land at 9, where are you?', NOW - 2 * DAY);
+  const gate = message(2, true, 'at gate 32', NOW - 60_000);
+  const late = message(3, true, 'running 5 minutes late', NOW - 30_000);
+
+  it('shows the flight and status, a separator per day, ticks for sent, Seen under the last one read', async () => {
+    await openThread(withThread([hello, gate, late], [readState(hello, gate)]));
+    expect(screen.getByText(/AI101 · DEL/)).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(log.getAttribute('aria-live')).toBe('polite');
+    await within(log).findByText('running 5 minutes late');
+    // Two days, two separators; the newest message is last.
+    expect(within(log).getByText('Today')).toBeTruthy();
+    const texts = within(log)
+      .getAllByText(/gate 32|late|land at 9/)
+      .map((p) => p.textContent);
+    expect(texts).toEqual(['I land at 9, where are you?', 'at gate 32', 'running 5 minutes late']);
+    // A tick with words for screen readers on each of mine the server has.
+    expect(within(log).getAllByText('Sent')).toHaveLength(2);
+    // Seen once, under the last of mine the carrier has read ("at gate 32", not the later one).
+    const seen = within(log).getAllByText('Seen');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.parentElement?.textContent).toContain('at gate 32');
+    expect(seen[0]?.parentElement?.textContent).not.toContain('late');
+    // Only the other side's messages can be reported.
+    expect(within(log).getAllByRole('button', { name: 'Report this message' })).toHaveLength(1);
+    expect(screen.getByText(THREAD_PAYMENT_REMINDER)).toBeTruthy();
+    // Times in the device's time zone, machine-readable as the instant itself.
+    expect(
+      within(log)
+        .getAllByRole('time', { hidden: true })
+        .map((t) => t.getAttribute('datetime')),
+    ).toEqual([hello.sentAt, gate.sentAt, late.sentAt]);
+  });
+
+  it('shows a message as Sending at once, then Not sent with the reason, Retry and Discard', async () => {
+    pointer(true);
+    const api = withThread([hello], [readState(hello, null)]);
+    const push = heldPush(api);
+    const { store } = await openThread(api);
+    await userEvent.type(screen.getByLabelText('Message'), 'at gate 32{Enter}');
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const bubble = (await within(log).findByText('at gate 32')).parentElement as HTMLElement;
+    expect(within(bubble).getByText('Sending')).toBeTruthy();
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+    push.release((m) =>
+      m.kind === 'message'
+        ? { ok: false, code: 'thread/closed', message: 'This conversation is closed' }
+        : { ok: true, body: {} },
+    );
+    await act(() => replayOutbox(store));
+    expect(await within(log).findByText('Not sent: This conversation is closed')).toBeTruthy();
+    expect(within(log).queryByText('Sending')).toBeNull();
+    await userEvent.click(within(log).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(within(log).queryByText('at gate 32')).toBeNull());
+    expect((await store.db.outbox.toArray()).filter((e) => e.kind === 'message')).toEqual([]);
+  });
+
+  it('turns Sending into a tick once the server stores it', async () => {
+    pointer(true);
+    const api = withThread([hello], [readState(hello, null)]);
+    const push = heldPush(api);
+    const { store } = await openThread(api);
+    await userEvent.type(screen.getByLabelText('Message'), 'at gate 32{Enter}');
+    const log = screen.getByRole('log', { name: 'Messages' });
+    await within(log).findByText('Sending');
+    const [queued] = (await store.db.outbox.toArray()).filter((e) => e.kind === 'message');
+    const args = queued?.args as { id: string; text: string };
+    push.release((m) =>
+      m.kind === 'message'
+        ? { ok: true, body: { ...message(2, true, args.text, NOW), id: args.id } }
+        : { ok: true, body: {} },
+    );
+    await act(() => replayOutbox(store));
+    await waitFor(() => expect(within(log).queryByText('Sending')).toBeNull());
+    expect(within(log).getByText('Sent')).toBeTruthy();
+  });
+
+  it('with a mouse, Enter sends and Shift+Enter breaks the line', async () => {
+    pointer(true);
+    const api = withThread([hello], [readState(hello, null)]);
+    heldPush(api);
+    const { store } = await openThread(api);
+    const box = screen.getByLabelText('Message');
+    await userEvent.type(box, 'at gate 32{Shift>}{Enter}{/Shift}by the cafe');
+    expect(await store.db.outbox.filter((e) => e.kind === 'message').count()).toBe(0);
+    expect((box as HTMLTextAreaElement).value).toBe('at gate 32\nby the cafe');
+    await userEvent.type(box, '{Enter}');
+    await waitFor(async () => {
+      const sent = await store.db.messages.where('bookingId').equals('b1').toArray();
+      expect(sent.filter((m) => m.mine).map((m) => m.text)).toEqual(['at gate 32\nby the cafe']);
+    });
+  });
+
+  it('on a touch screen, Enter breaks the line and Send sends', async () => {
+    pointer(false);
+    const api = withThread([hello], [readState(hello, null)]);
+    heldPush(api);
+    const { store } = await openThread(api);
+    const box = screen.getByLabelText('Message');
+    await userEvent.type(box, 'at gate 32{Enter}by the cafe');
+    expect((box as HTMLTextAreaElement).value).toBe('at gate 32\nby the cafe');
+    expect(await store.db.outbox.filter((e) => e.kind === 'message').count()).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(async () =>
+      expect(await store.db.outbox.filter((e) => e.kind === 'message').count()).toBe(1),
+    );
+  });
+
+  it("refuses an empty message with the domain's message and queues nothing", async () => {
+    const api = withThread([hello], [readState(hello, null)]);
+    const { store } = await openThread(api);
+    await userEvent.type(screen.getByLabelText('Message'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(MSG.messageRequired)).toBeTruthy();
+    expect(screen.getByLabelText('Message').getAttribute('aria-invalid')).toBe('true');
+    expect(await store.db.outbox.filter((e) => e.kind === 'message').count()).toBe(0);
+  });
+
+  it('reports a message of the other side after a confirmation, with a toast', async () => {
+    const api = withThread([hello], [readState(hello, null)]);
+    heldPush(api);
+    const { store } = await openThread(api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Report this message' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Report this message?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Message reported. Our team will review it.')).toBeTruthy();
+    const [entry] = await store.db.outbox.filter((e) => e.kind === 'report-message').toArray();
+    expect(entry?.args).toMatchObject({ messageId: hello.id });
+  });
+
+  it('shows why a thread is read-only, 30 days after its booking ended, instead of the composer', async () => {
+    const ended = Math.floor((NOW - 40 * DAY) / 1000);
+    const done = makeOrder('b1', {
+      listingId: 'b1_passenger',
+      carrierName: 'Asha Rao',
+      status: 'completed',
+      history: [
+        { status: 'pending', at: ended - 86_400 },
+        { status: 'completed', at: ended },
+      ],
+    });
+    await openThread(withThread([hello], [readState(hello, null)], { bookings: [done] }));
+    expect(
+      screen.getByText(
+        'This conversation is closed: messages can be sent until 30 days after a booking ends.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Message')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it('marks the thread read when it opens', async () => {
+    const api = withThread([hello], [readState(null, null)]);
+    heldPush(api);
+    const { store } = await openThread(api);
+    await waitFor(async () => expect((await store.db.reads.get('b1'))?.mine).toBe(hello.id));
+    const [entry] = await store.db.outbox.filter((e) => e.kind === 'read-messages').toArray();
+    expect(entry?.args).toEqual({ bookingId: 'b1', lastReadId: hello.id });
+  });
+});
+
+describe('unread counts', () => {
+  const one = message(1, false, 'I land at 9', NOW - 120_000);
+  const two = message(2, false, 'where are you?', NOW - 60_000);
+
+  it('show on My Bookings in the nav and on the booking, and go once the thread is opened', async () => {
+    const api = withThread([one, two], []);
+    heldPush(api);
+    renderApp('/mybookings', { api });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      await within(nav).findByRole('link', { name: /^My Bookings ?, 2 unread messages$/ }, { timeout: 3000 }),
+    ).toBeTruthy();
+    const row = screen.getByRole('article');
+    expect(await within(row).findByText(', 2 unread messages')).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'View Details' }));
+    await userEvent.click(within(row).getByRole('link', { name: /^Message ?, 2 unread messages$/ }));
+    await screen.findByRole('heading', { name: 'Messages with Asha Rao' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'My Bookings' })).toBeTruthy());
+  });
+
+  it('show on Order History in the nav and on the order, whose Message action opens the thread', async () => {
+    const order = makeOrder('b1', { listingId: 'b1_carrier', name: 'Meera Shah' });
+    const theirs = { ...one, from: 'traveller' as const };
+    const api = withThread([theirs], [], { bookings: [], orders: [order] });
+    heldPush(api);
+    const view = renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      await within(nav).findByRole('link', { name: /^Order History ?, 1 unread message$/ }),
+    ).toBeTruthy();
+    const row = screen.getByRole('article');
+    await userEvent.click(await within(row).findByRole('link', { name: /^Message ?, 1 unread message$/ }));
+    await screen.findByRole('heading', { name: 'Messages with Meera Shah' });
+    expect(view.router.state.location.pathname).toBe('/bookings/b1/messages');
+  });
+});
+
+describe('a long thread', () => {
+  it('renders only part of a thread past a few hundred messages', async () => {
+    const many = Array.from({ length: 320 }, (_, i) =>
+      message(i + 1, i % 2 === 0, `message ${i + 1}`, NOW - (320 - i) * 60_000),
+    );
+    await openThread(withThread(many, [readState(many.at(-2) ?? null, null)]));
+    await act(async () => {});
+    const bubbles = await waitFor(() => {
+      const found = screen.queryAllByText(/^message \d+$/);
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    });
+    // Not every message is in the page (jsdom-like DOMs measure every row as 0 px high, so more
+    // rows fit than in a browser), and it opens at the newest.
+    expect(bubbles.length).toBeLessThan(many.length);
+    expect(screen.getByText('message 320')).toBeTruthy();
+    expect(screen.queryByText('message 1')).toBeNull();
+  }, 40_000);
+});

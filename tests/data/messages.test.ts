@@ -1,0 +1,216 @@
+// @vitest-environment node
+// Messages through the data layer against the real server: written offline they show at once as
+// "sending", reach the server exactly once and in order when the link is back (an answer lost on
+// the way included), and show "sent"; the other side pulls them, its unread counts per booking and
+// per side come from the mirror, reading moves them to zero at once and the writer sees "Seen"; a
+// refusal keeps the text, with the server's reason, for Retry or Discard; a thread 30 days past
+// its booking's end is read-only on the device too.
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addListing,
+  bookListing,
+  discardEntry,
+  markThreadRead,
+  pull,
+  replayOutbox,
+  reportMessage,
+  retryEntry,
+  sendMessage,
+  threadMessagesQuery,
+  threadQuery,
+  unreadCountsQuery,
+  updateBookingStatus,
+} from '@/data';
+import { messageReports, messages } from '@/server/db/schema';
+import { listingValues, type SignedIn, signedIn } from '../support/data-store';
+import { createTestServer, type TestServer } from '../support/server-app';
+
+const DAY_MS = 86_400_000;
+let offset = 0;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer({
+    clock: { now: () => Date.now() + offset },
+    config: { signupLimitPerHour: 10_000, loginMaxSuccessesPerAddress: 10_000 },
+  });
+});
+afterAll(() => server.close());
+
+/** A carrier and a traveller with a pending booking between them, mirrored on both devices. */
+async function booked(): Promise<{ carrier: SignedIn; traveller: SignedIn; id: string }> {
+  const carrier = await signedIn(server);
+  const traveller = await signedIn(server);
+  await addListing(carrier.store, listingValues({ weight: 5 }));
+  await replayOutbox(carrier.store);
+  const [listing] = await carrier.store.db.listings.toArray();
+  if (!listing) throw new Error('no listing');
+  await bookListing(traveller.store, listing, 2);
+  await replayOutbox(traveller.store);
+  await pull(carrier.store);
+  const [order] = await carrier.store.db.orders.toArray();
+  if (!order) throw new Error('no order');
+  await pull(traveller.store);
+  return { carrier, traveller, id: order.id };
+}
+
+const texts = async (s: SignedIn, id: string) =>
+  (await threadMessagesQuery(s.store, id)).map((m) => [m.text, m.status, m.mine]);
+const stored = (bookingId: string) =>
+  server.db.select().from(messages).where(eq(messages.bookingId, bookingId)).orderBy(asc(messages.seq));
+
+describe('sendMessage', () => {
+  it('queues offline, shows "sending" at once, then reaches the server once, in order', async () => {
+    const { carrier, traveller, id } = await booked();
+    traveller.net.down = true;
+    for (const text of ['at gate 32', 'the box is 2 kg heavier, OK?', 'running late'])
+      expect(await sendMessage(traveller.store, id, text)).toMatchObject({ ok: true });
+    expect(await texts(traveller, id)).toEqual([
+      ['at gate 32', 'sending', true],
+      ['the box is 2 kg heavier, OK?', 'sending', true],
+      ['running late', 'sending', true],
+    ]);
+    await replayOutbox(traveller.store);
+    expect(await stored(id)).toEqual([]);
+    // Back online; the first push is applied and its answer lost: the retry gets the stored one.
+    traveller.net.down = false;
+    traveller.net.inject('drop');
+    for (let i = 0; i < 3; i += 1) {
+      traveller.clock.t += 10 * 60_000;
+      await replayOutbox(traveller.store);
+    }
+    expect(await traveller.store.db.outbox.count()).toBe(0);
+    expect((await stored(id)).map((m) => m.text)).toEqual([
+      'at gate 32',
+      'the box is 2 kg heavier, OK?',
+      'running late',
+    ]);
+    expect((await texts(traveller, id)).map((m) => m[1])).toEqual(['sent', 'sent', 'sent']);
+
+    // The carrier pulls them: three unread, in Order History (the carrier's side).
+    await pull(carrier.store);
+    expect((await texts(carrier, id)).map((m) => m[2])).toEqual([false, false, false]);
+    expect(await unreadCountsQuery(carrier.store)).toEqual({
+      byBooking: { [id]: 3 },
+      traveller: 0,
+      carrier: 3,
+      total: 3,
+    });
+    expect((await threadQuery(carrier.store, id))?.unread).toBe(3);
+  });
+
+  it('refuses text the shared rules refuse, before anything is queued', async () => {
+    const { traveller, id } = await booked();
+    for (const text of ['', '  \n ', '\u200b', 'a\u202eb', 'x'.repeat(2001)])
+      expect(await sendMessage(traveller.store, id, text)).toMatchObject({
+        ok: false,
+        code: 'request/invalid',
+      });
+    expect(await sendMessage(traveller.store, 'no-such-booking', 'hi')).toMatchObject({
+      ok: false,
+      code: 'thread/forbidden',
+    });
+    expect(await traveller.store.db.outbox.count()).toBe(0);
+  });
+
+  it('keeps a refused message with the reason for Retry, which sends it once; Discard drops it', async () => {
+    const { traveller, id } = await booked();
+    for (let i = 0; i < 32; i += 1) await sendMessage(traveller.store, id, `message ${i}`);
+    await replayOutbox(traveller.store);
+    const thread = await threadMessagesQuery(traveller.store, id);
+    const failed = thread.filter((m) => m.status === 'failed');
+    expect(failed.map((m) => m.text)).toEqual(['message 30', 'message 31']);
+    expect(failed[0]?.error).toMatch(/.+/);
+    expect(await traveller.store.db.outbox.get(failed[0]?.outboxKey ?? '')).toMatchObject({
+      lastErrorCode: 'message/rate-limited',
+    });
+    // A minute later: Retry sends it, Discard drops the other.
+    offset += 61_000;
+    await retryEntry(traveller.store, failed[0]?.outboxKey ?? '');
+    await discardEntry(traveller.store, failed[1]?.outboxKey ?? '');
+    await replayOutbox(traveller.store);
+    const after = await threadMessagesQuery(traveller.store, id);
+    expect(after.map((m) => m.status)).toEqual(Array(31).fill('sent'));
+    expect(after.at(-1)?.text).toBe('message 30');
+    expect((await stored(id)).map((m) => m.text).at(-1)).toBe('message 30');
+    expect(await stored(id)).toHaveLength(31);
+    offset = 0;
+  });
+});
+
+describe('read state', () => {
+  it('reading drops the unread count at once, and the writer sees "Seen"', async () => {
+    const { carrier, traveller, id } = await booked();
+    await sendMessage(traveller.store, id, 'at gate 32');
+    await sendMessage(traveller.store, id, 'by the pharmacy');
+    await replayOutbox(traveller.store);
+    await pull(carrier.store);
+    carrier.net.down = true;
+    await markThreadRead(carrier.store, id);
+    expect(await unreadCountsQuery(carrier.store)).toMatchObject({ total: 0, carrier: 0 });
+    // Read again before sending: still one read state queued, not two.
+    await markThreadRead(carrier.store, id);
+    expect(await carrier.store.db.outbox.count()).toBe(1);
+    carrier.net.down = false;
+    await replayOutbox(carrier.store);
+    await pull(traveller.store);
+    const seen = await threadMessagesQuery(traveller.store, id);
+    expect(seen.map((m) => m.seen)).toEqual([true, true]);
+    expect((await threadQuery(traveller.store, id))?.theirLastReadId).toBe(seen[1]?.id);
+
+    // The carrier answers: the traveller has one unread, on the traveller's side.
+    await sendMessage(carrier.store, id, 'coming');
+    await replayOutbox(carrier.store);
+    await pull(traveller.store);
+    expect(await unreadCountsQuery(traveller.store)).toEqual({
+      byBooking: { [id]: 1 },
+      traveller: 1,
+      carrier: 0,
+      total: 1,
+    });
+    // The carrier's own message never counts as unread for the carrier.
+    await pull(carrier.store);
+    expect((await unreadCountsQuery(carrier.store)).total).toBe(0);
+  });
+
+  it('reports a message of the other side (kept on the server), not one of mine', async () => {
+    const { carrier, traveller, id } = await booked();
+    await sendMessage(traveller.store, id, 'pay me in cash outside the app');
+    await replayOutbox(traveller.store);
+    await pull(carrier.store);
+    const [theirs] = await threadMessagesQuery(carrier.store, id);
+    expect(await reportMessage(carrier.store, theirs?.id ?? '', 'asks for payment outside')).toEqual({
+      ok: true,
+    });
+    await replayOutbox(carrier.store);
+    expect(
+      await server.db.select().from(messageReports).where(eq(messageReports.bookingId, id)),
+    ).toHaveLength(1);
+    const [mine] = await threadMessagesQuery(traveller.store, id);
+    expect(await reportMessage(traveller.store, mine?.id ?? '')).toEqual({ ok: false, code: 'message/own' });
+  });
+});
+
+describe('threadQuery', () => {
+  it('is writable until 30 days after the booking ended, then read-only on the device too', async () => {
+    const { carrier, traveller, id } = await booked();
+    await updateBookingStatus(carrier.store, id, 'decline');
+    // Declined on this device and not sent yet: it ended just now, the thread is open.
+    expect(await threadQuery(carrier.store, id)).toMatchObject({ status: 'rejected', writable: true });
+    expect(await sendMessage(carrier.store, id, 'sorry, the bag is full')).toMatchObject({ ok: true });
+    await replayOutbox(carrier.store);
+    expect((await threadMessagesQuery(carrier.store, id)).map((m) => m.status)).toEqual(['sent']);
+    await pull(traveller.store);
+    const info = await threadQuery(traveller.store, id);
+    expect(info).toMatchObject({ side: 'traveller', status: 'rejected', writable: true });
+    expect(info?.closesAt).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+    traveller.clock.t += 31 * DAY_MS;
+    expect(await threadQuery(traveller.store, id)).toMatchObject({ writable: false });
+    expect(await sendMessage(traveller.store, id, 'hello?')).toMatchObject({
+      ok: false,
+      code: 'thread/closed',
+    });
+    expect(await threadQuery(traveller.store, 'no-such-booking')).toBeNull();
+  });
+});
