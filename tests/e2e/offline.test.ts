@@ -271,7 +271,8 @@ describe('offline', () => {
       // The first two writes reach the server and their answers are lost; the next three never
       // arrive; then the server is back.
       if (answered.length <= 2) await route.fetch();
-      if (answered.length <= 5) return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+      if (answered.length <= 5)
+        return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
       return route.continue();
     };
     const context: BrowserContext = traveller.context();
