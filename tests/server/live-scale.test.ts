@@ -178,20 +178,25 @@ describe.skipIf(!baseUrl)('pokes under WORKERS=2 (node:cluster, one port)', () =
     expect((await post('/auth/signup', details)).status).toBe(201);
     const login = await post('/auth/login', { email: details.email, password: details.password });
     const cookie = `carry_session=${((await login.json()) as { token: string }).token}`;
-    // Each stream holds its own connection, and the primary hands connections to the workers
-    // in turn: four streams are spread over both.
-    for (let i = 0; i < 4; i++) open.push(await openPokes(server.url, cookie));
+    // Each worker connects its listener as it starts; the second may start well after the
+    // first answers.
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const { rows } = await client.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE application_name = '${LISTENER_NAME}' AND datname = current_database()`,
-      );
-      expect(rows[0]?.n).toBe(2);
+      const listeners = async () => {
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE application_name = '${LISTENER_NAME}' AND datname = current_database()`,
+        );
+        return rows[0]?.n as number;
+      };
+      await expect.poll(listeners, { timeout: 60_000, interval: 100 }).toBe(2);
     } finally {
       await client.end();
     }
+    // Each stream holds its own connection, and the primary hands connections to the workers
+    // in turn: four streams are spread over both.
+    for (let i = 0; i < 4; i++) open.push(await openPokes(server.url, cookie));
     for (const flightNo of ['AI201', 'AI202']) {
       const res = await post('/carrier/carrier/add-listing', listingBody(details, { flightNo }), cookie);
       expect(res.status).toBe(201);
