@@ -166,6 +166,33 @@ describe('POST /api/bookings/:id/messages', () => {
     expect((await post(traveller, bookingId, 'after the wait')).status).toBe(201);
   });
 
+  it('counts parallel sends in turn: 30 of 34 at once are taken, each once, and the rest get 429', async () => {
+    const { carrier, traveller, bookingId } = await thread();
+    const answers = await Promise.all(
+      Array.from({ length: 34 }, (_, i) =>
+        post(traveller, bookingId, `burst ${i}`, { 'Idempotency-Key': `burst-${crypto.randomUUID()}` }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    const seen = await listed(carrier, bookingId);
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen.map((m) => m.text)).size).toBe(30);
+  });
+
+  it('answers two sends with the same key at once with one message', async () => {
+    const { traveller, bookingId } = await thread();
+    const headers = { 'Idempotency-Key': `twice-${crypto.randomUUID()}` };
+    const [a, b] = await Promise.all([
+      post(traveller, bookingId, 'once', headers),
+      post(traveller, bookingId, 'once', headers),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(await a.json()).toEqual(await b.json());
+    expect((await listed(traveller, bookingId)).length).toBe(1);
+  });
+
   it('turns read-only 30 days after the booking ended (409 thread/closed); reading goes on', async () => {
     const { carrier, traveller, bookingId } = await thread('accepted');
     expect((await completeWithCode(carrier, traveller, bookingId)).status).toBe(200);

@@ -36,16 +36,11 @@ export async function idempotentWrite(
   work: (tx: Tx) => Promise<Reply>,
   bodyHash?: string,
 ): Promise<Response> {
-  const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (key === undefined) {
+  const keyed = await keyedRequest(c, bodyHash);
+  if (keyed === null) {
     return sendReply(c, await deps.db.transaction(work));
   }
-  if (!KEY_RE.test(key)) throw invalid([{ path: IDEMPOTENCY_HEADER, message: 'Invalid Idempotency-Key' }]);
-  const request = {
-    method: c.req.method,
-    path: c.req.path,
-    bodyHash: bodyHash ?? sha256(await bodyText(c)),
-  };
+  const { key, request } = keyed;
   const outcome = await deps.db.transaction(async (tx) => {
     const claim = await claimIdempotencyKey(tx, deps, scope, key, request);
     if (claim.stored) return { replayed: true, reply: claim.stored };
@@ -55,6 +50,23 @@ export async function idempotentWrite(
   });
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   return sendReply(c, outcome.reply);
+}
+
+/**
+ * The request's Idempotency-Key (400 when malformed) and the request it binds, or null without
+ * one. `bodyHash` as for idempotentWrite.
+ */
+export async function keyedRequest(
+  c: Context,
+  bodyHash?: string,
+): Promise<{ key: string; request: KeyedRequest } | null> {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined) return null;
+  if (!KEY_RE.test(key)) throw invalid([{ path: IDEMPOTENCY_HEADER, message: 'Invalid Idempotency-Key' }]);
+  return {
+    key,
+    request: { method: c.req.method, path: c.req.path, bodyHash: bodyHash ?? sha256(await bodyText(c)) },
+  };
 }
 
 /** The request a key is bound to; an empty bodyHash matches any request (see below). */
