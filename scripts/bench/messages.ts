@@ -76,13 +76,13 @@ async function seed(url: string): Promise<void> {
   });
 }
 
-/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid: number): number | null {
+/** CPU seconds a process has used in user and in system (kernel) mode, from /proc (Linux). */
+function cpuSeconds(pid: number): { user: number; system: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are fields 14 and 15 of stat(5): 12 and 13 after the name.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
     return null;
   }
@@ -99,10 +99,12 @@ async function backendPids(url: string): Promise<number[]> {
   });
 }
 
-/** CPU seconds of the server and of the database's backends, summed. */
+/** CPU seconds of the server (and its kernel share) and of the database's backends, summed. */
 function cpuOf(serverPid: number, pids: number[]) {
-  const backends = pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
-  return { server: cpuSeconds(serverPid) ?? 0, backends };
+  const total = (c: { user: number; system: number } | null) => (c ? c.user + c.system : 0);
+  const backends = pids.reduce((sum, pid) => sum + total(cpuSeconds(pid)), 0);
+  const server = cpuSeconds(serverPid);
+  return { server: total(server), serverSystem: server?.system ?? 0, backends };
 }
 
 type Result = Awaited<ReturnType<typeof autocannon>>;
@@ -189,10 +191,14 @@ async function main() {
     const auth = await authLoad(base, DURATION_S);
     const cpu2 = cpuOf(serverPid, pids);
     /** CPU milliseconds per request: the server's and the database backends'. */
-    const perRequest = (a: typeof cpu0, b: typeof cpu0, n: number) => ({
-      serverMs: Number((((b.server - a.server) * 1000) / Math.max(n, 1)).toFixed(3)),
-      databaseMs: Number((((b.backends - a.backends) * 1000) / Math.max(n, 1)).toFixed(3)),
-    });
+    const perRequest = (a: typeof cpu0, b: typeof cpu0, n: number) => {
+      const ms = (seconds: number) => Number(((seconds * 1000) / Math.max(n, 1)).toFixed(3));
+      return {
+        serverMs: ms(b.server - a.server),
+        serverSystemMs: ms(b.serverSystem - a.serverSystem),
+        databaseMs: ms(b.backends - a.backends),
+      };
+    };
     const out = {
       authBaseline: { ...auth, cpu: perRequest(cpu1, cpu2, auth.requests) },
       postMessage: {
