@@ -27,15 +27,22 @@ interface Timing {
   median: number;
   p95: number;
   bytes: number;
+  /** Mean CPU time of this process per call (user + system; on PGlite the database's too). */
+  cpuMs?: number;
 }
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const round = (x: number) => Math.round(x * 100) / 100;
-function summarize(times: number[], bytes: number): Timing {
+function summarize(times: number[], bytes: number, cpu?: number[]): Timing {
   const s = [...times].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-  return { runs: s.length, median: round(at(0.5)), p95: round(at(0.95)), bytes };
+  const cpuMs = cpu?.length ? { cpuMs: round(cpu.reduce((a, b) => a + b, 0) / cpu.length) } : {};
+  return { runs: s.length, median: round(at(0.5)), p95: round(at(0.95)), bytes, ...cpuMs };
 }
+const cpuMsSince = (c0: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+};
 
 /**
  * Bulk-inserts the rows with triggers off (session_replication_role = replica), then writes the
@@ -98,12 +105,14 @@ async function measure(db: Db) {
   const clientId = `bench-${Date.now()}`;
   const pull = async (cookie?: string) => {
     const q = new URLSearchParams({ clientId, diff: '1', acked: '0', ...(cookie ? { cookie } : {}) });
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     const res = await app.request(`/api/sync/pull?${q}`, { headers: { Cookie: `carry_session=${token}` } });
     const text = await res.text();
     const time = ms(t0);
+    const cpu = cpuMsSince(c0);
     if (res.status !== 200) throw new Error(`pull answered ${res.status}: ${text.slice(0, 200)}`);
-    return { time, bytes: text.length, body: JSON.parse(text) };
+    return { time, cpu, bytes: text.length, body: JSON.parse(text) };
   };
 
   const snapshots: number[] = [];
@@ -116,6 +125,7 @@ async function measure(db: Db) {
 
   let cookie: string = first.body.cookie;
   const diffs: number[] = [];
+  const diffCpu: number[] = [];
   let diffBytes = 0;
   for (let i = 0; i < DIFF_RUNS; i += 1) {
     // One change: a listing of the user's gets a new price (by SQL: the write is not timed).
@@ -124,18 +134,27 @@ async function measure(db: Db) {
     const put = d.body.patch?.listings.put.length ?? -1;
     if (d.body.snapshot || put !== 1) throw new Error(`expected a patch of one listing, got ${put}`);
     diffs.push(d.time);
+    diffCpu.push(d.cpu);
     diffBytes = d.bytes;
     cookie = d.body.cookie;
   }
   const unchanged: number[] = [];
-  for (let i = 0; i < DIFF_RUNS; i += 1) unchanged.push((await pull(cookie)).time);
+  const unchangedCpu: number[] = [];
+  for (let i = 0; i < DIFF_RUNS; i += 1) {
+    const u = await pull(cookie);
+    unchanged.push(u.time);
+    unchangedCpu.push(u.cpu);
+  }
   // The floor under any pull on this machine now: GET /api/auth (the session lookup alone).
   const auth: number[] = [];
+  const authCpu: number[] = [];
   for (let i = 0; i < DIFF_RUNS; i += 1) {
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     const res = await app.request('/api/auth', { headers: { Cookie: `carry_session=${token}` } });
     await res.text();
     auth.push(ms(t0));
+    authCpu.push(cpuMsSince(c0));
   }
   // The change-log reads alone, as the database runs them (EXPLAIN ANALYZE execution time).
   const [, version] = /^r1\.(\d+)/.exec(cookie) ?? [];
@@ -158,9 +177,9 @@ async function measure(db: Db) {
     generateMs,
     logEntries: Number(logRows.rows[0]?.n ?? 0),
     snapshot: summarize(snapshots, first.bytes),
-    diff: summarize(diffs, diffBytes),
-    unchanged: summarize(unchanged, 0),
-    auth: summarize(auth, 0),
+    diff: summarize(diffs, diffBytes, diffCpu),
+    unchanged: summarize(unchanged, 0, unchangedCpu),
+    auth: summarize(auth, 0, authCpu),
     queriesMs: queries,
   };
 }

@@ -10,7 +10,11 @@
 //                          are added to it). Default: a fresh database carry_bench_messages beside
 //                          BENCH_PG_URL's (dropped afterwards).
 //   BENCH_LOAD_SECONDS     load duration (default 10)
-import { writeFileSync } from 'node:fs';
+//   MESSAGES_BENCH_PROFILE a folder: the server runs with --cpu-prof and writes its profile there
+// Every request carries its own Idempotency-Key (as an API user's retry-safe call does). Beside
+// wall time: CPU time per request of the server process and of the database's backends serving
+// it (their /proc utime + stime over the load, so a loaded machine does not hide a cheaper request).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -72,6 +76,37 @@ async function seed(url: string): Promise<void> {
   });
 }
 
+/** CPU seconds a process has used in user and in system (kernel) mode, from /proc (Linux). */
+function cpuSeconds(pid: number): { user: number; system: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5): 12 and 13 after the name.
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+  } catch {
+    return null;
+  }
+}
+
+/** The database's backends now (this server's pool). */
+async function backendPids(url: string): Promise<number[]> {
+  return withClient(url, async (c) => {
+    const r = await c.query(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+         AND backend_type = 'client backend'`,
+    );
+    return r.rows.map((row) => Number(row.pid));
+  });
+}
+
+/** CPU seconds of the server (and its kernel share) and of the database's backends, summed. */
+function cpuOf(serverPid: number, pids: number[]) {
+  const total = (c: { user: number; system: number } | null) => (c ? c.user + c.system : 0);
+  const backends = pids.reduce((sum, pid) => sum + total(cpuSeconds(pid)), 0);
+  const server = cpuSeconds(serverPid);
+  return { server: total(server), serverSystem: server?.system ?? 0, backends };
+}
+
 type Result = Awaited<ReturnType<typeof autocannon>>;
 const summary = (r: Result) => ({
   rps: r.requests.average,
@@ -94,6 +129,9 @@ async function authLoad(base: string, seconds: number) {
   );
 }
 
+const run = Date.now().toString(36);
+let keys = 0;
+
 async function load(base: string, seconds: number) {
   let i = 0;
   const r = await autocannon({
@@ -107,10 +145,15 @@ async function load(base: string, seconds: number) {
       {
         setupRequest: (req: Record<string, unknown>) => {
           i = (i % PAIRS) + 1;
+          keys += 1;
           return {
             ...req,
             path: `/api/bookings/bench-b${i}/messages`,
-            headers: { ...(req.headers as object), authorization: `Bearer bench-session-token-${i}` },
+            headers: {
+              ...(req.headers as object),
+              authorization: `Bearer bench-session-token-${i}`,
+              'idempotency-key': `bench-${run}-${keys}`,
+            },
           };
         },
       },
@@ -129,7 +172,9 @@ async function main() {
       await c.query(`CREATE DATABASE ${dbName}`);
     });
   const port = await freePort();
-  const server = startProcess(SERVER_ARGS, {
+  const profile = process.env.MESSAGES_BENCH_PROFILE;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, ...SERVER_ARGS] : SERVER_ARGS;
+  const server = startProcess(args, {
     env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -138,12 +183,28 @@ async function main() {
     await seed(url);
     const before = loadavg()[0] ?? 0;
     await load(base, 2); // warm-up: connections, prepared plans, the JIT
+    const pids = await backendPids(url);
+    const serverPid = server.child.pid ?? 0;
+    const cpu0 = cpuOf(serverPid, pids);
     const result = await load(base, DURATION_S);
+    const cpu1 = cpuOf(serverPid, pids);
     const auth = await authLoad(base, DURATION_S);
+    const cpu2 = cpuOf(serverPid, pids);
+    /** CPU milliseconds per request: the server's and the database backends'. */
+    const perRequest = (a: typeof cpu0, b: typeof cpu0, n: number) => {
+      const ms = (seconds: number) => Number(((seconds * 1000) / Math.max(n, 1)).toFixed(3));
+      return {
+        serverMs: ms(b.server - a.server),
+        serverSystemMs: ms(b.serverSystem - a.serverSystem),
+        databaseMs: ms(b.backends - a.backends),
+      };
+    };
     const out = {
-      authBaseline: auth,
+      authBaseline: { ...auth, cpu: perRequest(cpu1, cpu2, auth.requests) },
       postMessage: {
         ...result,
+        cpu: perRequest(cpu0, cpu1, result.requests),
+        idempotencyKeys: true,
         goal: GOAL,
         met: result.rps >= GOAL.rps && result.p99 <= GOAL.p99Ms,
         loadAverage: { before: Number(before.toFixed(2)), after: Number((loadavg()[0] ?? 0).toFixed(2)) },

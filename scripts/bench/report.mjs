@@ -369,6 +369,8 @@ export function renderReport(r) {
   ].join('\n')}\n`;
 }
 
+const cpuCell = (c) => (c ? `${c.serverMs} (${c.serverSystemMs ?? '?'}) / ${c.databaseMs} ms` : 'n/a');
+
 /** POST /api/bookings/:id/messages under load on PostgreSQL (scripts/bench/messages.ts). */
 export function messagesLoad(mg) {
   const title = '## Messages: posting under load';
@@ -378,14 +380,16 @@ export function messagesLoad(mg) {
     title,
     '',
     `The real server on PostgreSQL (one process), ${x.connections} connections for ${x.seconds} s after a 2 s warm-up, each`,
-    'request from another of 1,000 travellers in their own accepted booking (the limit of 30 a minute is per user).',
+    'request from another of 1,000 travellers in their own accepted booking (the limit of 30 a minute is per user)',
+    `${x.idempotencyKeys ? 'and with its own Idempotency-Key' : 'without an Idempotency-Key'}. CPU per request: the server process's (of it in the kernel) and the`,
+    "database backends' (/proc, over the load), so a loaded machine does not hide what a request costs.",
     '',
-    '| measure | req/s | p50 / p99 | non-2xx | goal |',
-    '|---|---:|---:|---:|---|',
-    `| POST /api/bookings/:id/messages | ${num(x.rps, 0)} | ${x.p50} / ${x.p99} ms | ${x.non2xx} | 1,000 req/s, p99 15 ms: ${x.met ? 'met' : 'not met'} |`,
+    '| measure | req/s | p50 / p99 | non-2xx | CPU per request: server (kernel) / database | goal |',
+    '|---|---:|---:|---:|---:|---|',
+    `| POST /api/bookings/:id/messages | ${num(x.rps, 0)} | ${x.p50} / ${x.p99} ms | ${x.non2xx} | ${cpuCell(x.cpu)} | 1,000 req/s, p99 15 ms: ${x.met ? 'met' : 'not met'} |`,
     ...(mg.authBaseline
       ? [
-          `| baseline, right after: GET /api/auth (one session lookup) | ${num(mg.authBaseline.rps, 0)} | ${mg.authBaseline.p50} / ${mg.authBaseline.p99} ms | ${mg.authBaseline.non2xx} | |`,
+          `| baseline, right after: GET /api/auth (one session lookup) | ${num(mg.authBaseline.rps, 0)} | ${mg.authBaseline.p50} / ${mg.authBaseline.p99} ms | ${mg.authBaseline.non2xx} | ${cpuCell(mg.authBaseline.cpu)} | |`,
         ]
       : []),
     '',
@@ -576,7 +580,8 @@ const DIFF_GOAL_MS = { postgres: 5, pglite: 15 };
 export function diffPull(d) {
   if (!d || d.error) return `## Diff pull\n\nNot measured: ${d?.error ?? 'no results'}.`;
   const load = (xs) => (xs ?? []).map((x) => x.toFixed(2)).join(', ');
-  const t = (x) => (x ? `${x.median} / ${x.p95} ms` : 'n/a');
+  const t = (x) =>
+    x ? `${x.median} / ${x.p95} ms${x.cpuMs !== undefined ? ` (CPU ${x.cpuMs} ms)` : ''}` : 'n/a';
   const row = (b) => {
     const x = d[b];
     if (!x || x.error) return `| ${b} | not measured: ${x?.error ?? 'no results'} | | | | |`;
@@ -594,7 +599,8 @@ export function diffPull(d) {
     "of the pull before; it reads the user's change-log entries above the cookie's version through",
     'the (user_id, version) index and loads the changed rows by id (issue 19; before it, every diff',
     'pull read and digested all 10,000 rows, as the snapshot column does). GET /api/auth (the session',
-    'lookup alone) is the floor under any call on this machine at that moment. Medians / p95.',
+    'lookup alone) is the floor under any call on this machine at that moment. Medians / p95, and the',
+    "process's mean CPU time per call (on PGlite the database's work is in it too).",
     '',
     '| backend | diff after one change | nothing changed | whole snapshot | GET /api/auth | change-log query (EXPLAIN ANALYZE) |',
     '|---|---:|---:|---:|---:|---:|',

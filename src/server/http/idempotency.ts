@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER } from '@/domain/constants';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { run, type Statement } from '../db/statement';
 import type { Deps } from '../deps';
 import { bodyText } from './body';
 import { ApiError, invalid, type Reply, sendReply } from './errors';
@@ -35,16 +36,11 @@ export async function idempotentWrite(
   work: (tx: Tx) => Promise<Reply>,
   bodyHash?: string,
 ): Promise<Response> {
-  const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (key === undefined) {
+  const keyed = await keyedRequest(c, bodyHash);
+  if (keyed === null) {
     return sendReply(c, await deps.db.transaction(work));
   }
-  if (!KEY_RE.test(key)) throw invalid([{ path: IDEMPOTENCY_HEADER, message: 'Invalid Idempotency-Key' }]);
-  const request = {
-    method: c.req.method,
-    path: c.req.path,
-    bodyHash: bodyHash ?? sha256(await bodyText(c)),
-  };
+  const { key, request } = keyed;
   const outcome = await deps.db.transaction(async (tx) => {
     const claim = await claimIdempotencyKey(tx, deps, scope, key, request);
     if (claim.stored) return { replayed: true, reply: claim.stored };
@@ -54,6 +50,23 @@ export async function idempotentWrite(
   });
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   return sendReply(c, outcome.reply);
+}
+
+/**
+ * The request's Idempotency-Key (400 when malformed) and the request it binds, or null without
+ * one. `bodyHash` as for idempotentWrite.
+ */
+export async function keyedRequest(
+  c: Context,
+  bodyHash?: string,
+): Promise<{ key: string; request: KeyedRequest } | null> {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined) return null;
+  if (!KEY_RE.test(key)) throw invalid([{ path: IDEMPOTENCY_HEADER, message: 'Invalid Idempotency-Key' }]);
+  return {
+    key,
+    request: { method: c.req.method, path: c.req.path, bodyHash: bodyHash ?? sha256(await bodyText(c)) },
+  };
 }
 
 /** The request a key is bound to; an empty bodyHash matches any request (see below). */
@@ -78,25 +91,21 @@ export async function claimIdempotencyKey(
   request: KeyedRequest | null,
 ): Promise<{ stored: Reply | null }> {
   const nowMs = deps.clock.now();
-  const expired = lt(idempotencyKeys.createdAt, new Date(nowMs - deps.config.idempotencyRetentionMs));
-  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-  const fresh = {
-    ...(request ?? { method: 'PUSH', path: '', bodyHash: '' }),
-    status: 0,
-    body: {},
-    createdAt: new Date(nowMs),
-  };
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({ scope, key, ...fresh })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.scope, idempotencyKeys.key],
-      set: fresh,
-      setWhere: expired,
-    })
-    .returning({ key: idempotencyKeys.key });
+  const fresh = request ?? { method: 'PUSH', path: '', bodyHash: '' };
+  const claimed = await run(tx, CLAIM_KEY, [
+    scope,
+    key,
+    fresh.method,
+    fresh.path,
+    fresh.bodyHash,
+    new Date(nowMs).toISOString(),
+    new Date(nowMs - deps.config.idempotencyRetentionMs).toISOString(),
+  ]);
   if (claimed.length > 0) return { stored: null };
-  const [stored] = await tx.select().from(idempotencyKeys).where(where);
+  const [stored] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
   // Status 0 is a claim whose transaction has not committed: only possible mid-flight.
   if (!stored || stored.status === 0) throw new ApiError('idempotency/conflict');
   // '' marks a record from before requests were bound to their keys, or one of a push.
@@ -110,12 +119,30 @@ export async function claimIdempotencyKey(
   return { stored: { status: stored.status as ContentfulStatusCode, body: stored.body as Reply['body'] } };
 }
 
+/**
+ * $1 scope, $2 key, $3 method, $4 path, $5 body hash, $6 now, $7 the oldest a live record may
+ * be: a new claim (status 0), or an expired record taken over; no row when a live one holds the
+ * key. Named statements (src/server/db/statement.ts): every keyed write runs both.
+ */
+const CLAIM_KEY: Statement = {
+  name: 'idempotency_claim',
+  text: `INSERT INTO idempotency_keys AS k (scope, key, method, path, body_hash, status, body, created_at)
+    VALUES ($1, $2, $3, $4, $5, 0, '{}'::jsonb, $6::timestamptz)
+    ON CONFLICT (scope, key) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path,
+      body_hash = EXCLUDED.body_hash, status = 0, body = '{}'::jsonb, created_at = EXCLUDED.created_at
+    WHERE k.created_at < $7::timestamptz
+    RETURNING k.key`,
+};
+
+/** $1 scope, $2 key, $3 status, $4 the body as JSON text. */
+const STORE_REPLY: Statement = {
+  name: 'idempotency_store',
+  text: `UPDATE idempotency_keys SET status = $3::integer, body = $4::text::jsonb WHERE scope = $1 AND key = $2`,
+};
+
 /** Stores the answer of a claimed key, in the claim's transaction. */
 export async function storeIdempotentReply(tx: Tx, scope: string, key: string, reply: Reply): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ status: reply.status, body: reply.body })
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  await run(tx, STORE_REPLY, [scope, key, reply.status, JSON.stringify(reply.body)]);
 }
 
 /** Deletes the records older than the retention period; main.ts runs it every hour. */

@@ -12,15 +12,15 @@ import type { Reply } from '../http/idempotency';
 import { toMessage } from '../routes/messages/messages.queries';
 import type { ServerMutator } from './mutator';
 import {
-  type BookingRow,
   insertWithinRate,
   lockThreadForMessage,
   requireWritable,
   type StoredMessage,
+  type ThreadBooking,
 } from './thread';
 
 /** The stored message answers a replay of the same message; an id taken otherwise is refused. */
-function replayOf(stored: StoredMessage, booking: BookingRow, userId: string, text: string): Reply {
+function replayOf(stored: StoredMessage, booking: ThreadBooking, userId: string, text: string): Reply {
   if (stored.senderId !== userId || stored.bookingId !== booking.id || stored.text !== text)
     throw new ApiError('message/id-reused');
   return { status: 200, body: toMessage(stored, booking.carrierId, userId) };

@@ -1,36 +1,23 @@
 // REST for API users over a booking's thread, backed by the `message` mutator the sync push runs:
 //   POST /api/bookings/:id/messages {text} (Idempotency-Key: the same key answers the stored
-//     message again) -> 201 the stored message {id, bookingId, from, text, sentAt, seq, mine};
+//     message again) -> 201 the stored message {id, bookingId, from, text, sentAt, seq, mine}
+//     (message-post.ts: one database call with the mutator's rules);
 //     429 message/rate-limited with Retry-After past 30 a minute; 409 thread/closed once read-only;
 //   GET /api/bookings/:id/messages?after=<message id> -> {messages: [...]} oldest first, after that
 //     message (from the start without `after`), MESSAGES_PAGE_SIZE at most: ask again after the last.
 // Anyone but the booking's two sides, for a booking that exists or not: 403 thread/forbidden.
-import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import * as v from 'valibot';
-import { messageBodySchema, messagesQuerySchema } from '@/domain/message/schema';
+import { messagesQuerySchema } from '@/domain/message/schema';
 import { requireUser } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
-import { parseWith, readJson } from '../../http/body';
-import { invalid, toIssues } from '../../http/errors';
-import { idempotentWrite } from '../../http/idempotency';
-import { runMutator } from '../../mutators';
+import { parseWith } from '../../http/body';
+import { invalid } from '../../http/errors';
 import { seqOf, threadFor } from '../../mutators/thread';
-import { referenceIndex } from '../reference/reference.queries';
+import { postMessage } from './message-post';
 import { threadMessages } from './messages.queries';
 
 /** Messages one GET answers at most. */
 export const MESSAGES_PAGE_SIZE = 500;
-
-async function post(c: Context<AppEnv>, deps: Deps): Promise<Response> {
-  const user = requireUser(c);
-  const parsed = v.safeParse(messageBodySchema, await readJson(c));
-  if (!parsed.success) throw invalid(toIssues(parsed.issues));
-  const args = { bookingId: c.req.param('id') ?? '', id: randomUUID(), text: parsed.output.text };
-  const ref = await referenceIndex(deps.db);
-  // A refusal (message/rate-limited with its Retry-After included) is answered in one place.
-  return idempotentWrite(c, deps, user.id, (tx) => runMutator({ tx, user, deps, ref }, 'message', args));
-}
 
 async function list(c: Context<AppEnv>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
@@ -48,6 +35,6 @@ async function list(c: Context<AppEnv>, deps: Deps): Promise<Response> {
 
 export function messageRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post('/api/bookings/:id/messages', (c) => post(c, deps))
+    .post('/api/bookings/:id/messages', (c) => postMessage(c, deps))
     .get('/api/bookings/:id/messages', (c) => list(c, deps));
 }

@@ -11,13 +11,14 @@
 //   4. anything else (no cookie, an unreadable one, one below the user's floor of pruned
 //      tombstones, or a client without diff=1 when something changed): the whole snapshot.
 // The same cookie sent again (its answer was lost) gets a patch of everything changed since it.
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { clientIdSchema, type PullPatch, type PullSnapshot, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { syncResults } from '../../db/schema';
+import { run, type Statement } from '../../db/statement';
 import type { AppEnv, Deps } from '../../deps';
 import { parseWith } from '../../http/body';
 import { ApiError } from '../../http/errors';
@@ -52,12 +53,19 @@ interface PullState {
   changed: { collection: string; row_id: string }[];
 }
 
+/** $1 client id, $2 user id, $3 the cookie's version, $4 its running transactions, $5 its xmin. */
+const PULL_STATE: Statement = {
+  name: 'sync_pull_state',
+  text: 'SELECT * FROM sync_pull_state($1, $2, $3::bigint, $4::text::xid8[], $5::text::xid8)',
+};
+
 /**
  * Everything a pull reads before it knows whether rows are needed, in one call of
- * sync_pull_state() (migration 0016; the first statement of the transaction, so it takes the
+ * sync_pull_state() (migrations 0016, 0022; the first statement of the transaction, so it takes the
  * snapshot): the client row, the user's top version and floor, the running transactions, and
  * the entries newer than the state `cookie` names: above its version, or written by a
- * transaction that was running then.
+ * transaction that was running then. A named statement (src/server/db/statement.ts): parsed once
+ * per connection, no SQL built per pull.
  */
 async function stateOf(
   db: Db,
@@ -65,20 +73,21 @@ async function stateOf(
   userId: string,
   cookie: PullCookie | null,
 ): Promise<PullState> {
-  const result = (await db.execute(sql`
-    SELECT * FROM sync_pull_state(${clientId}, ${userId}, ${cookie ? cookie.version : null}::bigint,
-      ${`{${cookie?.running.join(',') ?? ''}}`}::xid8[], ${cookie?.fromXid ?? null}::xid8)`)) as unknown as {
-    rows: {
-      client_user: string | null;
-      last_mutation: string | number | null;
-      top: string | number;
-      floor_version: string | number | null;
-      running: string[];
-      snapshot_xmin: string;
-      changed: string | PullState['changed'];
-    }[];
-  };
-  const row = result.rows[0];
+  const [row] = await run<{
+    client_user: string | null;
+    last_mutation: string | number | null;
+    top: string | number;
+    floor_version: string | number | null;
+    running: string[] | string;
+    snapshot_xmin: string;
+    changed: string | PullState['changed'];
+  }>(db, PULL_STATE, [
+    clientId,
+    userId,
+    cookie ? cookie.version : null,
+    `{${cookie?.running.join(',') ?? ''}}`,
+    cookie?.fromXid ?? null,
+  ]);
   if (!row) throw new Error('sync_pull_state returned no row');
   const floor = Number(row.floor_version ?? 0);
   return {
@@ -86,10 +95,17 @@ async function stateOf(
     last: Number(row.last_mutation ?? 0),
     top: Math.max(Number(row.top), floor),
     floor,
-    running: row.running,
-    xmin: row.snapshot_xmin,
+    running: textArray(row.running),
+    xmin: String(row.snapshot_xmin),
     changed: typeof row.changed === 'string' ? JSON.parse(row.changed) : row.changed,
   };
+}
+
+/** A text[] as the driver gave it: parsed, or in PostgreSQL's literal form `{a,b}` (digits only here). */
+function textArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',') : [];
 }
 
 /** The rows behind changed entries: put what the user sees, delete what they no longer do. */
