@@ -24,7 +24,7 @@ export function orders(r) {
       );
     for (const l of b.loads)
       lines.push(
-        `| ${b.backend} | HTTP, ${l.connections} connection${l.connections > 1 ? 's' : ''}: ${Math.round(l.rps)} req/s (p99 of each run: ${l.p99Runs.join(', ')} ms) | ${l.p50} ms | **${l.p99} ms** | |`,
+        `| ${b.backend} | HTTP, ${l.connections} connection${l.connections > 1 ? 's' : ''}${l.revalidate ? `, If-None-Match (${l.notModified} answers 304)` : ''}: ${Math.round(l.rps)} req/s (p99 of each run: ${l.p99Runs.join(', ')} ms) | ${l.p50} ms | **${l.p99} ms** | |`,
       );
   }
   for (const e of r.errors ?? []) lines.push('', `> Not measured: ${e}`);

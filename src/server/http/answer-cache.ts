@@ -96,7 +96,7 @@ export function answerCacheOf(deps: Deps): ByteLru {
   return cache;
 }
 
-interface CollectionState {
+export interface CollectionState {
   /** Whether the user has an entry of the collection newer than the cookie asked about. */
   changed: boolean;
   /** The state this snapshot saw, as a cookie and as its text. */
@@ -104,7 +104,9 @@ interface CollectionState {
   text: string;
 }
 
-async function stateOf(
+/** The probe each call makes: whether `collection` has changed for the user since `since`, and
+ * the state now (exported for the bench, scripts/bench/orders-phases.ts). */
+export async function collectionState(
   db: Db,
   userId: string,
   collection: string,
@@ -185,7 +187,7 @@ export async function validatedAnswer(
   const asked = askedCookie(c.req.header('if-none-match'), resource, userId);
   // What to check: this process's copy if it has one, else the state the client holds.
   const since = kept?.checked ?? asked?.cookie ?? null;
-  const state = await stateOf(db, userId, resource.collection, since);
+  const state = await collectionState(db, userId, resource.collection, since);
   if (kept && !state.changed) {
     kept.checked = state.cookie;
     validators(c, kept.etag);
