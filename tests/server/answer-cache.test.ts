@@ -3,7 +3,7 @@
 // change log on each call (src/server/http/answer-cache.ts). A call after no change is the kept
 // answer; each kind of change an order shows makes the next call read it; a client holding the
 // current ETag gets 304; nothing crosses users; a transaction that commits after a read with a
-// lower version than the read saw is not missed (PostgreSQL leg).
+// lower version than the read saw is not missed (PostgreSQL leg); the copies stay within their bytes.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@/domain/booking/schema';
@@ -11,6 +11,7 @@ import type { Listing } from '@/domain/listing/schema';
 import { createApp } from '@/server/app';
 import type { Db } from '@/server/db/client';
 import { bookings, listings, users } from '@/server/db/schema';
+import { ByteLru } from '@/server/http/answer-cache';
 import { ordersOf } from '@/server/routes/bookings/bookings.queries';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, TEST_PASSWORD_HASH, type TestServer } from '../support/server-app';
@@ -275,5 +276,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('out-of-order commits (PostgreSQL)
     expect(second.status).toBe(200);
     expect(names(second)).toMatchObject({ [late]: 'Late', [early]: 'Early' });
     expect((await carrierOrders(carrier, { 'If-None-Match': second.etag ?? '' })).status).toBe(304);
+  });
+});
+
+describe('the kept answers stay within their bytes', () => {
+  const entry = (bytes: number) => ({
+    body: new Uint8Array(bytes),
+    etag: '"t"',
+    checked: { version: 1, running: [], fromXid: null },
+  });
+
+  it('drops the least recently used first, and keeps nothing larger than the whole budget', () => {
+    const lru = new ByteLru(100);
+    lru.set('a', entry(40));
+    lru.set('b', entry(40));
+    expect(lru.get('a')).toBeDefined();
+    lru.set('c', entry(40));
+    // b was used longest ago: it goes, a (read since) stays.
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBeDefined();
+    expect(lru.get('c')).toBeDefined();
+    expect(lru.bytes).toBe(80);
+    // Replacing an entry counts its new size only.
+    lru.set('a', entry(10));
+    expect(lru.bytes).toBe(50);
+    lru.set('huge', entry(101));
+    expect(lru.get('huge')).toBeUndefined();
+    expect(lru.bytes).toBe(50);
   });
 });

@@ -29,9 +29,9 @@ export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
  */
 const ANSWER_FORMAT = 'a1';
 
-/** A cached list: the sync collection its rows belong to, and how to read it. */
+/** A cached list: its name (in its ETag and cache key) and the sync collection of its rows. */
 export interface CachedResource {
-  /** Names the answer in its ETag and cache key (one per route). */
+  /** One per route. */
   name: string;
   /** The sync collection (sync_changes.collection) whose entries are every change it shows. */
   collection: string;
