@@ -87,6 +87,23 @@ describe('GET /api/carrier-orders, validated by the change log', () => {
     expect(c.etag).not.toBe(a.etag);
   });
 
+  it('with another origin allowed (CORS), Vary keeps Origin beside the credentials', async () => {
+    const carrier = await signupAndLogin(server);
+    const cross = createApp({
+      db: server.db,
+      files: server.files,
+      pokes: server.pokes,
+      notifier: server.notifier,
+      config: { log: () => {}, passwordHash: TEST_PASSWORD_HASH, corsOrigins: ['https://app.example.com'] },
+    });
+    const res = await cross.request(`/api/carrier-orders?email=${encodeURIComponent(carrier.email)}`, {
+      headers: { Cookie: carrier.cookie, Origin: 'https://app.example.com' },
+    });
+    expect(res.status).toBe(200);
+    const vary = (res.headers.get('vary') ?? '').split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['Origin', 'Cookie', 'Authorization']));
+  });
+
   it('If-None-Match with the current tag: 304, no body; a stale tag: 200 with the new answer', async () => {
     const [carrier, traveller] = [await signupAndLogin(server), await signupAndLogin(server)];
     await book(traveller, await addListing(carrier, { flightNo: 'AI702' }));

@@ -163,7 +163,8 @@ function askedCookie(header: string | undefined, resource: CachedResource, userI
 function validators(c: Context<AppEnv>, etag: string) {
   c.header('ETag', etag);
   c.header('Cache-Control', 'private, no-cache');
-  c.header('Vary', 'Cookie, Authorization');
+  // Appended: the CORS middleware, when on, has said Vary: Origin already.
+  c.header('Vary', 'Cookie, Authorization', { append: true });
 }
 
 const utf8 = new TextEncoder();
