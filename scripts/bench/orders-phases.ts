@@ -1,9 +1,11 @@
 // Where a carrier-orders request's time goes, in-process, one call at a time (no load, no
 // socket): the query alone as raw SQL on the same driver, ordersOf (query, Drizzle's row mapping
-// and toOrder), and the answer's JSON. Used by orders.ts; runnable alone against a database that
+// and toOrder), and the answer's JSON: what a call costs when it reads the list; and the
+// change-log probe (src/server/http/answer-cache.ts), all a call costs when nothing changed. Used by orders.ts; runnable alone against a database that
 // holds the server bench's data set (server-data.ts):
 //   node --import tsx scripts/bench/orders-phases.ts <DATABASE_URL | PGlite folder>
 import { createDb, type Db } from '@/server/db/client';
+import { collectionState } from '@/server/http/answer-cache';
 import { ordersOf } from '@/server/routes/bookings/bookings.queries';
 
 export interface OrdersPhase {
@@ -75,6 +77,13 @@ export async function measureOrdersPhases(
       await time('ordersOf (query + row mapping + toOrder)', () => ordersOf(db, userId, 'carrier')),
       await time('answer JSON', () => JSON.stringify({ bookings: answer })),
     ];
+    // The probe needs sync_collection_state (migration 0023); a database from before it has none.
+    const { cookie } = await collectionState(db, userId, 'orders', null);
+    phases.push(
+      await time('change-log probe, nothing changed (a kept answer or 304)', async () => {
+        if ((await collectionState(db, userId, 'orders', cookie)).changed) throw new Error('changed');
+      }),
+    );
     return { phases, orders: answer.length, answerKb: json.length / 1024, plan };
   } finally {
     await database.close();

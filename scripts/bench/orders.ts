@@ -2,7 +2,8 @@
 // 100,000 listings, 200,000 bookings, 80,000 ratings), on PGlite and PostgreSQL: where one call's
 // time goes in-process (orders-phases.ts, with the query's plan), then GET /api/carrier-orders on
 // the real server under autocannon, one connection (a call's own latency) and ten (the server
-// table's load), each load three times with the median run by p99 reported. Writes
+// table's load), each load three times with the median run by p99 reported; then ten connections
+// revalidating (If-None-Match with the answer's ETag: 304, no body, src/server/http/answer-cache.ts). Writes
 // bench-results/orders.json; `node scripts/bench.mjs --only orders` renders its section.
 // BENCH_ORDERS_PG_URL / BENCH_ORDERS_PGLITE_DIR reuse a database that already holds the data set
 // (generating it takes minutes on a loaded machine); otherwise a throwaway one is made.
@@ -23,6 +24,10 @@ const USER = { id: 'u1', email: 'bench1@example.com' };
 
 interface Load {
   connections: number;
+  /** Sent If-None-Match with the current ETag: the answers are 304s. */
+  revalidate?: boolean;
+  /** Answers 304 in the median run. */
+  notModified?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -30,22 +35,30 @@ interface Load {
   p99Runs: number[];
 }
 
-async function loadOnce(url: string, token: string, connections: number) {
+async function loadOnce(url: string, token: string, connections: number, etag?: string) {
   const r = await autocannon({
     url,
     connections,
     duration: DURATION_S,
-    headers: { Cookie: `carry_session=${token}` },
+    headers: { Cookie: `carry_session=${token}`, ...(etag ? { 'If-None-Match': etag } : {}) },
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+  // autocannon counts a 304 as not 2xx.
+  const notModified: number = r['3xx'];
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx - notModified,
+    notModified,
+  };
 }
 
-async function load(url: string, token: string, connections: number): Promise<Load> {
+async function load(url: string, token: string, connections: number, etag?: string): Promise<Load> {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(url, token, connections));
+  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(url, token, connections, etag));
   const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
   const median = sorted[Math.floor(sorted.length / 2)] as (typeof runs)[number];
-  return { connections, ...median, p99Runs: runs.map((r) => r.p99) };
+  return { connections, ...(etag ? { revalidate: true } : {}), ...median, p99Runs: runs.map((r) => r.p99) };
 }
 
 async function admin(sql: string) {
@@ -110,8 +123,11 @@ async function runBackend(backend: 'pglite' | 'postgres') {
       const orders = ((await probe.json()) as { bookings?: unknown[] }).bookings?.length ?? 0;
       if (!probe.ok || orders !== 200)
         throw new Error(`carrier-orders answered ${probe.status} with ${orders}`);
+      const etag = probe.headers.get('etag');
       console.log(`orders bench: ${backend} under load`);
       const loads = [await load(url, token, 1), await load(url, token, 10)];
+      // A server without validators (before issue 19) has no ETag to revalidate with.
+      if (etag) loads.push(await load(url, token, 10, etag));
       return { backend, ...phases, loads };
     } finally {
       await server.stop();

@@ -73,7 +73,7 @@ async function generate(raw: RawClient, passwordHash: string): Promise<void> {
                            cost, status, carrier_name, carrier_email, carrier_phone, created_at, updated_at)
      SELECT 'b' || j, l.id, l.user_id, 'u' || ((substr(l.user_id, 2)::int + 1 + j % ${U - 1}) % ${U}),
             'Traveller ' || j, 'bench' || ((substr(l.user_id, 2)::int + 1 + j % ${U - 1}) % ${U}) || '@example.com',
-            '9000000000', 1000, l.cost, (${arr(STATUSES)})[1 + (j + j / ${L}) % ${STATUSES.length}],
+            '9000000000', 1000, l.cost, (${arr(STATUSES)})[1 + (j + j / ${L}) % ${STATUSES.length}]::booking_status,
             l.name, l.email, l.phone, now() - (j || ' seconds')::interval, now() - (j || ' seconds')::interval
      FROM generate_series(0, ${B - 1}) AS j JOIN listings l ON l.id = 'l' || (j % ${L})`,
   );

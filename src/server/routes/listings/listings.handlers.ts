@@ -8,6 +8,7 @@ import { type SearchRequest, searchRequestSchema } from '@/domain/listing/schema
 import { requireSelf, requireUser } from '../../auth/guard';
 import { matchRequests } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
+import { validatedAnswer } from '../../http/answer-cache';
 import { parseJson } from '../../http/body';
 import { restMutation } from '../../mutators';
 import { referenceIndex } from '../reference/reference.queries';
@@ -21,10 +22,14 @@ export function addListing(c: Context<AppEnv>, deps: Deps) {
   return restMutation(c, deps, 'add-listing');
 }
 
+/** The carrier's own listings are their sync collection `listings`, none of it by the clock
+ * (sync.collections.ts): validated by the change log (src/server/http/answer-cache.ts). */
+const OWN_LISTINGS = { name: 'listings', collection: 'listings' };
+
 export async function ownListings(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
   requireSelf(user, c.req.param('email'));
-  return c.json(await listingsOfUser(deps.db, user.id));
+  return validatedAnswer(c, deps, user.id, OWN_LISTINGS, () => listingsOfUser(deps.db, user.id));
 }
 
 export async function search(c: Context<AppEnv>, deps: Deps) {

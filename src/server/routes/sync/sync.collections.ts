@@ -3,7 +3,9 @@
 // is identical either way). The change log names rows by (collection, row id): every change to
 // what a loader returns must log the row for every user who sees it, from a trigger that calls
 // sync_log() (migration 0016). A new collection is one entry here, its triggers, and its place
-// in the protocol's snapshot and patch (src/domain/sync/protocol.ts).
+// in the protocol's snapshot and patch (src/domain/sync/protocol.ts). The REST lists of the
+// listings, bookings and orders collections are validated by the same log
+// (src/server/http/answer-cache.ts): a field not logged would go stale there too.
 import type { PullSnapshot } from '@/domain/sync/protocol';
 import type { Db } from '../../db/client';
 import { toWatch } from '../../mutators/watch';
