@@ -4,7 +4,7 @@
 // holds the server bench's data set (server-data.ts):
 //   node --import tsx scripts/bench/orders-phases.ts <DATABASE_URL | PGlite folder>
 import { createDb, type Db } from '@/server/db/client';
-import { ordersOf } from '@/server/routes/bookings/bookings.queries';
+import { ordersOf } from '@/server/model/bookings.queries';
 
 export interface OrdersPhase {
   name: string;

@@ -8,7 +8,7 @@ import { MESSAGE_RATE_WINDOW_MS, MESSAGES_PER_MINUTE, threadWritable } from '@/d
 import type { Db, Tx } from '../db/client';
 import { bookings, messages, users } from '../db/schema';
 import { ApiError, refusal } from '../http/errors';
-import { isOverdue } from '../routes/bookings/booking-expiry';
+import { isOverdue } from './bookings.expiry';
 
 export type BookingRow = typeof bookings.$inferSelect;
 

@@ -1,14 +1,12 @@
-// GET /api/profile/:email: the user's details and booking counts per role (carrier: bookings
-// on my listings; passenger: bookings I made; sender: my courier requests).
+// A user's profile (GET /api/profile/:email and the pull's `profile`): the user's details and
+// booking counts per role (carrier: bookings on my listings; passenger: bookings I made; sender:
+// my courier requests).
 import { count, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { isBookingStatus, profileBucket } from '@/domain/booking/status';
 import type { BookingCounts, ProfileResponse } from '@/domain/profile/schema';
-import { requireSelf, requireUser } from '../../auth/guard';
-import type { Db } from '../../db/client';
-import { bookings, courierRequests, users } from '../../db/schema';
-import type { AppEnv, Deps } from '../../deps';
-import { latestComments, summaryFor } from '../ratings/ratings.queries';
+import type { Db } from '../db/client';
+import { bookings, courierRequests, users } from '../db/schema';
+import { latestComments, summaryFor } from './ratings.queries';
 
 /** Counts per bucket; courier requests' statuses (text) count by the same names. */
 function tally(rows: { status: string; n: number }[]): BookingCounts {
@@ -50,12 +48,4 @@ export async function profileOf(db: Db, userId: string): Promise<ProfileResponse
     },
     rating: { ...(await summaryFor(db, userId)), latest: await latestComments(db, userId) },
   };
-}
-
-export function profileRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/api/profile/:email', async (c) => {
-    const user = requireUser(c);
-    requireSelf(user, c.req.param('email'));
-    return c.json(await profileOf(deps.db, user.id));
-  });
 }

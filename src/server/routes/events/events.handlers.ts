@@ -1,7 +1,7 @@
 // POST /api/events: batched analytics events (sign_up may arrive before any session exists).
 // Without a session a batch is small and counted per client address, so nobody can fill the
 // table anonymously.
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { analyticsBatchSchema } from '@/domain/analytics/schema';
 import { reserve } from '../../auth/throttle';
 import { analyticsEvents } from '../../db/schema';
@@ -30,27 +30,25 @@ async function admitAnonymous(c: Parameters<typeof clientAddress>[0], deps: Deps
   await slot.done('count');
 }
 
-export function eventRoutes(deps: Deps) {
-  return new Hono<AppEnv>().post('/api/events', async (c) => {
-    const user = c.get('user');
-    const address = clientAddress(c, deps.config);
-    if (!user) await admitAnonymous(c, deps, address);
-    const { events } = await parseJson(c, analyticsBatchSchema);
-    // Keys without a session are kept apart per address (and bound to their body anyway).
-    const scope = user?.id ?? `anonymous-events:${address ?? 'unknown'}`;
-    return idempotentWrite(c, deps, scope, async (tx) => {
-      const receivedAt = new Date(deps.clock.now());
-      await tx.insert(analyticsEvents).values(
-        events.map((e) => ({
-          userId: user?.id ?? null,
-          name: e.name,
-          props: e.props,
-          // A client clock can be anything: keep the event time only when it is a real date.
-          at: e.at > 0 && e.at < 1e14 ? new Date(e.at) : receivedAt,
-          receivedAt,
-        })),
-      );
-      return { status: 202, body: { message: 'Events recorded', count: events.length } };
-    });
+export async function record(c: Context<AppEnv>, deps: Deps) {
+  const user = c.get('user');
+  const address = clientAddress(c, deps.config);
+  if (!user) await admitAnonymous(c, deps, address);
+  const { events } = await parseJson(c, analyticsBatchSchema);
+  // Keys without a session are kept apart per address (and bound to their body anyway).
+  const scope = user?.id ?? `anonymous-events:${address ?? 'unknown'}`;
+  return idempotentWrite(c, deps, scope, async (tx) => {
+    const receivedAt = new Date(deps.clock.now());
+    await tx.insert(analyticsEvents).values(
+      events.map((e) => ({
+        userId: user?.id ?? null,
+        name: e.name,
+        props: e.props,
+        // A client clock can be anything: keep the event time only when it is a real date.
+        at: e.at > 0 && e.at < 1e14 ? new Date(e.at) : receivedAt,
+        receivedAt,
+      })),
+    );
+    return { status: 202, body: { message: 'Events recorded', count: events.length } };
   });
 }

@@ -4,21 +4,20 @@
 // database keeps the metadata; the bytes go to the file store (../../files), streamed in and out.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { IMAGE_MAX_BYTES } from '@/domain/constants';
 import { requireUser } from '../../auth/guard';
 import { files } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { lockBlob } from '../../files/blob-lock';
+import { FOLDER } from '../../files/folders';
 import { clientAborted } from '../../http/client-abort';
 import { ApiError, invalid } from '../../http/errors';
 import { idempotentWrite, sha256 } from '../../http/idempotency';
+import { detectImageType } from './files.image-type';
 import { readLegacyFile } from './files.legacy';
+import { type MultipartFile, multipartBoundary, multipartFileField, notMultipart } from './files.multipart';
 import { checkFileQuota } from './files.quota';
-import { detectImageType } from './image-type';
-import { type MultipartFile, multipartBoundary, multipartFileField, notMultipart } from './multipart';
-
-export const FOLDER = 'courier-images';
 
 /** Downloads are immutable: a name always means the same bytes. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
@@ -38,7 +37,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((t) => t === etag || t === '*');
 }
 
-async function upload(c: Context<AppEnv>, deps: Deps) {
+export async function upload(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
   const boundary = multipartBoundary(c.req.header('content-type'));
   if (!boundary) throw notMultipart();
@@ -92,7 +91,7 @@ async function upload(c: Context<AppEnv>, deps: Deps) {
   }
 }
 
-async function download(c: Context<AppEnv>, deps: Deps) {
+export async function download(c: Context<AppEnv>, deps: Deps) {
   const name = `${FOLDER}/${c.req.param('name')}`;
   const [file] = await deps.db
     .select({ contentType: files.contentType, size: files.size, sha256: files.sha256 })
@@ -117,10 +116,4 @@ async function download(c: Context<AppEnv>, deps: Deps) {
   const body = await deps.files.open(deps.db, key);
   if (!body) throw new ApiError('file/not-found');
   return c.body(body, 200, headers);
-}
-
-export function fileRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .post(`/api/files/${FOLDER}`, (c) => upload(c, deps))
-    .get(`/api/files/${FOLDER}/:name`, (c) => download(c, deps));
 }

@@ -9,9 +9,9 @@ import { requireSelf, requireUser } from '../../auth/guard';
 import { matchRequests } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { parseJson } from '../../http/body';
+import { listingsOfUser, searchListings } from '../../model/listings.queries';
+import { referenceIndex } from '../../model/reference.queries';
 import { restMutation } from '../../mutators';
-import { referenceIndex } from '../reference/reference.queries';
-import { listingsOfUser, searchListings } from './listings.queries';
 
 const HOUR_MS = 3_600_000;
 

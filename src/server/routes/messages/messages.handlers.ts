@@ -6,7 +6,7 @@
 //     message (from the start without `after`), MESSAGES_PAGE_SIZE at most: ask again after the last.
 // Anyone but the booking's two sides, for a booking that exists or not: 403 thread/forbidden.
 import { randomUUID } from 'node:crypto';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { messageBodySchema, messagesQuerySchema } from '@/domain/message/schema';
 import { requireUser } from '../../auth/guard';
@@ -14,15 +14,15 @@ import type { AppEnv, Deps } from '../../deps';
 import { parseWith, readJson } from '../../http/body';
 import { invalid, toIssues } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
+import { threadMessages } from '../../model/messages.queries';
+import { seqOf, threadFor } from '../../model/messages.thread';
+import { referenceIndex } from '../../model/reference.queries';
 import { runMutator } from '../../mutators';
-import { seqOf, threadFor } from '../../mutators/thread';
-import { referenceIndex } from '../reference/reference.queries';
-import { threadMessages } from './messages.queries';
 
 /** Messages one GET answers at most. */
 export const MESSAGES_PAGE_SIZE = 500;
 
-async function post(c: Context<AppEnv>, deps: Deps): Promise<Response> {
+export async function post(c: Context<AppEnv>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
   const parsed = v.safeParse(messageBodySchema, await readJson(c));
   if (!parsed.success) throw invalid(toIssues(parsed.issues));
@@ -32,7 +32,7 @@ async function post(c: Context<AppEnv>, deps: Deps): Promise<Response> {
   return idempotentWrite(c, deps, user.id, (tx) => runMutator({ tx, user, deps, ref }, 'message', args));
 }
 
-async function list(c: Context<AppEnv>, deps: Deps): Promise<Response> {
+export async function list(c: Context<AppEnv>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
   const { after } = parseWith(messagesQuerySchema, c.req.query());
   const booking = await threadFor(deps.db, c.req.param('id') ?? '', user.id);
@@ -44,10 +44,4 @@ async function list(c: Context<AppEnv>, deps: Deps): Promise<Response> {
   }
   const messages = await threadMessages(deps.db, booking, user.id, afterSeq, MESSAGES_PAGE_SIZE);
   return c.json({ messages });
-}
-
-export function messageRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .post('/api/bookings/:id/messages', (c) => post(c, deps))
-    .get('/api/bookings/:id/messages', (c) => list(c, deps));
 }

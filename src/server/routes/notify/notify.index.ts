@@ -1,9 +1,9 @@
 // Wiring of push subscriptions, notification settings and the password reset.
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../deps';
-import { forgotPassword, resetPassword } from './password.handlers';
-import { subscribe, unsubscribe, vapidPublicKey } from './push.handlers';
-import { readSettings, saveSettings } from './settings.handlers';
+import { forgotPassword, resetPassword } from './notify.password.handlers';
+import { subscribe, unsubscribe, vapidPublicKey } from './notify.push.handlers';
+import { readSettings, saveSettings } from './notify.settings.handlers';
 
 export function notifyRoutes(deps: Deps) {
   return new Hono<AppEnv>()

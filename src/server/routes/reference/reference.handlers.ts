@@ -2,7 +2,7 @@
 // and revalidated by ETag (304). Every scheduled airport is ~380 KB of JSON, ~75 KB gzipped, on
 // a first sync over an airport's link: the answers are built and compressed once per seed
 // (reference.cache.ts) and sent as the client's Accept-Encoding prefers (brotli, gzip, none).
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../deps';
 import { type ReferenceList, referenceBody } from './reference.cache';
 
@@ -22,7 +22,7 @@ function sameTag(ifNoneMatch: string | undefined, etag: string): boolean {
   return (ifNoneMatch ?? '').split(',').some((t) => bare(t) === bare(etag) || t.trim() === '*');
 }
 
-async function send(c: Context<AppEnv>, deps: Deps, list: ReferenceList) {
+export async function send(c: Context<AppEnv>, deps: Deps, list: ReferenceList) {
   const body = await referenceBody(deps.db, list);
   const headers: Record<string, string> = {
     ETag: body.etag,
@@ -40,10 +40,4 @@ async function send(c: Context<AppEnv>, deps: Deps, list: ReferenceList) {
   headers['Content-Type'] = 'application/json';
   headers['Content-Length'] = String(bytes.length);
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers);
-}
-
-export function referenceRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .get('/api/get/airports', (c) => send(c, deps, 'airports'))
-    .get('/api/get/airlines', (c) => send(c, deps, 'airlines'));
 }

@@ -26,13 +26,13 @@ import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { parseJson } from '../../http/body';
 import { ApiError, errorResponse, refusal, refusalReply } from '../../http/errors';
 import { claimIdempotencyKey, type Reply, storeIdempotentReply } from '../../http/idempotency';
+import { lockUser, rollBackUserLock, type UserLock } from '../../model/quotas.checks';
+import { referenceIndex } from '../../model/reference.queries';
 import { runMutator } from '../../mutators';
-import { lockUser, rollBackUserLock, type UserLock } from '../../mutators/quotas';
-import { referenceIndex } from '../reference/reference.queries';
-import { capClients, lockClient, overClientCap } from './pull-guard';
-import { pushResult, storedBody, storedResult } from './push-results';
 import { classifyFailure } from './sync.failures';
 import { requireProtocol } from './sync.protocol';
+import { capClients, lockClient, overClientCap } from './sync.pull-guard';
+import { pushResult, storedBody, storedResult } from './sync.push-results';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
