@@ -42,12 +42,18 @@ export function bodyText(c: Context, maxBytes: number = JSON_BODY_MAX_BYTES): Pr
 /** application/json, or a +json type such as application/merge-patch+json; parameters allowed. */
 const JSON_TYPE_RE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-export async function readJson(c: Context): Promise<unknown> {
+/** The body of a JSON request as text: 415 for another Content-Type, 413 too large, 400 with NUL. */
+export async function jsonText(c: Context): Promise<string> {
   if (!JSON_TYPE_RE.test(c.req.header('content-type') ?? '')) throw new ApiError('request/not-json');
   const text = await bodyText(c);
   // PostgreSQL text and jsonb cannot hold NUL characters: refuse them at the door.
   if (text.includes('\\u0000'))
     throw invalid([{ path: '', message: 'Text must not contain NUL characters' }]);
+  return text;
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await jsonText(c);
   try {
     return JSON.parse(text);
   } catch {

@@ -1,15 +1,16 @@
 // POST /api/events: batched analytics events (sign_up may arrive before any session exists).
 // Without a session a batch is small and counted per client address, so nobody can fill the
 // table anonymously.
-import type { Context } from 'hono';
-import { analyticsBatchSchema } from '@/domain/analytics/schema';
+import type { MiddlewareHandler } from 'hono';
+import type { analyticsBatchSchema } from '@/domain/analytics/schema';
 import { reserve } from '../../auth/throttle';
 import { analyticsEvents } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
-import { bodyText, parseJson } from '../../http/body';
+import { bodyText } from '../../http/body';
 import { ApiError } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
 import { clientAddress } from '../../http/middleware';
+import type { JsonContext } from '../../http/validate';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,11 +31,18 @@ async function admitAnonymous(c: Parameters<typeof clientAddress>[0], deps: Deps
   await slot.done('count');
 }
 
-export async function record(c: Context<AppEnv>, deps: Deps) {
+/** Before the body is parsed (events.index.ts): a batch without a session is bounded first. */
+export function admitted(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get('user')) await admitAnonymous(c, deps, clientAddress(c, deps.config));
+    await next();
+  };
+}
+
+export async function record(c: JsonContext<typeof analyticsBatchSchema>, deps: Deps) {
   const user = c.get('user');
   const address = clientAddress(c, deps.config);
-  if (!user) await admitAnonymous(c, deps, address);
-  const { events } = await parseJson(c, analyticsBatchSchema);
+  const { events } = c.req.valid('json');
   // Keys without a session are kept apart per address (and bound to their body anyway).
   const scope = user?.id ?? `anonymous-events:${address ?? 'unknown'}`;
   return idempotentWrite(c, deps, scope, async (tx) => {

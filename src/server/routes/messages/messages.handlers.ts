@@ -6,14 +6,12 @@
 //     message (from the start without `after`), MESSAGES_PAGE_SIZE at most: ask again after the last.
 // Anyone but the booking's two sides, for a booking that exists or not: 403 thread/forbidden.
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import * as v from 'valibot';
-import { messageBodySchema, messagesQuerySchema } from '@/domain/message/schema';
+import type { messageBodySchema, messagesQuerySchema } from '@/domain/message/schema';
 import { requireUser } from '../../auth/guard';
-import type { AppEnv, Deps } from '../../deps';
-import { parseWith, readJson } from '../../http/body';
-import { invalid, toIssues } from '../../http/errors';
+import type { Deps } from '../../deps';
+import { invalid } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
+import type { JsonContext, QueryContext } from '../../http/validate';
 import { threadMessages } from '../../model/messages.queries';
 import { seqOf, threadFor } from '../../model/messages.thread';
 import { referenceIndex } from '../../model/reference.queries';
@@ -22,19 +20,17 @@ import { runMutator } from '../../mutators';
 /** Messages one GET answers at most. */
 export const MESSAGES_PAGE_SIZE = 500;
 
-export async function post(c: Context<AppEnv>, deps: Deps): Promise<Response> {
+export async function post(c: JsonContext<typeof messageBodySchema>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
-  const parsed = v.safeParse(messageBodySchema, await readJson(c));
-  if (!parsed.success) throw invalid(toIssues(parsed.issues));
-  const args = { bookingId: c.req.param('id') ?? '', id: randomUUID(), text: parsed.output.text };
+  const args = { bookingId: c.req.param('id') ?? '', id: randomUUID(), text: c.req.valid('json').text };
   const ref = await referenceIndex(deps.db);
   // A refusal (message/rate-limited with its Retry-After included) is answered in one place.
   return idempotentWrite(c, deps, user.id, (tx) => runMutator({ tx, user, deps, ref }, 'message', args));
 }
 
-export async function list(c: Context<AppEnv>, deps: Deps): Promise<Response> {
+export async function list(c: QueryContext<typeof messagesQuerySchema>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
-  const { after } = parseWith(messagesQuerySchema, c.req.query());
+  const { after } = c.req.valid('query');
   const booking = await threadFor(deps.db, c.req.param('id') ?? '', user.id);
   let afterSeq = 0;
   if (after !== undefined) {
