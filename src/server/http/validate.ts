@@ -20,15 +20,15 @@ export function jsonBody<S extends v.GenericSchema>(schema: S) {
     await text;
     // Hono keeps the read's promise there (its type says the text).
     (c.req.bodyCache as { text?: Promise<string> }).text = text;
-    let parsed = false;
+    let handled = false;
     try {
       return await validate(c, () => {
-        parsed = true;
+        handled = true;
         return next();
       });
     } catch (err) {
-      // The validator's answer to a body that is not JSON, in this server's words.
-      if (!parsed && err instanceof HTTPException && err.status === 400)
+      // The validator's own answer to a body that is not JSON, in this server's words.
+      if (!handled && err instanceof HTTPException && err.status === 400)
         throw new ApiError('request/malformed-json');
       throw err;
     }
