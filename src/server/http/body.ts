@@ -1,5 +1,6 @@
 // Reading request input: JSON bodies (another Content-Type -> 415, malformed -> 400) and
-// valibot parsing with the domain schemas (-> 400 {message, issues}).
+// valibot parsing with the domain schemas (-> 400 {message, issues}). Routes take their input
+// through validate.ts, which reads with these.
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { JSON_BODY_MAX_BYTES } from '@/domain/constants';
@@ -65,8 +66,4 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
   const result = v.safeParse(schema, input);
   if (!result.success) throw invalid(toIssues(result.issues));
   return result.output;
-}
-
-export async function parseJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  return parseWith(schema, await readJson(c));
 }
