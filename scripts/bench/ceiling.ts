@@ -12,8 +12,8 @@ import { pruneThrottles, reserve } from '@/server/auth/throttle';
 import { DEFAULT_CONFIG as C } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
 import { users } from '@/server/db/schema';
-import { ordersOf } from '@/server/routes/bookings/bookings.queries';
-import { searchListings } from '@/server/routes/listings/listings.queries';
+import { ordersOf } from '@/server/model/bookings.queries';
+import { searchListings } from '@/server/model/listings.queries';
 
 const port = Number(process.env.PORT ?? 0);
 const workers = Number(process.env.WORKERS ?? 1);

@@ -6,7 +6,7 @@
 //   node --import tsx scripts/bench/orders-phases.ts <DATABASE_URL | PGlite folder>
 import { createDb, type Db } from '@/server/db/client';
 import { collectionState } from '@/server/http/answer-cache';
-import { ordersOf } from '@/server/routes/bookings/bookings.queries';
+import { ordersOf } from '@/server/model/bookings.queries';
 
 export interface OrdersPhase {
   name: string;

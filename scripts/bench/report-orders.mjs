@@ -91,7 +91,7 @@ export function drain(r) {
     'CPU (median of 3, load 15), against 5,966 ms and 1,903 ms after (load 14). Per refused add-listing the',
     'push sent four statements (its savepoint, the lock on the user row, the read of their listings, the',
     'rollback); the batch now takes the lock once and reads the listings once under it, counting its own',
-    'inserts (src/server/mutators/quotas.ts `UserLock`), so a refusal costs its savepoint and rollback only.',
+    'inserts (src/server/model/quotas.checks.ts `UserLock`), so a refusal costs its savepoint and rollback only.',
     'The rest of the drain is the replayer settling 980 refusals in the page (about 6 s here): not changed.',
   ]
     .filter((l) => l !== null)

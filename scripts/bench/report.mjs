@@ -475,7 +475,7 @@ above are measured after them.
 1. **Search summed every booking in the database on each call** (135 ms of the query on PGlite, 64 ms
    on PostgreSQL, with 200,000 bookings): a Seq Scan and HashAggregate over all space-holding bookings
    before the join kept the ~35 listings of the route. Now a LATERAL sum per matched listing
-   (src/server/routes/listings/listings.queries.ts \`heldPerListing\`), served index-only by the partial
+   (src/server/model/listings.queries.ts \`heldPerListing\`), served index-only by the partial
    index \`bookings_held_idx (listing_id, weight_grams) WHERE status IN (...)\` (migration 0001). My
    Listings had the same shape and got the same fix.
 2. **Successful logins pruned expired login attempts with a full scan**: \`login_attempts_at_idx\` (at)

@@ -13,8 +13,8 @@ import { DEFAULT_CONFIG } from '@/server/config';
 import { createDb } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
 import { seedReferenceData } from '@/server/db/seed';
-import { ordersOf } from '@/server/routes/bookings/bookings.queries';
-import { searchListings } from '@/server/routes/listings/listings.queries';
+import { ordersOf } from '@/server/model/bookings.queries';
+import { searchListings } from '@/server/model/listings.queries';
 
 export const BENCH_PASSWORD = 'Bench@12345';
 export const SIZES = { users: 1000, listings: 100_000, bookings: 200_000 };

@@ -10,7 +10,7 @@ import { createApp } from '@/server/app';
 import { createSession, findSessionUser } from '@/server/auth/sessions';
 import { DEFAULT_CONFIG } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
-import { searchListings } from '@/server/routes/listings/listings.queries';
+import { searchListings } from '@/server/model/listings.queries';
 
 export interface Phase {
   name: string;

@@ -18,10 +18,10 @@ import { diskFileStore } from './files/disk-store';
 import type { FileStore } from './files/file-store';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { startLive } from './live/live';
+import { expireOverdueBookings } from './model/bookings.expiry';
 import { notifyConfigFrom } from './notify/env-config';
 import { createNotifier } from './notify/notifier';
 import { pruneNotifications } from './notify/queue';
-import { expireOverdueBookings } from './routes/bookings/booking-expiry';
 import { pruneOrphanFiles } from './routes/files/files.prune';
 import { pruneSyncResults } from './routes/sync/sync.retention';
 

@@ -21,7 +21,7 @@ import {
 import { localId } from '@/data/mutators/rows';
 import { ERRORS } from '@/domain/errors';
 import { sessions } from '@/server/db/schema';
-import { listingsOfUser } from '@/server/routes/listings/listings.queries';
+import { listingsOfUser } from '@/server/model/listings.queries';
 import { courierForm, pngPhoto } from '../support/data-courier';
 import { createDevice, type Device } from '../support/data-device';
 import { fakeLocks } from '../support/data-locks';

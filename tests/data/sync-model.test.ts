@@ -52,9 +52,9 @@ import {
   syncClients,
   syncResults,
 } from '@/server/db/schema';
-import { ordersOf } from '@/server/routes/bookings/bookings.queries';
-import { listingsOfUser, toListing } from '@/server/routes/listings/listings.queries';
-import { messagesOf } from '@/server/routes/messages/messages.queries';
+import { ordersOf } from '@/server/model/bookings.queries';
+import { listingsOfUser, toListing } from '@/server/model/listings.queries';
+import { messagesOf } from '@/server/model/messages.queries';
 import { courierForm, pngPhoto } from '../support/data-courier';
 import { createDevice, type Device } from '../support/data-device';
 import type { Held } from '../support/data-link';

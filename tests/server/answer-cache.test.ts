@@ -12,7 +12,7 @@ import { createApp } from '@/server/app';
 import type { Db } from '@/server/db/client';
 import { bookings, listings, users } from '@/server/db/schema';
 import { ByteLru } from '@/server/http/answer-cache';
-import { ordersOf } from '@/server/routes/bookings/bookings.queries';
+import { ordersOf } from '@/server/model/bookings.queries';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, TEST_PASSWORD_HASH, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';

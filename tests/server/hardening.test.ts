@@ -56,6 +56,46 @@ describe('bad input', () => {
     });
   });
 
+  // The routes whose input Hono's validator reads (src/server/http/validate.ts): the same answers as
+  // a handler reading its own body, and 401 before the body for the ones that need a session.
+  const VALIDATED: [method: string, path: string, signedIn: boolean][] = [
+    ['POST', '/auth/signup', false],
+    ['POST', '/auth/login', false],
+    ['POST', '/auth/forgot-password', false],
+    ['POST', '/auth/reset-password', false],
+    ['POST', '/api/events', false],
+    ['POST', '/api/search-listings', true],
+    ['POST', '/api/bookings/b1/messages', true],
+    ['POST', '/api/push/subscriptions', true],
+    ['DELETE', '/api/push/subscriptions', true],
+    ['PUT', '/api/notifications/settings', true],
+    ['POST', '/api/sync/push', true],
+  ];
+
+  it.each(VALIDATED)(
+    '%s %s: malformed JSON 400, NUL 400, another type 415, by code',
+    async (method, path) => {
+      const malformed = await user.call(method, path, '{"name": ');
+      expect([malformed.status, (await malformed.json()).code]).toEqual([400, 'request/malformed-json']);
+      const nul = await user.call(method, path, '{"email": "a\\u0000b"}');
+      expect([nul.status, (await nul.json()).code]).toEqual([400, 'request/invalid']);
+      const form = await user.call(method, path, 'a=1', {
+        'Content-Type': 'application/x-www-form-urlencoded',
+      });
+      expect([form.status, (await form.json()).code]).toEqual([415, 'request/not-json']);
+      const invalid = await user.call(method, path, { nothing: true });
+      expect([invalid.status, (await invalid.json()).code]).toEqual([400, 'request/invalid']);
+    },
+  );
+
+  it.each(VALIDATED.filter(([, , signedIn]) => signedIn))(
+    '%s %s without a session: 401 before the body is read',
+    async (method, path) => {
+      const res = await server.request(path, jsonInit(method, '{"name": '));
+      expect([res.status, (await res.json()).code]).toEqual([401, 'auth/required']);
+    },
+  );
+
   it('answers 400 for JSON that is not an object', async () => {
     for (const body of ['null', '[]', '42', '"x"']) {
       const res = await user.call('POST', '/api/contact', body);

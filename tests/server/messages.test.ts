@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_THREAD_IN_PULL } from '@/domain/message/schema';
 import { bookings, messageReports, messages } from '@/server/db/schema';
-import { messagesByIds, messagesOf, readsByIds, readsOf } from '@/server/routes/messages/messages.queries';
+import { messagesByIds, messagesOf, readsByIds, readsOf } from '@/server/model/messages.queries';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';

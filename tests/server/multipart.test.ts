@@ -2,7 +2,11 @@
 // cut into pieces on the way, other fields skipped, limits and malformed bodies refused.
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@/server/http/errors';
-import { type MultipartFile, multipartBoundary, multipartFileField } from '@/server/routes/files/multipart';
+import {
+  type MultipartFile,
+  multipartBoundary,
+  multipartFileField,
+} from '@/server/routes/files/files.multipart';
 
 async function encode(form: FormData): Promise<{ bytes: Uint8Array; boundary: string }> {
   const res = new Response(form);

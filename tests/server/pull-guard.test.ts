@@ -5,7 +5,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, listings, syncChanges, syncClients, users } from '@/server/db/schema';
-import { CLIENTS_PER_USER } from '@/server/routes/sync/pull-guard';
+import { CLIENTS_PER_USER } from '@/server/routes/sync/sync.pull-guard';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';

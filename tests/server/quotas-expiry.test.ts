@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_LISTINGS_MAX, PENDING_BOOKINGS_MAX, SEARCH_PAGE_SIZE } from '@/domain/constants';
 import { bookings, listings } from '@/server/db/schema';
-import { expireOverdueBookings } from '@/server/routes/bookings/booking-expiry';
+import { expireOverdueBookings } from '@/server/model/bookings.expiry';
 import { migrationStatement } from '../support/migrations';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, bookingBody, listingBody, searchBody } from '../support/server-fixtures';

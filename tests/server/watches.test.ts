@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { departureInstant } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
 import { WATCHES_MAX } from '@/domain/watch/schema';
-import { watchedListingsByIds, watchedListingsOf } from '@/server/routes/sync/watched';
+import { watchedListingsByIds, watchedListingsOf } from '@/server/model/watches.queries';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, daysFromNow, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';

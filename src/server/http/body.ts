@@ -1,5 +1,6 @@
 // Reading request input: JSON bodies (another Content-Type -> 415, malformed -> 400) and
-// valibot parsing with the domain schemas (-> 400 {message, issues}).
+// valibot parsing with the domain schemas (-> 400 {message, issues}). Routes take their input
+// through validate.ts, which reads with these.
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { JSON_BODY_MAX_BYTES } from '@/domain/constants';
@@ -42,12 +43,18 @@ export function bodyText(c: Context, maxBytes: number = JSON_BODY_MAX_BYTES): Pr
 /** application/json, or a +json type such as application/merge-patch+json; parameters allowed. */
 const JSON_TYPE_RE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-export async function readJson(c: Context): Promise<unknown> {
+/** The body of a JSON request as text: 415 for another Content-Type, 413 too large, 400 with NUL. */
+export async function jsonText(c: Context): Promise<string> {
   if (!JSON_TYPE_RE.test(c.req.header('content-type') ?? '')) throw new ApiError('request/not-json');
   const text = await bodyText(c);
   // PostgreSQL text and jsonb cannot hold NUL characters: refuse them at the door.
   if (text.includes('\\u0000'))
     throw invalid([{ path: '', message: 'Text must not contain NUL characters' }]);
+  return text;
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await jsonText(c);
   try {
     return JSON.parse(text);
   } catch {
@@ -59,8 +66,4 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
   const result = v.safeParse(schema, input);
   if (!result.success) throw invalid(toIssues(result.issues));
   return result.output;
-}
-
-export async function parseJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  return parseWith(schema, await readJson(c));
 }

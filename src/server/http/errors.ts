@@ -3,7 +3,7 @@
 // mutator. Either way `refusalReply` is the one place an ApiError becomes an answer: the status
 // of src/domain/errors.ts, the body `{code, message, issues?, ...details, retryAfter?}`; REST sends
 // it with `sendReply` (Retry-After from `retryAfter`), the sync push stores it as the mutation's
-// result (routes/sync/push-results.ts). Programs branch on `code`; `message` is for people.
+// result (routes/sync/sync.push-results.ts). Programs branch on `code`; `message` is for people.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';

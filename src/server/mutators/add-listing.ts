@@ -4,9 +4,9 @@ import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { listings } from '../db/schema';
 import { ApiError, type Issue, invalid } from '../http/errors';
-import { toGrams, toListing } from '../routes/listings/listings.queries';
+import { toGrams, toListing } from '../model/listings.queries';
+import { checkListingQuota, noteListing } from '../model/quotas.checks';
 import type { ServerMutator } from './mutator';
-import { checkListingQuota, noteListing } from './quotas';
 
 // Its arguments come parsed with the clock and time zones (addListingRequestSchema, mutators/index.ts).
 export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps, ref, userLock }, input) => {

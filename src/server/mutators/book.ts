@@ -1,19 +1,19 @@
 // book: a traveller books weight on another carrier's listing. The listing row is locked so
 // concurrent bookings see each other's weight; a flight that has left cannot be booked. A
-// traveller has at most PENDING_BOOKINGS_MAX bookings waiting for an answer (quotas.ts), and each
-// expires unanswered (booking-expiry.ts): its expiry is fixed here.
+// traveller has at most PENDING_BOOKINGS_MAX bookings waiting for an answer (model/quotas.checks.ts), and each
+// expires unanswered (model/bookings.expiry.ts): its expiry is fixed here.
 import { eq } from 'drizzle-orm';
 import { bookingExpiry } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { overdueGrams } from '../model/bookings.expiry';
+import { toOrder } from '../model/bookings.queries';
+import { toGrams, toKg } from '../model/listings.queries';
+import { checkBookingQuota } from '../model/quotas.checks';
 import { queueBookingEvent } from '../notify/booking-events';
-import { overdueGrams } from '../routes/bookings/booking-expiry';
-import { toOrder } from '../routes/bookings/bookings.queries';
-import { toGrams, toKg } from '../routes/listings/listings.queries';
 import type { ServerMutator } from './mutator';
-import { checkBookingQuota } from './quotas';
 
 export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLock }, input) => {
   requireSelf(user, input.email);

@@ -6,7 +6,7 @@ import type { BookingStatus } from '@/domain/booking/status';
 import type { Tx } from '../db/client';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { statusTimes } from '../routes/bookings/bookings.queries';
+import { statusTimes } from '../model/bookings.queries';
 
 type BookingRow = typeof bookings.$inferSelect;
 

@@ -4,8 +4,8 @@
 // goes back to the carrier.
 import { transition } from '@/domain/booking/status';
 import { ApiError } from '../http/errors';
+import { orderWithRatings } from '../model/bookings.queries';
 import { queueBookingEvent } from '../notify/booking-events';
-import { orderWithRatings } from '../routes/bookings/bookings.queries';
 import { lockCarrierBooking, moveBooking } from './carrier-booking';
 import { checkHandoff } from './handoff-code';
 import type { ServerMutator } from './mutator';

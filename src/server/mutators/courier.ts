@@ -2,7 +2,7 @@
 // The image was uploaded first (/api/files/courier-images) and is named by its url;
 // the request may name only the session's e-mail and an image the same user uploaded.
 import { courierRequests } from '../db/schema';
-import { checkCourierRequest } from '../routes/courier/courier.checks';
+import { checkCourierRequest } from '../model/courier.checks';
 import type { ServerMutator } from './mutator';
 
 export const courier: ServerMutator<'courier'> = async ({ tx, user, deps }, input) => {

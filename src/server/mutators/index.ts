@@ -10,7 +10,7 @@ import type { AppEnv, Deps } from '../deps';
 import { readJson } from '../http/body';
 import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
 import { idempotentWrite } from '../http/idempotency';
-import { referenceIndex } from '../routes/reference/reference.queries';
+import { referenceIndex } from '../model/reference.queries';
 import { addListing } from './add-listing';
 import { book } from './book';
 import { complete } from './complete';

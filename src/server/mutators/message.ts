@@ -9,15 +9,15 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { Reply } from '../http/idempotency';
-import { toMessage } from '../routes/messages/messages.queries';
-import type { ServerMutator } from './mutator';
+import { toMessage } from '../model/messages.queries';
 import {
   insertWithinRate,
   lockThreadForMessage,
   requireWritable,
   type StoredMessage,
   type ThreadBooking,
-} from './thread';
+} from '../model/messages.thread';
+import type { ServerMutator } from './mutator';
 
 /** The stored message answers a replay of the same message; an id taken otherwise is refused. */
 function replayOf(stored: StoredMessage, booking: ThreadBooking, userId: string, text: string): Reply {

@@ -6,8 +6,8 @@ import type { MutationArgs, MutationKind } from '@/domain/sync/mutations';
 import type { Tx } from '../db/client';
 import type { Deps, SessionUser } from '../deps';
 import type { ApiError, Reply } from '../http/errors';
-import type { ReferenceIndex } from '../routes/reference/reference.queries';
-import type { UserLock } from './quotas';
+import type { UserLock } from '../model/quotas.checks';
+import type { ReferenceIndex } from '../model/reference.queries';
 
 export interface MutationContext {
   tx: Tx;
@@ -17,7 +17,7 @@ export interface MutationContext {
   ref: ReferenceIndex;
   /**
    * Whether this transaction already holds the lock on the signed-in user's row, and what it has
-   * read under it (quotas.ts), so a push batch takes the lock and reads the user's listings once,
+   * read under it (model/quotas.checks.ts), so a push batch takes the lock and reads the user's listings once,
    * not once per mutation. The push puts it back as it was when a mutation's savepoint rolls back
    * (that releases a lock taken inside it, and undoes its insert). Absent (a REST call): every
    * check locks and reads.

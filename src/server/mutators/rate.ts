@@ -8,7 +8,7 @@ import { RATING_EDIT_WINDOW_MS } from '@/domain/rating/schema';
 import type { Tx } from '../db/client';
 import { bookings, ratings, ratingTotals } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { myRatingOf } from '../routes/ratings/ratings.queries';
+import { myRatingOf } from '../model/ratings.queries';
 import type { ServerMutator } from './mutator';
 
 /** Locks the ratee's totals row (made if missing), so ratings of one user recompute one at a time. */

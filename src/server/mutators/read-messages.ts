@@ -4,9 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { messageReads } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { readOf } from '../routes/messages/messages.queries';
+import { readOf } from '../model/messages.queries';
+import { seqOf, threadFor } from '../model/messages.thread';
 import type { ServerMutator } from './mutator';
-import { seqOf, threadFor } from './thread';
 
 export const readMessages: ServerMutator<'read-messages'> = async ({ tx, user, deps }, input) => {
   const booking = await threadFor(tx, input.bookingId, user.id);

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { messageReports, messages } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { threadFor } from '../model/messages.thread';
 import type { ServerMutator } from './mutator';
-import { threadFor } from './thread';
 
 export const reportMessage: ServerMutator<'report-message'> = async ({ tx, user, deps }, input) => {
   const [found] = await tx.select().from(messages).where(eq(messages.id, input.messageId));

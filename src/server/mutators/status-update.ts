@@ -2,9 +2,9 @@
 import { actionFor, transition } from '@/domain/booking/status';
 import { MSG } from '@/domain/messages';
 import { ApiError, invalid } from '../http/errors';
+import { isOverdue } from '../model/bookings.expiry';
+import { toOrder } from '../model/bookings.queries';
 import { queueBookingEvent } from '../notify/booking-events';
-import { isOverdue } from '../routes/bookings/booking-expiry';
-import { toOrder } from '../routes/bookings/bookings.queries';
 import { lockCarrierBooking, moveBooking } from './carrier-booking';
 import { newHandoffCode } from './handoff-code';
 import type { ServerMutator } from './mutator';

@@ -1,21 +1,13 @@
 // watch: the traveller watches a route and date (and up to 3 days either side); its listings come
-// with every pull as `watched` (src/server/routes/sync/watched.ts). At most WATCHES_MAX current
+// with every pull as `watched` (src/server/model/watches.queries.ts). At most WATCHES_MAX current
 // watches per user, counted under a lock on the user's row so two devices cannot both add a 6th.
 // The id is the device's; the same id again (a repeat of an applied change) answers the watch.
 import { and, eq, inArray } from 'drizzle-orm';
-import { isWatchCurrent, WATCHES_MAX, type Watch, watchWindow } from '@/domain/watch/schema';
+import { isWatchCurrent, WATCHES_MAX, watchWindow } from '@/domain/watch/schema';
 import { users, watches } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { toWatch } from '../model/watches.queries';
 import type { ServerMutator } from './mutator';
-
-export const toWatch = (row: typeof watches.$inferSelect): Watch => ({
-  id: row.id,
-  from: row.from,
-  to: row.to,
-  departure: row.departure,
-  days: row.days,
-  createdAt: row.createdAt.getTime(),
-});
 
 export const watch: ServerMutator<'watch'> = async ({ tx, user, deps }, input) => {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');

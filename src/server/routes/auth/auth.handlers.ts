@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { loginSchema, type SignupRequest, signupSchema } from '@/domain/auth/schema';
+import type { loginSchema, SignupRequest, signupSchema } from '@/domain/auth/schema';
 import { knownDevice, rememberDevice } from '../../auth/device';
 import { requireUser, SESSION_COOKIE, tokenOf, tokensOf } from '../../auth/guard';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
@@ -20,21 +20,21 @@ import {
 } from '../../auth/throttle';
 import { users } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
-import { parseJson } from '../../http/body';
 import { ApiError, onUniqueViolation, refusal } from '../../http/errors';
 import { idempotentWrite, sha256 } from '../../http/idempotency';
 import { clientAddress } from '../../http/middleware';
+import type { JsonContext } from '../../http/validate';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Signups hashing at once from one address. */
 const SIGNUP_MAX_PARALLEL = 4;
 
-export async function signup(c: Context<AppEnv>, deps: Deps) {
+export async function signup(c: JsonContext<typeof signupSchema>, deps: Deps) {
   // Validate, then count the attempt against the address, then look for a taken email: a taken
   // and a free email both count, and both pay for a hash, so neither the limit nor the time
   // tells which addresses have accounts. A taken email still goes through idempotentWrite, which
   // replays a repeated signup's first answer.
-  const input = await parseJson(c, signupSchema);
+  const input = c.req.valid('json');
   const passwordHash = await countedHash(c, deps, input.password);
   const write = idempotentWrite(
     c,
@@ -174,8 +174,8 @@ function rateLimited(retryAfterMs: number): ApiError {
   return refusal('auth/rate-limited', { retryAfterS: Math.ceil(retryAfterMs / 1000) });
 }
 
-export async function login(c: Context<AppEnv>, deps: Deps) {
-  const input = await parseJson(c, loginSchema);
+export async function login(c: JsonContext<typeof loginSchema>, deps: Deps) {
+  const input = c.req.valid('json');
   const now = deps.clock.now();
   const { config } = deps;
   const device = await knownDevice(c, deps.db, input.email);

@@ -4,8 +4,8 @@ import type { Context } from 'hono';
 import { requireSelf, requireUser } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
 import { type CachedResource, validatedAnswer } from '../../http/answer-cache';
+import { type OrderSide, ordersOf } from '../../model/bookings.queries';
 import { restMutation } from '../../mutators';
-import { type OrderSide, ordersOf } from './bookings.queries';
 
 export function book(c: Context<AppEnv>, deps: Deps) {
   return restMutation(c, deps, 'book');

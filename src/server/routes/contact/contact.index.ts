@@ -1,8 +1,8 @@
-// POST /api/contact: a support message from the signed-in user (the effect: mutators/contact).
+// Wiring of POST /api/contact (the handler: contact.handlers.ts).
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../deps';
-import { restMutation } from '../../mutators';
+import { contact } from './contact.handlers';
 
 export function contactRoutes(deps: Deps) {
-  return new Hono<AppEnv>().post('/api/contact', (c) => restMutation(c, deps, 'contact'));
+  return new Hono<AppEnv>().post('/api/contact', (c) => contact(c, deps));
 }

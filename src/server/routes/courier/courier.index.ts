@@ -1,9 +1,8 @@
-// POST /api/courier/submit: a sender's courier request (the effect: mutators/courier). The
-// image was uploaded first (/api/files/courier-images).
+// Wiring of POST /api/courier/submit (the handler: courier.handlers.ts).
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../deps';
-import { restMutation } from '../../mutators';
+import { submit } from './courier.handlers';
 
 export function courierRoutes(deps: Deps) {
-  return new Hono<AppEnv>().post('/api/courier/submit', (c) => restMutation(c, deps, 'courier'));
+  return new Hono<AppEnv>().post('/api/courier/submit', (c) => submit(c, deps));
 }

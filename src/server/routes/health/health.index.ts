@@ -1,12 +1,8 @@
-// GET /api/health: the process answers and the database does too.
-import { sql } from 'drizzle-orm';
+// Wiring of GET /api/health (the handler: health.handlers.ts).
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../deps';
+import { health } from './health.handlers';
 
 export function healthRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/api/health', async (c) => {
-    await deps.db.execute(sql`select 1`);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ status: 'ok' });
-  });
+  return new Hono<AppEnv>().get('/api/health', (c) => health(c, deps));
 }

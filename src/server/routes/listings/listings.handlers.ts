@@ -4,15 +4,15 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
-import { type SearchRequest, searchRequestSchema } from '@/domain/listing/schema';
+import type { SearchRequest, searchRequestSchema } from '@/domain/listing/schema';
 import { requireSelf, requireUser } from '../../auth/guard';
 import { matchRequests } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { validatedAnswer } from '../../http/answer-cache';
-import { parseJson } from '../../http/body';
+import type { JsonContext } from '../../http/validate';
+import { listingsOfUser, searchListings } from '../../model/listings.queries';
+import { referenceIndex } from '../../model/reference.queries';
 import { restMutation } from '../../mutators';
-import { referenceIndex } from '../reference/reference.queries';
-import { listingsOfUser, searchListings } from './listings.queries';
 
 const HOUR_MS = 3_600_000;
 
@@ -32,9 +32,9 @@ export async function ownListings(c: Context<AppEnv>, deps: Deps) {
   return validatedAnswer(c, deps, user.id, OWN_LISTINGS, () => listingsOfUser(deps.db, user.id));
 }
 
-export async function search(c: Context<AppEnv>, deps: Deps) {
+export async function search(c: JsonContext<typeof searchRequestSchema>, deps: Deps) {
   const user = requireUser(c);
-  const input = await parseJson(c, searchRequestSchema);
+  const input = c.req.valid('json');
   requireSelf(user, input.email);
   // A flight that has left, or leaves within 2 hours (in its origin airport's time zone), is no
   // longer offered. Every listing found leaves from input.from on input.departure: when even that

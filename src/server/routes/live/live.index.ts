@@ -1,35 +1,8 @@
-// GET /api/sync/poke: a Server-Sent Events stream of the signed-in user's pokes. A poke says only
-// "something you can see changed" (event `poke`, data: the poke protocol's version); the device
-// then pulls. Comments keep an idle stream open through proxies (heartbeats, PokeHub).
+// Wiring of GET /api/sync/poke (the handler: live.handlers.ts).
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
-import { requireUser } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
-
-/** The `data` of every poke: lets a later server change what a poke means without confusing
- * older devices (they pull on any poke). */
-export const POKE_VERSION = 1;
+import { pokes } from './live.handlers';
 
 export function liveRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/api/sync/poke', (c) => {
-    const user = requireUser(c);
-    // Buffering proxies (nginx) would hold the events back.
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      await new Promise<void>((resolve) => {
-        const end = () => {
-          remove();
-          resolve();
-        };
-        const remove = deps.pokes.add(user.id, {
-          poke: () => void stream.writeSSE({ event: 'poke', data: String(POKE_VERSION) }),
-          heartbeat: () => void stream.write(':\n\n'),
-          close: end,
-        });
-        stream.onAbort(end);
-        // The first bytes send the headers: the device's EventSource reports it is open.
-        void stream.write(': open\n\n');
-      });
-    });
-  });
+  return new Hono<AppEnv>().get('/api/sync/poke', (c) => pokes(c, deps));
 }

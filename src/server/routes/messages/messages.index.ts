@@ -1,40 +1,13 @@
-// REST for API users over a booking's thread, backed by the `message` mutator the sync push runs:
-//   POST /api/bookings/:id/messages {text} (Idempotency-Key: the same key answers the stored
-//     message again) -> 201 the stored message {id, bookingId, from, text, sentAt, seq, mine}
-//     (message-post.ts: one database call with the mutator's rules);
-//     429 message/rate-limited with Retry-After past 30 a minute; 409 thread/closed once read-only;
-//   GET /api/bookings/:id/messages?after=<message id> -> {messages: [...]} oldest first, after that
-//     message (from the start without `after`), MESSAGES_PAGE_SIZE at most: ask again after the last.
-// Anyone but the booking's two sides, for a booking that exists or not: 403 thread/forbidden.
-import { type Context, Hono } from 'hono';
-import { messagesQuerySchema } from '@/domain/message/schema';
-import { requireUser } from '../../auth/guard';
+// Wiring of a booking thread's REST calls (the handlers: messages.handlers.ts).
+import { Hono } from 'hono';
+import { messageBodySchema, messagesQuerySchema } from '@/domain/message/schema';
+import { signedIn } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
-import { parseWith } from '../../http/body';
-import { invalid } from '../../http/errors';
-import { seqOf, threadFor } from '../../mutators/thread';
-import { postMessage } from './message-post';
-import { threadMessages } from './messages.queries';
-
-/** Messages one GET answers at most. */
-export const MESSAGES_PAGE_SIZE = 500;
-
-async function list(c: Context<AppEnv>, deps: Deps): Promise<Response> {
-  const user = requireUser(c);
-  const { after } = parseWith(messagesQuerySchema, c.req.query());
-  const booking = await threadFor(deps.db, c.req.param('id') ?? '', user.id);
-  let afterSeq = 0;
-  if (after !== undefined) {
-    const seq = await seqOf(deps.db, booking.id, after);
-    if (seq === null) throw invalid([{ path: 'after', message: 'No such message in this thread' }]);
-    afterSeq = seq;
-  }
-  const messages = await threadMessages(deps.db, booking, user.id, afterSeq, MESSAGES_PAGE_SIZE);
-  return c.json({ messages });
-}
+import { jsonBody, queryOf } from '../../http/validate';
+import { list, post } from './messages.handlers';
 
 export function messageRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post('/api/bookings/:id/messages', (c) => postMessage(c, deps))
-    .get('/api/bookings/:id/messages', (c) => list(c, deps));
+    .post('/api/bookings/:id/messages', signedIn, jsonBody(messageBodySchema), (c) => post(c, deps))
+    .get('/api/bookings/:id/messages', signedIn, queryOf(messagesQuerySchema), (c) => list(c, deps));
 }

@@ -1,8 +1,8 @@
-// POST /api/ratings: the `rate` mutation for API users (src/server/mutators/rate.ts).
+// Wiring of POST /api/ratings (the handler: ratings.handlers.ts).
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../deps';
-import { restMutation } from '../../mutators';
+import { rate } from './ratings.handlers';
 
 export function ratingRoutes(deps: Deps) {
-  return new Hono<AppEnv>().post('/api/ratings', (c) => restMutation(c, deps, 'rate'));
+  return new Hono<AppEnv>().post('/api/ratings', (c) => rate(c, deps));
 }

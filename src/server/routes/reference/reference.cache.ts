@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../../db/client';
 import { referenceVersion } from '../../db/reference-version';
-import { listAirlines, listAirports } from './reference.queries';
+import { listAirlines, listAirports } from '../../model/reference.queries';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

@@ -8,12 +8,16 @@
 // (src/server/http/answer-cache.ts): a field not logged would go stale there too.
 import type { PullSnapshot } from '@/domain/sync/protocol';
 import type { Db } from '../../db/client';
-import { toWatch } from '../../mutators/watch';
-import { ordersOf } from '../bookings/bookings.queries';
-import { listingsOfUser } from '../listings/listings.queries';
-import { messagesByIds, messagesOf, readsByIds, readsOf } from '../messages/messages.queries';
-import { profileOf } from '../profile/profile.index';
-import { currentWatches, watchedListingsByIds, watchedListingsOf } from './watched';
+import { ordersOf } from '../../model/bookings.queries';
+import { listingsOfUser } from '../../model/listings.queries';
+import { messagesByIds, messagesOf, readsByIds, readsOf } from '../../model/messages.queries';
+import { profileOf } from '../../model/profile.queries';
+import {
+  currentWatches,
+  toWatch,
+  watchedListingsByIds,
+  watchedListingsOf,
+} from '../../model/watches.queries';
 
 type RowCollection = 'listings' | 'bookings' | 'orders' | 'watches' | 'watched' | 'messages' | 'reads';
 
@@ -62,7 +66,7 @@ const twoReaders = <Row>(
  * - profile (row id: the user's id): `users` (name, phone, gender, age); counts by status of
  *   `bookings` on either side and of `courier_requests`; the user's `rating_totals`; `ratings`
  *   about the user with a comment, and their raters' `users.name`.
- * - watches (the user's watched routes, src/server/routes/sync/watched.ts): `watches` (0017);
+ * - watches (the user's watched routes, src/server/model/watches.queries.ts): `watches` (0017);
  *   a watch past its last day leaves by time (not logged; the device hides it too).
  * - watched (the listings the user's watches cover, as a search card shows them): every column of
  *   `listings` of a watched route and date, for each watcher; the watches themselves (a new watch

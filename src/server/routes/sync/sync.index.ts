@@ -1,11 +1,14 @@
 // Wiring of the sync protocol: POST /api/sync/push and GET /api/sync/pull.
 import { Hono } from 'hono';
+import { pushRequestSchema } from '@/domain/sync/protocol';
+import { signedIn } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
-import { pull } from './sync.pull';
-import { push } from './sync.push';
+import { jsonBody } from '../../http/validate';
+import { pull } from './sync.pull.handlers';
+import { push } from './sync.push.handlers';
 
 export function syncRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post('/api/sync/push', (c) => push(c, deps))
+    .post('/api/sync/push', signedIn, jsonBody(pushRequestSchema), (c) => push(c, deps))
     .get('/api/sync/pull', (c) => pull(c, deps));
 }

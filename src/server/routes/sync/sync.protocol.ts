@@ -7,5 +7,5 @@ export function requireProtocol(version: number | undefined): void {
   if (!speaksProtocol(version)) throw new ApiError('sync/upgrade-required');
 }
 
-/** A stored answer read back: one mapping, beside the one that makes it (push-results.ts). */
-export { storedResult } from './push-results';
+/** A stored answer read back: one mapping, beside the one that makes it (sync.push-results.ts). */
+export { storedResult } from './sync.push-results';

@@ -22,10 +22,10 @@ import { run, type Statement } from '../../db/statement';
 import type { AppEnv, Deps } from '../../deps';
 import { parseWith } from '../../http/body';
 import { ApiError } from '../../http/errors';
-import { refuseForeignPull } from './pull-guard';
 import { COLLECTIONS, loadProfile, PROFILE, ROW_COLLECTIONS } from './sync.collections';
 import { formatCookie, type PullCookie, parseCookie } from './sync.cookie';
 import { requireProtocol, storedResult } from './sync.protocol';
+import { refuseForeignPull } from './sync.pull-guard';
 
 const pullQuerySchema = v.object({
   clientId: clientIdSchema,

@@ -2,12 +2,12 @@
 // user uploaded (a link this server gave out), never any string as its image.
 import { and, eq } from 'drizzle-orm';
 import type { CourierRequest } from '@/domain/courier/schema';
-import { requireSelf } from '../../auth/guard';
-import type { Db, Tx } from '../../db/client';
-import { files } from '../../db/schema';
-import type { SessionUser } from '../../deps';
-import { ApiError } from '../../http/errors';
-import { FOLDER } from '../files/files.index';
+import { requireSelf } from '../auth/guard';
+import type { Db, Tx } from '../db/client';
+import { files } from '../db/schema';
+import type { SessionUser } from '../deps';
+import { FOLDER } from '../files/folders';
+import { ApiError } from '../http/errors';
 
 const UPLOAD_PATH_RE = new RegExp(`^/api/files/${FOLDER}/([A-Za-z0-9._-]+)$`);
 

@@ -4,8 +4,8 @@
 // treat an overdue pending booking as expired already: search and booking do not count its
 // space, and the carrier can no longer accept or decline it.
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { bookings } from '../../db/schema';
+import type { Db, Tx } from '../db/client';
+import { bookings } from '../db/schema';
 
 /** A pending booking whose time to be answered is up at `now` (a Date or a placeholder). */
 export function overdueAt(now: Date | ReturnType<typeof sql.placeholder>) {

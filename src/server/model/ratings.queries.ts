@@ -9,8 +9,8 @@ import {
   type ReceivedComment,
   summarize,
 } from '@/domain/rating/schema';
-import type { Db, Tx } from '../../db/client';
-import { ratings, ratingTotals, users } from '../../db/schema';
+import type { Db, Tx } from '../db/client';
+import { ratings, ratingTotals, users } from '../db/schema';
 
 type RatingRow = typeof ratings.$inferSelect;
 

@@ -1,9 +1,9 @@
 // Reads of the seeded reference data. The airport table only changes at start (seeding), so
 // each app keeps one copy of the code -> time zone map instead of querying per request (built
 // again after a reseed).
-import type { Db } from '../../db/client';
-import { referenceVersion } from '../../db/reference-version';
-import { airlines, airports } from '../../db/schema';
+import type { Db } from '../db/client';
+import { referenceVersion } from '../db/reference-version';
+import { airlines, airports } from '../db/schema';
 
 export interface ReferenceIndex {
   timeZoneOf(code: string): string | undefined;

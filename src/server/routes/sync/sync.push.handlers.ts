@@ -16,23 +16,22 @@
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { isMutationKind } from '@/domain/sync/mutations';
-import { type PushResult, pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
+import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Tx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
-import type { AppEnv, Deps, SessionUser } from '../../deps';
-import { parseJson } from '../../http/body';
+import type { Deps, SessionUser } from '../../deps';
 import { ApiError, errorResponse, refusal, refusalReply } from '../../http/errors';
 import { claimIdempotencyKey, type Reply, storeIdempotentReply } from '../../http/idempotency';
+import type { JsonContext } from '../../http/validate';
+import { lockUser, rollBackUserLock, type UserLock } from '../../model/quotas.checks';
+import { referenceIndex } from '../../model/reference.queries';
 import { runMutator } from '../../mutators';
-import { lockUser, rollBackUserLock, type UserLock } from '../../mutators/quotas';
-import { referenceIndex } from '../reference/reference.queries';
-import { capClients, lockClient, overClientCap } from './pull-guard';
-import { pushResult, storedBody, storedResult } from './push-results';
 import { classifyFailure } from './sync.failures';
 import { requireProtocol } from './sync.protocol';
+import { capClients, lockClient, overClientCap } from './sync.pull-guard';
+import { pushResult, storedBody, storedResult } from './sync.push-results';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
@@ -159,9 +158,9 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
   });
 }
 
-export async function push(c: Context<AppEnv>, deps: Deps) {
+export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
   const user = requireUser(c);
-  const { clientId, user: queuedFor, mutations, protocol } = await parseJson(c, pushRequestSchema);
+  const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
   requireProtocol(protocol);
   if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
   const batch: Batch = { clientId, user, mutations, deps, ref: await referenceIndex(deps.db) };

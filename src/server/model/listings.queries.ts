@@ -4,11 +4,11 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import type { Listing } from '@/domain/listing/schema';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { bookings, listings, ratingTotals } from '../../db/schema';
-import { overdueAt } from '../bookings/booking-expiry';
-import { summaryOf } from '../ratings/ratings.queries';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
+import { bookings, listings, ratingTotals } from '../db/schema';
+import { overdueAt } from './bookings.expiry';
+import { summaryOf } from './ratings.queries';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -76,7 +76,7 @@ export async function listingsOfUser(db: Db, userId: string, ids?: readonly stri
 
 /**
  * Grams held by the outer listing's pending bookings that are overdue at the `now` placeholder,
- * for a LATERAL join: they have expired (booking-expiry.ts) even if housekeeping has not run
+ * for a LATERAL join: they have expired (model/bookings.expiry.ts) even if housekeeping has not run
  * yet, so search does not count them. Only pending rows are read, by bookings_listing_idx.
  */
 function overdueOfListing(db: Db) {

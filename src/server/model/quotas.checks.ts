@@ -9,7 +9,7 @@ import { departureInstant } from '@/domain/listing/departure';
 import type { Tx } from '../db/client';
 import { bookings, listings, users } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { ReferenceIndex } from '../routes/reference/reference.queries';
+import type { ReferenceIndex } from './reference.queries';
 
 const DAY_MS = 86_400_000;
 

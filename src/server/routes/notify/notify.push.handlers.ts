@@ -4,13 +4,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
-import { pushEndpointSchema, pushSubscriptionSchema } from '@/domain/notify/schema';
+import type { pushEndpointSchema, pushSubscriptionSchema } from '@/domain/notify/schema';
 import { requireUser, tokenOf } from '../../auth/guard';
 import { hashToken } from '../../auth/sessions';
 import { pushSubscriptions } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
-import { parseJson } from '../../http/body';
 import { ApiError } from '../../http/errors';
+import type { JsonContext } from '../../http/validate';
 
 export async function vapidPublicKey(c: Context<AppEnv>, deps: Deps) {
   const { publicKey } = await deps.notifier.vapid();
@@ -24,9 +24,9 @@ function checkEndpoint(endpoint: string, deps: Deps) {
     throw new ApiError('push/endpoint-not-allowed');
 }
 
-export async function subscribe(c: Context<AppEnv>, deps: Deps) {
+export async function subscribe(c: JsonContext<typeof pushSubscriptionSchema>, deps: Deps) {
   const user = requireUser(c);
-  const input = await parseJson(c, pushSubscriptionSchema);
+  const input = c.req.valid('json');
   checkEndpoint(input.endpoint, deps);
   const token = tokenOf(c);
   if (!token) throw new ApiError('auth/required');
@@ -45,9 +45,9 @@ export async function subscribe(c: Context<AppEnv>, deps: Deps) {
   return c.json({ message: 'Notifications are on for this device.' }, 201);
 }
 
-export async function unsubscribe(c: Context<AppEnv>, deps: Deps) {
+export async function unsubscribe(c: JsonContext<typeof pushEndpointSchema>, deps: Deps) {
   const user = requireUser(c);
-  const input = await parseJson(c, pushEndpointSchema);
+  const input = c.req.valid('json');
   await deps.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, input.endpoint), eq(pushSubscriptions.userId, user.id)));

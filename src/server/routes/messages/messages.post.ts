@@ -5,7 +5,6 @@
 // 409 idempotency/conflict or 422 idempotency/key-reused, the usual way). A message costs the
 // session lookup and this one round trip, not seven (BENCHMARKS.md "Messages: posting under load").
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import { bookingIdOf } from '@/domain/booking/schema';
 import type { ErrorCode } from '@/domain/errors';
@@ -13,18 +12,18 @@ import {
   MESSAGE_RATE_WINDOW_MS,
   MESSAGES_PER_MINUTE,
   messageArgsSchema,
-  messageBodySchema,
+  type messageBodySchema,
   THREAD_OPEN_AFTER_END_MS,
 } from '@/domain/message/schema';
 import { requireUser } from '../../auth/guard';
 import { run, type Statement } from '../../db/statement';
-import type { AppEnv, Deps } from '../../deps';
-import { readJson } from '../../http/body';
+import type { Deps } from '../../deps';
 import { ApiError, invalid, refusal, sendReply, toIssues } from '../../http/errors';
 import { idempotentWrite, keyedRequest } from '../../http/idempotency';
+import type { JsonContext } from '../../http/validate';
+import { toMessage } from '../../model/messages.queries';
+import { referenceIndex } from '../../model/reference.queries';
 import { runMutator } from '../../mutators';
-import { referenceIndex } from '../reference/reference.queries';
-import { toMessage } from './messages.queries';
 
 const POST_MESSAGE: Statement = {
   name: 'post_message',
@@ -52,14 +51,12 @@ function refusalOf(err: unknown, nowMs: number): ApiError | null {
   });
 }
 
-export async function postMessage(c: Context<AppEnv>, deps: Deps): Promise<Response> {
+export async function postMessage(c: JsonContext<typeof messageBodySchema>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
-  const body = v.safeParse(messageBodySchema, await readJson(c));
-  if (!body.success) throw invalid(toIssues(body.issues));
   const parsed = v.safeParse(messageArgsSchema, {
     bookingId: c.req.param('id') ?? '',
     id: randomUUID(),
-    text: body.output.text,
+    text: c.req.valid('json').text,
   });
   if (!parsed.success) throw invalid(toIssues(parsed.issues));
   const args = parsed.output;

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client';
 import { bookings, messages } from '../db/schema';
 import { run, type Statement } from '../db/statement';
 import { ApiError, refusal } from '../http/errors';
-import { isOverdue } from '../routes/bookings/booking-expiry';
+import { isOverdue } from './bookings.expiry';
 
 export type BookingRow = typeof bookings.$inferSelect;
 

@@ -1,11 +1,11 @@
 // A user's notification settings: booking e-mails on (the default) or off.
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { notificationSettingsSchema } from '@/domain/notify/schema';
+import type { notificationSettingsSchema } from '@/domain/notify/schema';
 import { requireUser } from '../../auth/guard';
 import { notificationSettings } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
-import { parseJson } from '../../http/body';
+import type { JsonContext } from '../../http/validate';
 
 export async function readSettings(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
@@ -16,9 +16,9 @@ export async function readSettings(c: Context<AppEnv>, deps: Deps) {
   return c.json({ bookingEmails: row?.bookingEmails ?? true });
 }
 
-export async function saveSettings(c: Context<AppEnv>, deps: Deps) {
+export async function saveSettings(c: JsonContext<typeof notificationSettingsSchema>, deps: Deps) {
   const user = requireUser(c);
-  const input = await parseJson(c, notificationSettingsSchema);
+  const input = c.req.valid('json');
   const set = { bookingEmails: input.bookingEmails, updatedAt: new Date(deps.clock.now()) };
   await deps.db
     .insert(notificationSettings)

@@ -8,11 +8,21 @@
 import { and, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
-import { shiftDate } from '@/domain/watch/schema';
-import type { Db } from '../../db/client';
-import { airports, bookings, listings, ratingTotals, watches } from '../../db/schema';
-import { overdueAt } from '../bookings/booking-expiry';
-import { toListing } from '../listings/listings.queries';
+import { shiftDate, type Watch } from '@/domain/watch/schema';
+import type { Db } from '../db/client';
+import { airports, bookings, listings, ratingTotals, watches } from '../db/schema';
+import { overdueAt } from './bookings.expiry';
+import { toListing } from './listings.queries';
+
+/** A watch row as the device holds it. */
+export const toWatch = (row: typeof watches.$inferSelect): Watch => ({
+  id: row.id,
+  from: row.from,
+  to: row.to,
+  departure: row.departure,
+  days: row.days,
+  createdAt: row.createdAt.getTime(),
+});
 
 /** The user's watches still current at `nowMs` (README: a watch past its last day is dropped). */
 export function currentWatches(db: Db, userId: string, nowMs: number, ids?: readonly string[]) {

@@ -3,21 +3,20 @@
 // notifier makes the link (src/server/notify/password-reset-mail.ts). Using a link deletes it,
 // and a new password ends every session of the user.
 import { and, eq, gt } from 'drizzle-orm';
-import type { Context } from 'hono';
 import {
-  forgotPasswordSchema,
+  type forgotPasswordSchema,
   PASSWORD_RESET_MESSAGE,
   RESET_REQUESTED_MESSAGE,
-  resetPasswordSchema,
+  type resetPasswordSchema,
 } from '@/domain/auth/password-reset';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/sessions';
 import { type Limit, reserve } from '../../auth/throttle';
 import { passwordResets, sessions, users } from '../../db/schema';
-import type { AppEnv, Deps } from '../../deps';
-import { parseJson } from '../../http/body';
+import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { clientAddress } from '../../http/middleware';
+import type { JsonContext } from '../../http/validate';
 import { enqueue } from '../../notify/queue';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -39,8 +38,8 @@ function resetLimits(email: string, address: string | null): Limit[] {
   return limits;
 }
 
-export async function forgotPassword(c: Context<AppEnv>, deps: Deps) {
-  const { email } = await parseJson(c, forgotPasswordSchema);
+export async function forgotPassword(c: JsonContext<typeof forgotPasswordSchema>, deps: Deps) {
+  const { email } = c.req.valid('json');
   const now = deps.clock.now();
   // Counted whether or not the account exists, so the limit tells nothing about accounts either.
   const slot = await reserve(deps.db, resetLimits(email, clientAddress(c, deps.config)), now);
@@ -55,8 +54,8 @@ export async function forgotPassword(c: Context<AppEnv>, deps: Deps) {
   return c.json({ message: RESET_REQUESTED_MESSAGE });
 }
 
-export async function resetPassword(c: Context<AppEnv>, deps: Deps) {
-  const input = await parseJson(c, resetPasswordSchema);
+export async function resetPassword(c: JsonContext<typeof resetPasswordSchema>, deps: Deps) {
+  const input = c.req.valid('json');
   const now = new Date(deps.clock.now());
   const tokenHash = hashToken(input.token);
   const [live] = await deps.db

@@ -4,11 +4,11 @@ import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle
 import { ORDER_SUFFIX, type Order } from '@/domain/booking/schema';
 import type { BookingStatus, ExpiryReason } from '@/domain/booking/status';
 import type { MyRating, RatingSummary } from '@/domain/rating/schema';
-import type { Db, Tx } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { bookings, listings, ratings, ratingTotals } from '../../db/schema';
-import { toKg } from '../listings/listings.queries';
-import { myRatingFor, myRatingOf, summaryFor, summaryOf } from '../ratings/ratings.queries';
+import type { Db, Tx } from '../db/client';
+import { prepared } from '../db/prepared';
+import { bookings, listings, ratings, ratingTotals } from '../db/schema';
+import { toKg } from './listings.queries';
+import { myRatingFor, myRatingOf, summaryFor, summaryOf } from './ratings.queries';
 
 type BookingRow = typeof bookings.$inferSelect;
 

@@ -9,8 +9,8 @@ import {
   type Message,
   type ThreadRead,
 } from '@/domain/message/schema';
-import type { Db, Tx } from '../../db/client';
-import { bookings, messageReads, messages } from '../../db/schema';
+import type { Db, Tx } from '../db/client';
+import { bookings, messageReads, messages } from '../db/schema';
 
 type MessageRow = typeof messages.$inferSelect;
 
