@@ -258,15 +258,25 @@ async function thread(browser, base) {
       await page.waitForFunction(() => window.__thread.painted !== null, null, { timeout: 30_000 });
       return page.evaluate(() => window.__thread.painted);
     });
-    // Scroll from the newest to the oldest: wheel steps of 400 px, one per frame or so.
+    // Scroll from the newest to the oldest: wheel steps of 400 px, one per frame or so, until the
+    // oldest message is on screen (the screen reads older pages as it nears the top, so the top
+    // of the page is not the top of the thread until the last page is in).
     const before = await page.evaluate(() => performance.now());
     const rowsInDom = await page.evaluate(
       () => document.querySelectorAll('[role="log"][aria-label="Messages"] time').length,
     );
+    const atOldest = () =>
+      page.evaluate(
+        () =>
+          window.scrollY === 0 &&
+          Boolean(
+            document.querySelector('[role="log"][aria-label="Messages"]')?.textContent.includes('message 1:'),
+          ),
+      );
     await page.mouse.move(195, 400);
     const started = Date.now();
     let steps = 0;
-    while ((await page.evaluate(() => window.scrollY)) > 0 && Date.now() - started < 60_000) {
+    while (!(await atOldest()) && Date.now() - started < 60_000) {
       await page.mouse.wheel(0, -400);
       await page.waitForTimeout(16);
       steps += 1;
@@ -280,6 +290,10 @@ async function thread(browser, base) {
         longTasks: tasks.length,
         over50: tasks.filter((l) => l.ms > 50).length,
         maxMs: Math.max(0, ...tasks.map((l) => l.ms)),
+        longestMs: tasks
+          .map((l) => Math.round(l.ms))
+          .sort((a, b) => b - a)
+          .slice(0, 10),
         oldest,
       };
     }, before);
