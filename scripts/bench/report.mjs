@@ -567,6 +567,33 @@ export function live(lv) {
           `100 MB). CPU used by the server in a ${idle.idleWindowS} s window between two heartbeats: **${idle.idleCpuMs} ms**`,
           '(goal: none; one timer per process sends every heartbeat).',
         ].join('\n'),
+    offlineMessageLines(lv),
+  ].join('\n');
+}
+
+/** Issue 20: a message typed offline, on the other device after the link is back (live.mjs offline). */
+function offlineMessageLines(lv) {
+  if (!lv.offlinePglite && !lv.offlinePostgres) return '';
+  const row = (name, x) =>
+    !x || x.error
+      ? `| ${name} | not measured: ${x?.error ?? 'no results'} | | | |`
+      : `| ${name} | ${x.samples} | ${x.p50} ms | **${x.p95} ms** | ${x.max} ms |`;
+  const load = lv.offlineLoad;
+  return [
+    '',
+    'A message typed offline, on the other device after the link is back: the traveller writes in',
+    "the booking's thread (390 px) with the browser context offline (the message shows as Sending),",
+    "then the link comes back (setOffline(false)); timed from there to the text in the carrier's open",
+    'thread (a MutationObserver): the replay of the queue, the push, the NOTIFY, the poke, the',
+    "carrier's pull and render. Goal: 1.5 s.",
+    load
+      ? `Load average (1 / 5 / 15 min) ${load.before.join(' / ')} before and ${load.after.join(' / ')} after.`
+      : '',
+    '',
+    '| server | messages | p50 | p95 | max |',
+    '|---|---:|---:|---:|---:|',
+    row('one process, PGlite', lv.offlinePglite),
+    row('two processes, PostgreSQL, behind a round-robin TCP proxy', lv.offlinePostgres),
   ].join('\n');
 }
 
