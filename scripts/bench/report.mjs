@@ -301,7 +301,14 @@ function summary(r) {
         `| postgres, ${x.workers} workers: ${x.name} (goal 2,000 req/s) | ${num(x.app.rps, 1)} req/s, p50 ${x.app.p50} / p99 ${x.app.p99} ms (ceiling ${num(x.ceiling.rps, 0)} req/s) |`,
     ),
     watchedRow(r.watched),
+    offlineMessageRow(r.live),
   ].join('\n');
+}
+
+/** The summary's row for a message typed offline (live.mjs offline sections). */
+export function offlineMessageRow(lv) {
+  const p95 = (x) => (x && !x.error ? `${x.p95} ms` : 'not measured');
+  return `| Message typed offline, on the other device after the link is back, p95 (goal 1.5 s): one PGlite process / two on PostgreSQL | ${p95(lv?.offlinePglite)} / ${p95(lv?.offlinePostgres)} |`;
 }
 
 /** The summary's row for a watched route searched offline (scripts/bench/watched.mjs). */
