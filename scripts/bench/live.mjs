@@ -6,10 +6,15 @@
 //      PGlite process, and on two PostgreSQL processes behind a round-robin TCP proxy (below),
 //      so writes and streams land on different processes;
 //   2. 1,000 idle poke streams held by one process: resident memory added, and CPU used in a
-//      window between two heartbeats.
+//      window between two heartbeats;
+//   3. a message typed offline, to the other device after the link is back (offlineMessage): the
+//      traveller's page writes in the thread with its context offline, the link comes back, and
+//      the time runs from setOffline(false) to the text in the carrier's open thread, on the same
+//      two server set-ups as 1.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { buildIfStale } from '../build-if-stale.mjs';
@@ -29,6 +34,10 @@ const out = {};
 const file = process.argv[2] ?? 'bench-results/live.json';
 const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 50);
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 1000);
+const BOOKINGS_PER_LISTING = 9;
+// Under the limit of 30 messages a minute per user (one traveller writes them all).
+const OFFLINE_RUNS = Number(process.env.BENCH_LIVE_OFFLINE_RUNS ?? 24);
+const SECTIONS = (process.env.BENCH_LIVE_SECTIONS ?? 'pglite,postgres,idle,offline').split(',');
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -129,8 +138,9 @@ async function commitToScreen(base) {
   try {
     const carrier = await apiUser(base, 'Asha Rao');
     const traveller = await apiUser(base, 'Meera Shah');
+    // A carrier may have 20 listings on flights to come: 9 bookings of 1 kg on each 10 kg one.
     const listings = [];
-    for (let i = 0; i < SAMPLES / 2; i++) {
+    for (let i = 0; i < Math.ceil(SAMPLES / 2 / BOOKINGS_PER_LISTING); i++) {
       const { listing } = await carrier.call('POST', '/carrier/carrier/add-listing', {
         from: 'DEL',
         to: 'BOM',
@@ -163,7 +173,8 @@ async function commitToScreen(base) {
       pages[who] = page;
     }
     const samples = { book: [], accept: [] };
-    for (const [i, listing] of listings.entries()) {
+    for (let i = 0; i < SAMPLES / 2; i++) {
+      const listing = listings[Math.floor(i / BOOKINGS_PER_LISTING)];
       let sent = Date.now();
       const { booking } = await traveller.call('POST', '/api/book', {
         name: traveller.name,
@@ -235,7 +246,8 @@ async function admin(sql) {
   }
 }
 
-async function onPostgres(dist) {
+/** `run(base)` against two PostgreSQL processes behind the round-robin proxy (default: commitToScreen). */
+async function onPostgres(dist, run = commitToScreen) {
   const name = `carry_bench_${Date.now().toString(36)}`;
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(PG_BASE);
@@ -260,7 +272,7 @@ async function onPostgres(dist) {
       await waitForOk(`http://127.0.0.1:${port}/api/health`, 180_000);
     }
     proxy = await roundRobinProxy(ports);
-    return await commitToScreen(`http://127.0.0.1:${proxy.port}`);
+    return await run(`http://127.0.0.1:${proxy.port}`);
   } finally {
     await proxy?.close();
     await Promise.all(servers.map((s) => s.stop()));
@@ -325,6 +337,130 @@ async function idleStreams(dist) {
   }
 }
 
+// --- a message typed offline ------------------------------------------------------------------
+
+/** A booking between `carrier` and `traveller`, accepted: its thread is open to both. */
+async function acceptedBooking(carrier, traveller) {
+  const { listing } = await carrier.call('POST', '/carrier/carrier/add-listing', {
+    from: 'DEL',
+    to: 'BOM',
+    departure: DEPARTURE,
+    time: '09:30',
+    airline: 'AI',
+    flightNo: 'AI999',
+    weight: 10,
+    cost: 800,
+    email: carrier.email,
+    name: carrier.name,
+    phone: carrier.phone,
+  });
+  const { booking } = await traveller.call('POST', '/api/book', {
+    name: traveller.name,
+    email: traveller.email,
+    phone: traveller.phone,
+    weight: 1,
+    listingId: listing.id,
+  });
+  await carrier.call('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
+  return booking.id;
+}
+
+/** Records, in the page, when the thread's log first holds `text` (window.__arrived, Date.now()). */
+function watchForText(page, text) {
+  return page.evaluate((t) => {
+    window.__arrived = null;
+    const look = () => {
+      const log = document.querySelector('[role="log"][aria-label="Messages"]');
+      if (window.__arrived === null && log?.textContent.includes(t)) {
+        window.__arrived = Date.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    look();
+  }, text);
+}
+
+/**
+ * OFFLINE_RUNS messages, each typed in the traveller's open thread with the traveller's browser
+ * offline (shown as Sending), then the link comes back: timed from setOffline(false) to the text
+ * in the carrier's open thread (the replay's push, the NOTIFY, the poke, the carrier's pull and
+ * render). The next run starts once the message shows as sent on the traveller's side.
+ */
+async function offlineMessage(base) {
+  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ARGS });
+  try {
+    const carrier = await apiUser(base, 'Asha Rao');
+    const traveller = await apiUser(base, 'Meera Shah');
+    const id = await acceptedBooking(carrier, traveller);
+    const open = async (user, role) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await loginInPage(page, base, user, role);
+      const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/sync/poke'), { timeout: 30_000 });
+      await page.goto(`${base}/bookings/${id}/messages`);
+      await page.getByLabel('Message', { exact: true }).waitFor();
+      await streamOpen;
+      return { context, page };
+    };
+    const carrierSide = await open(carrier, 'carrier');
+    const travellerSide = await open(traveller, 'traveller');
+    const samples = [];
+    const misses = [];
+    for (let i = 0; i < OFFLINE_RUNS; i++) {
+      const text = `at gate ${i + 1} (${Date.now().toString(36)})`;
+      await travellerSide.context.setOffline(true);
+      await travellerSide.page.getByLabel('Message', { exact: true }).fill(text);
+      await travellerSide.page.getByRole('button', { name: 'Send' }).click();
+      const bubble = travellerSide.page.getByRole('log', { name: 'Messages' }).getByText(text).locator('..');
+      await bubble.getByText('Sending').waitFor();
+      await watchForText(carrierSide.page, text);
+      const back = Date.now();
+      await travellerSide.context.setOffline(false);
+      const arrivedAt = () =>
+        carrierSide.page
+          .waitForFunction(() => window.__arrived, null, { timeout: 30_000, polling: 20 })
+          .then((h) => h.jsonValue())
+          .catch(() => null);
+      let arrived = await arrivedAt();
+      if (arrived === null) {
+        // Not there in 30 s: say how the writer's side stood, and wait another 30 s for it.
+        const writer = (await bubble.textContent()) ?? '';
+        arrived = await arrivedAt();
+        misses.push({
+          run: i + 1,
+          writer: writer.includes('Sending') ? 'sending' : 'sent',
+          laterMs: arrived === null ? null : arrived - back,
+        });
+        if (arrived === null) continue;
+      }
+      samples.push(arrived - back);
+      await bubble.getByText('Sent').waitFor({ state: 'attached', timeout: 30_000 });
+    }
+    return {
+      misses,
+      samples: samples.length,
+      p50: median(samples),
+      p95: percentile(samples, 95),
+      max: Math.max(...samples),
+      all: samples,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `run(base)` against one PGlite process. */
+async function onPglite(dist, run) {
+  const server = await startAppServer(dist, 'live-screen');
+  try {
+    return await run(server.base);
+  } finally {
+    await server.stop();
+  }
+}
+
 // --- run -------------------------------------------------------------------------------------
 
 let dist = process.env.BENCH_DIST;
@@ -332,16 +468,19 @@ if (!dist) {
   buildIfStale();
   dist = './dist';
 }
-await runSection('live', 'pglite', out, () =>
-  startAppServer(dist, 'live-screen').then(async (s) => {
-    try {
-      return await commitToScreen(s.base);
-    } finally {
-      await s.stop();
-    }
-  }),
-);
-await runSection('live', 'postgres', out, () => onPostgres(dist));
-await runSection('live', 'idle', out, () => idleStreams(dist));
+if (SECTIONS.includes('pglite'))
+  await runSection('live', 'pglite', out, () => onPglite(dist, commitToScreen));
+if (SECTIONS.includes('postgres')) await runSection('live', 'postgres', out, () => onPostgres(dist));
+if (SECTIONS.includes('idle')) await runSection('live', 'idle', out, () => idleStreams(dist));
+if (SECTIONS.includes('offline')) {
+  const loadBefore = loadavg();
+  await runSection('live', 'offlinePglite', out, () => onPglite(dist, offlineMessage));
+  await runSection('live', 'offlinePostgres', out, () => onPostgres(dist, offlineMessage));
+  out.offlineLoad = {
+    at: new Date().toISOString(),
+    before: loadBefore.map((x) => round(x, 2)),
+    after: loadavg().map((x) => round(x, 2)),
+  };
+}
 writeFileSync(file, JSON.stringify({ ...out, date: new Date().toISOString() }, null, 2));
 console.log(JSON.stringify(out, null, 2));

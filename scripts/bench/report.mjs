@@ -68,6 +68,10 @@ function threadLines(t) {
     `on Message (My Bookings -> View Details) to the newest message painted **${ms(t.openMs)}** (median of ${t.runs ?? 'n/a'}; goal`,
     `200 ms); a deep link, from navigation start, ${ms(t.deepLinkMs)}; ${t.rowsInDom ?? 'n/a'} messages in the DOM. Scrolling to the`,
     `oldest with the mouse wheel (${sc.steps ?? 'n/a'} steps of 400 px): ${sc.over50 ?? 'n/a'} long tasks over 50 ms (longest ${ms(sc.maxMs)}; goal none).`,
+    t.openCpuMs === undefined
+      ? ''
+      : `Main-thread CPU (a trace's thread time, which the load stretches far less than the clock): the open ${ms(t.openCpuMs)} (largest task ${ms(t.openMaxTaskCpuMs)});
+scrolling, ${sc.cpu?.cpuOver50 ?? 'n/a'} tasks over 50 ms of CPU (largest ${ms(sc.cpu?.maxCpuMs)}) of ${sc.cpu?.count ?? 'n/a'}. Load average ${t.loadavg?.before?.join(' / ') ?? 'n/a'} before, ${t.loadavg?.after?.join(' / ') ?? 'n/a'} after.`,
     failed(t),
     '',
   ].join('\n');
@@ -273,7 +277,7 @@ function summary(r) {
     `| Pull and apply 10,000 bookings (pull; goal 1 s) vs one bulkPut | ${ms(m.pullBookingsMs)} vs ${ms(m.bulkPutMs)} |`,
     `| A later pull after one change: patch vs whole snapshot | ${Number.isFinite(m.patchBytes) ? `${(m.patchBytes / 1024).toFixed(1)} KB` : 'n/a'} vs ${Number.isFinite(m.fullBytes) ? `${(m.fullBytes / 1024).toFixed(0)} KB` : 'n/a'}, applied in ${ms(m.patchOneMs)} |`,
     `| My Bookings first row with 10,000 bookings | ${ms(br.store?.render?.firstRowMs)} (${br.store?.render?.rowsInDom ?? 'n/a'} rows in the DOM) |`,
-    `| Thread of 5,000 messages: open to newest painted (goal 200 ms) / long tasks over 50 ms scrolling (goal 0) | ${ms(br.thread?.openMs)} / ${br.thread?.scroll?.over50 ?? 'n/a'} |`,
+    `| Thread of 5,000 messages: open to newest painted (goal 200 ms) / long tasks over 50 ms scrolling (goal 0): wall clock; main-thread CPU | ${ms(br.thread?.openMs)} / ${br.thread?.scroll?.over50 ?? 'n/a'}; ${ms(br.thread?.openCpuMs)} / ${br.thread?.scroll?.cpu?.cpuOver50 ?? 'n/a'} |`,
     `| Filter 10,000 results, two budgets + two weights (median) | ${num(r.filter?.cases?.at(-1)?.medianMs, 3)} ms |`,
     `| Drain 1,000 mutations (batched push; goal 2 s) vs one request each | ${ms(s.drainMs)} vs ${ms(s.directMs)} |`,
     `| Drain 15 mutations at 300 ms one way (goal 3 s) | ${ms(r.syncLink?.latency?.drainMs)} |`,
@@ -297,7 +301,14 @@ function summary(r) {
         `| postgres, ${x.workers} workers: ${x.name} (goal 2,000 req/s) | ${num(x.app.rps, 1)} req/s, p50 ${x.app.p50} / p99 ${x.app.p99} ms (ceiling ${num(x.ceiling.rps, 0)} req/s) |`,
     ),
     watchedRow(r.watched),
+    offlineMessageRow(r.live),
   ].join('\n');
+}
+
+/** The summary's row for a message typed offline (live.mjs offline sections). */
+export function offlineMessageRow(lv) {
+  const p95 = (x) => (x && !x.error ? `${x.p95} ms` : 'not measured');
+  return `| Message typed offline, on the other device after the link is back, p95 (goal 1.5 s): one PGlite process / two on PostgreSQL | ${p95(lv?.offlinePglite)} / ${p95(lv?.offlinePostgres)} |`;
 }
 
 /** The summary's row for a watched route searched offline (scripts/bench/watched.mjs). */
@@ -571,7 +582,47 @@ export function live(lv) {
           `100 MB). CPU used by the server in a ${idle.idleWindowS} s window between two heartbeats: **${idle.idleCpuMs} ms**`,
           '(goal: none; one timer per process sends every heartbeat).',
         ].join('\n'),
+    offlineMessageLines(lv),
   ].join('\n');
+}
+
+/** Issue 20: a message typed offline, on the other device after the link is back (live.mjs offline). */
+function offlineMessageLines(lv) {
+  if (!lv.offlinePglite && !lv.offlinePostgres) return '';
+  const row = (name, x) =>
+    !x || x.error
+      ? `| ${name} | not measured: ${x?.error ?? 'no results'} | | | |`
+      : `| ${name} | ${x.samples} | ${x.p50} ms | **${x.p95} ms** | ${x.max} ms |`;
+  const load = lv.offlineLoad;
+  return [
+    '',
+    'A message typed offline, on the other device after the link is back: the traveller writes in',
+    "the booking's thread (390 px) with the browser context offline (the message shows as Sending),",
+    "then the link comes back (setOffline(false)); timed from there to the text in the carrier's open",
+    'thread (a MutationObserver): the replay of the queue, the push, the NOTIFY, the poke, the',
+    "carrier's pull and render. Goal: 1.5 s.",
+    load
+      ? `Measured ${load.at ?? lv.date}; load average (1 / 5 / 15 min) ${load.before.join(' / ')} before and ${load.after.join(' / ')} after.`
+      : '',
+    '',
+    '| server | messages | p50 | p95 | max |',
+    '|---|---:|---:|---:|---:|',
+    row('one process, PGlite', lv.offlinePglite),
+    row('two processes, PostgreSQL, behind a round-robin TCP proxy', lv.offlinePostgres),
+  ]
+    .concat(missedLine('PGlite', lv.offlinePglite) + missedLine('PostgreSQL', lv.offlinePostgres) || [])
+    .join('\n');
+}
+
+/** Messages not on the other screen within 30 s (counted in the table when they came later). */
+function missedLine(name, x) {
+  const misses = x?.misses ?? [];
+  if (!misses.length) return '';
+  const each = misses.map(
+    (m) =>
+      `run ${m.run} (writer's side ${m.writer}; ${m.laterMs === null ? 'not there after 60 s either' : `there after ${m.laterMs} ms`})`,
+  );
+  return `\n${name}: ${misses.length} not on the carrier's screen within 30 s: ${each.join(', ')}.`;
 }
 
 const DIFF_GOAL_MS = { postgres: 5, pglite: 15 };

@@ -93,6 +93,11 @@ function endedAtOf(order: Order): number | null {
     : null;
 }
 
+/** The messages of a thread the server ordered, from seq `from` up to `below` (not included). */
+function ordered(db: AppDb, bookingId: string, from: number, below = Number.POSITIVE_INFINITY) {
+  return db.messages.where('[bookingId+seq]').between([bookingId, from], [bookingId, below], true, false);
+}
+
 /**
  * The other side's messages of a thread that the server ordered after `seq`: read through the
  * [bookingId+seq] index, so a thread read up to its end reads next to nothing (Dexie's filter()
@@ -152,17 +157,13 @@ export async function markThreadRead(store: Store, bookingId: string, lastId?: s
   const email = await requireEmail(store);
   const { db } = store;
   const queued = await db.transaction('rw', mutationTables(db), async () => {
+    // The newest of theirs: a cursor from the newest message back to the first not mine.
     const target = lastId
       ? await db.messages.get(lastId)
-      : (
-          await db.messages
-            .where('bookingId')
-            .equals(bookingId)
-            .filter((m) => !m.mine && m.seq > 0)
-            .toArray()
-        )
-          .sort(threadOrder)
-          .at(-1);
+      : await ordered(db, bookingId, 1)
+          .reverse()
+          .filter((m) => !m.mine)
+          .first();
     // Only a message the server has ordered can be read (mine still on their way are mine anyway).
     if (!target || target.bookingId !== bookingId || target.seq <= 0) return false;
     const read = await db.reads.get(bookingId);
@@ -203,15 +204,62 @@ export async function reportMessage(
   return result;
 }
 
-/** The thread of `bookingId`, oldest first, as the mirror has it (for useLiveQuery). */
-export async function threadMessagesQuery(store: Store, bookingId: string): Promise<ThreadMessage[]> {
+/** A screen reads a long thread this many messages at a time: the newest first, then older ones. */
+export const THREAD_PAGE = 100;
+
+/** Where a page of a thread begins (threadPageStart). */
+export interface ThreadPageStart {
+  /** The page is the messages from this seq up to the one it was asked below. */
+  from: number;
+  /** Whether the device has older messages of the thread than the page. */
+  more: boolean;
+}
+
+/**
+ * Where the page of the `size` messages ordered before seq `below` begins (the newest page when
+ * `below` is left out): a cursor moved `size` rows back through the [bookingId+seq] index, two
+ * rows read. A thread with fewer gives all of them (from 1).
+ */
+export async function threadPageStart(
+  store: Store,
+  bookingId: string,
+  below = Number.POSITIVE_INFINITY,
+  size = THREAD_PAGE,
+): Promise<ThreadPageStart> {
+  const [first, older] = await ordered(store.db, bookingId, 1, below)
+    .reverse()
+    .offset(size - 1)
+    .limit(2)
+    .toArray();
+  return first ? { from: first.seq, more: older !== undefined } : { from: 1, more: false };
+}
+
+/**
+ * A part of the thread of `bookingId`, oldest first, for liveQuery: the messages the server
+ * ordered from seq `from` up to `below` (not included); with `below` left out, up to the newest
+ * and then the ones still on their way. threadPageStart says where a page begins, so a screen
+ * reads what it shows rather than the whole thread.
+ */
+export async function threadRangeQuery(
+  store: Store,
+  bookingId: string,
+  from: number,
+  below = Number.POSITIVE_INFINITY,
+): Promise<ThreadMessage[]> {
   const { db } = store;
-  const [rows, read] = await Promise.all([
-    db.messages.where('bookingId').equals(bookingId).toArray(),
+  const newest = below === Number.POSITIVE_INFINITY;
+  const [rows, waiting, read] = await Promise.all([
+    ordered(db, bookingId, from, below).toArray(),
+    newest
+      ? db.messages
+          .where('[bookingId+seq]')
+          .between([bookingId, Number.NEGATIVE_INFINITY], [bookingId, 1], true, false)
+          .toArray()
+      : [],
     db.reads.get(bookingId),
   ]);
   const theirsSeq = read?.theirsSeq ?? 0;
-  return rows.sort(threadOrder).map((r) => ({
+  return [...rows, ...waiting.sort(threadOrder)].map((r) => ({
     id: r.id,
     bookingId: r.bookingId,
     from: r.from,
@@ -224,6 +272,11 @@ export async function threadMessagesQuery(store: Store, bookingId: string): Prom
     outboxKey: r.syncState === 'synced' ? null : r.outboxKey,
     seen: r.mine && r.seq > 0 && r.seq <= theirsSeq,
   }));
+}
+
+/** The whole thread of `bookingId`, oldest first, as the mirror has it. */
+export function threadMessagesQuery(store: Store, bookingId: string): Promise<ThreadMessage[]> {
+  return threadRangeQuery(store, bookingId, 1);
 }
 
 /** The thread's header and state; null when the booking is not in my lists (or only local). */

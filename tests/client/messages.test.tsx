@@ -12,6 +12,7 @@ import { MSG } from '@/domain/messages';
 import { type FakeApi, fakeApi, json, THREADS_ROUTE } from '../support/client-fake-api';
 import { renderApp } from '../support/client-render-app';
 import { makeOrder } from '../support/client-rows';
+import { windowScroll } from '../support/client-window-scroll';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -92,9 +93,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function openThread(api: FakeApi) {
+async function openThread(api: FakeApi, timeout = 3000) {
   const view = renderApp('/bookings/b1/messages', { api });
-  await screen.findByRole('heading', { name: 'Messages with Asha Rao' });
+  await screen.findByRole('heading', { name: 'Messages with Asha Rao' }, { timeout });
   return view;
 }
 
@@ -299,21 +300,83 @@ describe('unread counts', () => {
 });
 
 describe('a long thread', () => {
-  it('renders only part of a thread past a few hundred messages', async () => {
-    const many = Array.from({ length: 320 }, (_, i) =>
-      message(i + 1, i % 2 === 0, `message ${i + 1}`, NOW - (320 - i) * 60_000),
+  /** `n` messages taking turns (mine first), a minute apart, the newest a minute ago. */
+  const thread = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      message(i + 1, i % 2 === 0, `message ${i + 1}`, NOW - (n - i) * 60_000),
     );
-    await openThread(withThread(many, [readState(many.at(-2) ?? null, null)]));
-    await act(async () => {});
-    const bubbles = await waitFor(() => {
-      const found = screen.queryAllByText(/^message \d+$/);
-      expect(found.length).toBeGreaterThan(0);
-      return found;
-    });
-    // Not every message is in the page (jsdom-like DOMs measure every row as 0 px high, so more
-    // rows fit than in a browser), and it opens at the newest.
-    expect(bubbles.length).toBeLessThan(many.length);
-    expect(screen.getByText('message 320')).toBeTruthy();
-    expect(screen.queryByText('message 1')).toBeNull();
+  const log = () => screen.getByRole('log', { name: 'Messages' });
+  const shown = () =>
+    within(log())
+      .queryAllByText(/^message \d+$/)
+      .map((p) => p.textContent);
+  /** Waits for `text` in the log (the log itself is replaced once the thread has loaded). */
+  const inLog = (text: string, timeout = 10_000) => waitFor(() => within(log()).getByText(text), { timeout });
+
+  it('renders only part of a thread past a few hundred messages', async () => {
+    const many = thread(320);
+    const page = windowScroll();
+    try {
+      await openThread(withThread(many, [readState(many.at(-2) ?? null, null)]), 15_000);
+      await inLog('message 320');
+      // Not every message is in the page, and it opens at the newest.
+      expect(shown().length).toBeLessThan(40);
+      expect(within(log()).queryByText('message 1')).toBeNull();
+    } finally {
+      page.undo();
+    }
+  }, 40_000);
+
+  it('opens a thread of 5,000 at its newest messages with a bounded number of rows, and reads older ones on scrolling up', async () => {
+    const many = thread(5000);
+    const page = windowScroll();
+    try {
+      const { store } = await openThread(
+        withThread(many, [readState(many.at(-2) ?? null, many.at(-1) ?? null)]),
+      );
+      await waitFor(async () => expect(await store.db.messages.count()).toBe(5000), { timeout: 20_000 });
+      await inLog('message 5000');
+      // The newest at the bottom, Seen under my last one, a bounded number of rows in the DOM.
+      await waitFor(() => expect(page.y).toBeGreaterThan(0));
+      expect(shown().at(-1)).toBe('message 5000');
+      expect(within(log()).getAllByText('Seen')).toHaveLength(1);
+      expect(shown().length).toBeLessThan(40);
+      expect(within(log()).getAllByRole('time', { hidden: true }).length).toBeLessThan(40);
+      // Only the newest page is read: the list is as tall as about 100 messages.
+      const sizer = log().querySelector(':scope > div') as HTMLElement;
+      const height = Number.parseFloat(sizer.style.height);
+      expect(height).toBeLessThan(150 * 100);
+      // Scrolling to the top reads the page before it in, above the rows on screen.
+      await page.scrollTo(0);
+      await inLog('message 4900');
+      expect(Number.parseFloat(sizer.style.height)).toBeGreaterThan(height);
+      expect(page.y).toBeGreaterThan(0);
+      expect(shown().length).toBeLessThan(40);
+      // And again, page by page.
+      await page.scrollTo(0);
+      await inLog('message 4800');
+      expect(within(log()).queryByText('message 1')).toBeNull();
+    } finally {
+      page.undo();
+    }
+  }, 60_000);
+
+  it('reads the thread up to its first message, and then says nothing more is loading', async () => {
+    const many = thread(250);
+    const page = windowScroll();
+    try {
+      await openThread(withThread(many, [readState(many.at(-2) ?? null, null)]), 15_000);
+      await inLog('message 250');
+      expect(screen.getByText('Loading earlier messages...')).toBeTruthy();
+      for (const oldest of ['message 150', 'message 50']) {
+        await page.scrollTo(0);
+        await inLog(oldest);
+      }
+      await page.scrollTo(0);
+      await inLog('message 1');
+      expect(screen.queryByText('Loading earlier messages...')).toBeNull();
+    } finally {
+      page.undo();
+    }
   }, 40_000);
 });

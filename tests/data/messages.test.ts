@@ -17,8 +17,11 @@ import {
   reportMessage,
   retryEntry,
   sendMessage,
+  THREAD_PAGE,
   threadMessagesQuery,
+  threadPageStart,
   threadQuery,
+  threadRangeQuery,
   unreadCountsQuery,
   updateBookingStatus,
 } from '@/data';
@@ -212,5 +215,61 @@ describe('threadQuery', () => {
       code: 'thread/closed',
     });
     expect(await threadQuery(traveller.store, 'no-such-booking')).toBeNull();
+  });
+});
+
+describe('threadPageStart and threadRangeQuery', () => {
+  it('read a long thread a page at a time from the newest, the messages on their way after it', async () => {
+    const { traveller, id } = await booked();
+    // 250 messages as a pull mirrors them: the server's seq is global, so a thread's has gaps.
+    const seqs = Array.from({ length: 250 }, (_, i) => 7 + i * 3);
+    await traveller.store.db.messages.bulkPut(
+      seqs.map((seq, i) => ({
+        id: `m${i + 1}`,
+        bookingId: id,
+        from: i % 2 === 0 ? ('traveller' as const) : ('carrier' as const),
+        mine: i % 2 === 0,
+        text: `message ${i + 1}`,
+        sentAt: new Date(Date.now() - (250 - i) * 60_000).toISOString(),
+        seq,
+        syncState: 'synced' as const,
+        syncError: null,
+        outboxKey: null,
+      })),
+    );
+    traveller.net.down = true;
+    expect(await sendMessage(traveller.store, id, 'at gate 32')).toMatchObject({ ok: true });
+    const texts = (ms: { text: string }[]) => ms.map((m) => m.text);
+
+    // The newest page: the newest THREAD_PAGE the server ordered, then the one still on its way.
+    const newest = await threadPageStart(traveller.store, id);
+    expect(newest).toEqual({ from: seqs[250 - THREAD_PAGE], more: true });
+    const head = await threadRangeQuery(traveller.store, id, newest.from);
+    expect(head).toHaveLength(THREAD_PAGE + 1);
+    expect(texts(head).slice(0, 2)).toEqual([`message ${251 - THREAD_PAGE}`, `message ${252 - THREAD_PAGE}`]);
+    expect(head.slice(-2).map((m) => [m.text, m.status])).toEqual([
+      ['message 250', 'sent'],
+      ['at gate 32', 'sending'],
+    ]);
+
+    // Older pages below it, down to the first message: together, the whole thread in order.
+    const pages = [head];
+    let below = newest.from;
+    let more = newest.more;
+    while (more) {
+      const start = await threadPageStart(traveller.store, id, below);
+      const page = await threadRangeQuery(traveller.store, id, start.from, below);
+      expect(page.length).toBeLessThanOrEqual(THREAD_PAGE);
+      pages.unshift(page);
+      below = start.from;
+      more = start.more;
+    }
+    expect(pages.map((p) => p.length)).toEqual([50, THREAD_PAGE, THREAD_PAGE + 1]);
+    expect(texts(pages.flat())).toEqual(texts(await threadMessagesQuery(traveller.store, id)));
+    expect(texts(pages.flat())).toHaveLength(251);
+
+    // A thread shorter than a page is one page, from the first message.
+    const { carrier: other, id: short } = await booked();
+    expect(await threadPageStart(other.store, short)).toEqual({ from: 1, more: false });
   });
 });

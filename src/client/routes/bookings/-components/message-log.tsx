@@ -2,13 +2,16 @@
 // (the device's time zone). Each of mine says how it stands: "Sending" while queued, a tick once
 // the server has it ("Sent" to screen readers), or "Not sent" with the server's reason and Retry /
 // Discard; "Seen" goes under the last one the other side has read. The other side's messages can
-// be reported. Past VIRTUAL_FROM messages only the rows on screen are rendered (the window
-// scrolls; @tanstack/react-virtual measures each row), so a thread of thousands stays smooth.
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+// be reported. A long thread (past VIRTUAL_FROM messages, or more than the newest page the screen
+// reads first) renders only the rows on screen (the window scrolls; @tanstack/react-virtual
+// measures each row, anchored to the end like a chat) and reads older pages as it scrolls up, so a
+// thread of thousands opens and scrolls at the cost of what is on screen.
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Check, Clock, Flag, RotateCw, Trash2 } from 'lucide-react';
 import {
   memo,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -17,6 +20,7 @@ import {
   useState,
 } from 'react';
 import { toast } from 'sonner';
+import type { ThreadWindow } from '@/client/hooks/use-messages';
 import { useStore } from '@/client/hooks/use-store';
 import { Button } from '@/client/ui/button';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
@@ -26,11 +30,20 @@ import { dayKey, dayLabel, otherNameOf, timeLabel } from './thread-text';
 /** Threads longer than this render only the rows on screen. */
 export const VIRTUAL_FROM = 300;
 
-type Item =
-  | { kind: 'day'; key: string; label: string }
-  | { kind: 'message'; key: string; message: ThreadMessage; seenHere: boolean };
+/**
+ * A row: a message, under its day's separator when it is the day's first. (One row, keyed by the
+ * message: a separator of its own would change places when an older page of the same day comes
+ * in above, and the row on screen that anchors the list with it.)
+ */
+interface Item {
+  key: string;
+  message: ThreadMessage;
+  seenHere: boolean;
+  /** The separator's text ("Today") over the day's first message; null for the others. */
+  day: string | null;
+}
 
-/** Messages and day separators in order; "Seen" marks the last of mine the other side has read. */
+/** Messages in order with their days; "Seen" marks the last of mine the other side has read. */
 function itemsOf(messages: readonly ThreadMessage[], now: Date): Item[] {
   let lastSeen: string | null = null;
   for (const m of messages) if (m.seen) lastSeen = m.id;
@@ -39,11 +52,9 @@ function itemsOf(messages: readonly ThreadMessage[], now: Date): Item[] {
   for (const m of messages) {
     const at = new Date(m.sentAt);
     const key = dayKey(at);
-    if (key !== day) {
-      day = key;
-      items.push({ kind: 'day', key: `day-${key}`, label: dayLabel(at, now) });
-    }
-    items.push({ kind: 'message', key: m.id, message: m, seenHere: m.id === lastSeen });
+    const first = key !== day;
+    day = key;
+    items.push({ key: m.id, message: m, seenHere: m.id === lastSeen, day: first ? dayLabel(at, now) : null });
   }
   return items;
 }
@@ -140,15 +151,18 @@ const Bubble = memo(function Bubble({
 });
 
 function Row({ item, actions }: { item: Item; actions: Actions }) {
-  if (item.kind === 'day')
-    return (
-      <div className="flex justify-center px-4 py-2">
-        <p className="rounded-full bg-slate-100 px-3 py-0.5 text-xs font-medium text-slate-700">
-          {item.label}
-        </p>
-      </div>
-    );
-  return <Bubble m={item.message} seenHere={item.seenHere} actions={actions} />;
+  return (
+    <>
+      {item.day ? (
+        <div className="flex justify-center px-4 py-2">
+          <p className="rounded-full bg-slate-100 px-3 py-0.5 text-xs font-medium text-slate-700">
+            {item.day}
+          </p>
+        </div>
+      ) : null}
+      <Bubble m={item.message} seenHere={item.seenHere} actions={actions} />
+    </>
+  );
 }
 
 /** Whether the bottom of the page is (nearly) in view: new messages then keep it in view. */
@@ -160,7 +174,7 @@ function nearBottom(): boolean {
 /**
  * Keeps the newest message in view: on opening, when one arrives while the bottom is in view,
  * when I send one, when the on-screen keyboard shrinks the viewport, and when the page's height
- * changes while the bottom is in view.
+ * changes while the bottom is in view. Older messages read in above change nothing.
  */
 function useStickToBottom(
   messages: readonly ThreadMessage[] | undefined,
@@ -169,8 +183,8 @@ function useStickToBottom(
 ) {
   const atBottom = useRef(true);
   const opened = useRef(false);
-  const count = messages?.length ?? 0;
   const last = messages?.at(-1);
+  const lastId = last?.id;
   const mineSending = last?.mine === true && last.status === 'sending';
   useEffect(() => {
     // Read once a frame, not in the event: reading the page's height in a scroll event forces a
@@ -199,17 +213,18 @@ function useStickToBottom(
       viewport?.removeEventListener('resize', onResize);
     };
   }, [toEnd, isAtBottom]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message is added
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a newest message is added
   useLayoutEffect(() => {
-    if (count === 0) return;
+    if (!lastId) return;
     if (!opened.current || atBottom.current || mineSending) toEnd();
     opened.current = true;
-  }, [count, mineSending]);
+  }, [lastId, mineSending]);
 }
 
 /**
  * What screen readers hear of a long thread: its rows come and go as it scrolls, so the visible
- * list is not a live region; new messages of the other side are repeated in a hidden log.
+ * list is not a live region; new messages of the other side are repeated in a hidden log. Only
+ * messages after the newest one known are new: older pages read in on scrolling up are not.
  */
 function useArrivals(messages: readonly ThreadMessage[] | undefined): ThreadMessage[] {
   const known = useRef<Set<string> | null>(null);
@@ -221,8 +236,10 @@ function useArrivals(messages: readonly ThreadMessage[] | undefined): ThreadMess
       return;
     }
     const seen = known.current;
-    const fresh = messages.filter((m) => !seen.has(m.id));
-    for (const m of fresh) seen.add(m.id);
+    let newest = messages.length - 1;
+    while (newest >= 0 && !seen.has(messages[newest]?.id ?? '')) newest -= 1;
+    const fresh = messages.slice(newest + 1).filter((m) => !seen.has(m.id));
+    for (const m of messages) seen.add(m.id);
     const theirs = fresh.filter((m) => !m.mine);
     if (theirs.length) setArrivals((a) => [...a, ...theirs].slice(-5));
   }, [messages]);
@@ -262,39 +279,135 @@ function PlainLog({
   );
 }
 
+// Row heights before a row is measured, from what it holds (px at the app's type scale): close
+// estimates keep the scrollbar and the rows around the one on screen steady while rows come in.
+const DAY_ROW = 36;
+/** A bubble of one line: its padding, the line and the time under it. */
+const BUBBLE_ROW = 63;
+const TEXT_LINE = 20.6;
+const REPORT_LINE = 26;
+const SEEN_LINE = 18;
+const NOT_SENT_LINES = 72;
+
+/** About how many characters a line of a bubble holds at this window's width (words wrap whole). */
+function charsPerLine(): number {
+  const column = Math.min(window.innerWidth || 390, 768);
+  const text = column >= 640 ? (column - 48) * 0.7 - 24 : (column - 32) * 0.85 - 24;
+  return Math.max(10, Math.floor(text / 8.5));
+}
+
+function estimateOf(item: Item | undefined, perLine: number): number {
+  if (!item) return BUBBLE_ROW;
+  const m = item.message;
+  let lines = 0;
+  for (const line of m.text.split('\n')) lines += Math.max(1, Math.ceil(line.length / perLine));
+  let height = BUBBLE_ROW + (lines - 1) * TEXT_LINE;
+  if (item.day) height += DAY_ROW;
+  if (!m.mine && m.status === 'sent') height += REPORT_LINE;
+  if (item.seenHere) height += SEEN_LINE;
+  if (m.mine && m.status === 'failed') height += NOT_SENT_LINES;
+  return height;
+}
+
+/**
+ * A row's height from its ResizeObserver entry, which comes after layout; until then the height
+ * known or estimated. (The default reads offsetHeight as each row mounts, a layout forced in the
+ * middle of React's commit for every batch of rows scrolled in.)
+ */
+function rowHeight(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<Window, Element>) {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = v.indexFromElement(el);
+  return v.itemSizeCache.get(v.options.getItemKey(index)) ?? v.options.estimateSize(index);
+}
+
+/** The list's top in the page (the virtualizer's scrollMargin), again when the page changes size. */
+function useListTop(list: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = list.current;
+      if (el) setTop(el.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The sync line above the thread comes and goes.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [list]);
+  return top;
+}
+
+/** Rows above the first one rendered at which the next older page is read. */
+const LOAD_AHEAD = 40;
+/** Pixels from the end within which new messages and rows measured keep the end in view. */
+const NEAR_END = 160;
+
+/**
+ * Reads the next older page once the rows rendered come within LOAD_AHEAD of the oldest read;
+ * not before the log has been at its end, where it opens.
+ */
+function useOlderPages(
+  range: { startIndex: number; endIndex: number } | null,
+  thread: ThreadWindow,
+  last: number,
+) {
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!range) return;
+    if (range.endIndex >= last - 1) opened.current = true;
+    if (opened.current && thread.hasOlder && range.startIndex < LOAD_AHEAD) thread.loadOlder();
+  });
+}
+
 function VirtualLog({
   items,
   messages,
+  thread,
   actions,
 }: {
   items: Item[];
   messages: ThreadMessage[];
+  thread: ThreadWindow;
   actions: Actions;
 }) {
   const list = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const top = list.current?.getBoundingClientRect().top ?? 0;
-    setMargin(top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const margin = useListTop(list);
+  const perLine = useMemo(charsPerLine, []);
+  const estimateSize = useCallback((i: number) => estimateOf(items[i], perLine), [items, perLine]);
+  const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items]);
+  const virtualizer = useWindowVirtualizer<Element>({
     count: items.length,
-    estimateSize: (i) => (items[i]?.kind === 'day' ? 36 : 68),
+    estimateSize,
+    getItemKey,
     overscan: 8,
     scrollMargin: margin,
-    getItemKey: (i) => items[i]?.key ?? i,
+    // A chat: an older page read in above keeps the rows on screen where they are, and new
+    // messages (and rows measured) keep the end in view while it is.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: NEAR_END,
+    measureElement: rowHeight,
   });
   const last = items.length - 1;
-  const toEnd = useCallback(() => virtualizer.scrollToIndex(last, { align: 'end' }), [virtualizer, last]);
+  const toEnd = useCallback(() => virtualizer.scrollToEnd(), [virtualizer]);
   // From the virtualizer's own range: reading the page's height would force a layout per frame.
   const isAtBottom = useCallback(() => (virtualizer.range?.endIndex ?? 0) >= last - 1, [virtualizer, last]);
   useStickToBottom(messages, toEnd, isAtBottom);
+  // The rows to render, and the range they make up (after a page came in above: its anchoring).
+  const rows = virtualizer.getVirtualItems();
+  useOlderPages(virtualizer.range, thread, last);
   const arrivals = useArrivals(messages);
   return (
     <>
       <LogFrame live={false}>
+        {/* Above the rows, not one of them: the row on screen anchors the list as a page comes in. */}
+        {thread.hasOlder ? (
+          <p className="px-4 py-2 text-center text-xs text-slate-600">Loading earlier messages...</p>
+        ) : null}
         <div ref={list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((row) => {
+          {rows.map((row) => {
             const item = items[row.index];
             if (!item) return null;
             return (
@@ -322,8 +435,9 @@ function VirtualLog({
   );
 }
 
-export function MessageLog({ info, messages }: { info: ThreadInfo; messages: ThreadMessage[] | undefined }) {
+export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadWindow }) {
   const store = useStore();
+  const { messages, hasOlder } = thread;
   const otherName = otherNameOf(info);
   const [reporting, setReporting] = useState<ThreadMessage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -341,6 +455,9 @@ export function MessageLog({ info, messages }: { info: ThreadInfo; messages: Thr
   // Day labels ("Today") are worked out when the thread changes, which is often enough.
   const items = useMemo(() => itemsOf(messages ?? [], new Date()), [messages]);
   const closeReport = useCallback(() => setReporting(null), []);
+  // Long once, long for good: reading the last older page does not swap the list under the reader.
+  const [long, setLong] = useState(false);
+  if (!long && messages && (hasOlder || messages.length > VIRTUAL_FROM)) setLong(true);
 
   const confirmReport = async () => {
     if (!reporting) return;
@@ -360,17 +477,14 @@ export function MessageLog({ info, messages }: { info: ThreadInfo; messages: Thr
         No messages yet. Say hello to {otherName} and agree where to meet.
       </p>
     );
-  else if (messages.length > VIRTUAL_FROM)
-    return (
-      <>
-        <VirtualLog items={items} messages={messages} actions={actions} />
-        {reporting ? <ReportDialog busy={busy} onConfirm={confirmReport} onCancel={closeReport} /> : null}
-      </>
-    );
   else
     return (
       <>
-        <PlainLog items={items} messages={messages} actions={actions} />
+        {long || hasOlder || messages.length > VIRTUAL_FROM ? (
+          <VirtualLog items={items} messages={messages} thread={thread} actions={actions} />
+        ) : (
+          <PlainLog items={items} messages={messages} actions={actions} />
+        )}
         {reporting ? <ReportDialog busy={busy} onConfirm={confirmReport} onCancel={closeReport} /> : null}
       </>
     );

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { MessageSquareOff } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { usePulled } from '@/client/hooks/use-collection';
-import { useThread, useThreadMessages } from '@/client/hooks/use-messages';
+import { useThread, useThreadWindow } from '@/client/hooks/use-messages';
 import { useStore } from '@/client/hooks/use-store';
 import type { Pulled } from '@/client/pull-on-open';
 import { buttonClass } from '@/client/ui/button';
@@ -39,7 +39,8 @@ function useMarkRead(bookingId: string, unread: number | undefined) {
 
 export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled: Pulled }) {
   const info = useThread(bookingId);
-  const messages = useThreadMessages(bookingId);
+  // The newest page of the thread (read beside the booking), and older pages as the log scrolls up.
+  const thread = useThreadWindow(bookingId);
   // The route's pull on opening (messages come with the bookings); the mirror shows meanwhile.
   const { running } = usePulled(pulled);
   const markRead = useMarkRead(bookingId, info?.unread);
@@ -49,7 +50,7 @@ export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled:
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col">
       <ThreadHeader info={info} />
-      <MessageLog info={info} messages={messages} />
+      <MessageLog info={info} thread={thread} />
       {info.writable ? (
         <Composer bookingId={bookingId} onSent={markRead} />
       ) : (
