@@ -16,8 +16,8 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
   if (!ref.timeZoneOf(input.to)) unknown.push({ path: 'to', message: 'Unknown airport' });
   if (!ref.hasAirline(input.airline)) unknown.push({ path: 'airline', message: 'Unknown airline' });
   if (unknown.length) throw invalid(unknown);
-  // At most OPEN_LISTINGS_MAX listings on flights still to come (409 listing/quota-reached).
-  await checkListingQuota(tx, user.id, deps.clock.now(), ref, userLock);
+  // At most the operator's quota of listings on flights still to come (409 listing/quota-reached).
+  await checkListingQuota(tx, user.id, deps.clock.now(), ref, userLock, deps.config.openListingsMax);
 
   // A second listing of one flight on one date meets listings_flight_unique: nothing is inserted
   // (a concurrent one is waited for), and the refusal is listing/duplicate on every path.

@@ -5,6 +5,7 @@
 // it does not block the key-share locks other users' inserts take on this row (foreign keys).
 import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import { OPEN_LISTINGS_MAX, PENDING_BOOKINGS_MAX } from '@/domain/constants';
+import { ERRORS } from '@/domain/errors';
 import { departureInstant } from '@/domain/listing/departure';
 import type { Tx } from '../db/client';
 import { bookings, listings, users } from '../db/schema';
@@ -35,13 +36,17 @@ export async function lockUser(tx: Tx, userId: string, lock?: UserLock) {
   if (lock) lock.held = true;
 }
 
-/** 409 listing/quota-reached when the carrier already has OPEN_LISTINGS_MAX flights to come. */
+/**
+ * 409 listing/quota-reached when the carrier already has `max` flights to come (the operator's
+ * OPEN_LISTINGS_PER_CARRIER, OPEN_LISTINGS_MAX unless set); the message names the number in force.
+ */
 export async function checkListingQuota(
   tx: Tx,
   userId: string,
   nowMs: number,
   ref: ReferenceIndex,
   lock?: UserLock,
+  max: number = OPEN_LISTINGS_MAX,
 ) {
   await lockUser(tx, userId, lock);
   let instants = lock?.listingInstants;
@@ -56,7 +61,13 @@ export async function checkListingQuota(
     if (lock) lock.listingInstants = instants;
   }
   const open = instants.filter((at) => at > nowMs);
-  if (open.length >= OPEN_LISTINGS_MAX) throw new ApiError('listing/quota-reached');
+  if (open.length >= max) throw new ApiError('listing/quota-reached', undefined, listingQuotaMessage(max));
+}
+
+/** The refusal's message for a quota of `max`: the code table's own for the default. */
+function listingQuotaMessage(max: number): string {
+  const message = ERRORS['listing/quota-reached'].message;
+  return max === OPEN_LISTINGS_MAX ? message : message.replace(String(OPEN_LISTINGS_MAX), String(max));
 }
 
 /** Counts a listing this transaction inserted in what `lock` knows (checkListingQuota). */
