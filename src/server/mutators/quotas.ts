@@ -37,6 +37,30 @@ export async function lockUser(tx: Tx, userId: string, lock?: UserLock) {
 }
 
 /**
+ * The departure instants of the user's listings from yesterday on, read under the lock on their
+ * row (taken here unless `lock` holds it) and kept in `lock` for the rest of its transaction.
+ */
+export async function listingInstants(
+  tx: Tx,
+  userId: string,
+  nowMs: number,
+  ref: ReferenceIndex,
+  lock?: UserLock,
+): Promise<number[]> {
+  await lockUser(tx, userId, lock);
+  if (lock?.listingInstants) return lock.listingInstants;
+  // Dates from yesterday (UTC) on, then each judged in its origin's time zone.
+  const since = new Date(nowMs - DAY_MS).toISOString().slice(0, 10);
+  const rows = await tx
+    .select({ departure: listings.departure, time: listings.time, from: listings.from })
+    .from(listings)
+    .where(and(eq(listings.userId, userId), gte(listings.departure, since)));
+  const instants = rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
+  if (lock) lock.listingInstants = instants;
+  return instants;
+}
+
+/**
  * 409 listing/quota-reached when the carrier already has `max` flights to come (the operator's
  * OPEN_LISTINGS_PER_CARRIER, OPEN_LISTINGS_MAX unless set); the message names the number in force.
  */
@@ -48,20 +72,14 @@ export async function checkListingQuota(
   lock?: UserLock,
   max: number = OPEN_LISTINGS_MAX,
 ) {
-  await lockUser(tx, userId, lock);
-  let instants = lock?.listingInstants;
-  if (!instants) {
-    // Dates from yesterday (UTC) on, then each judged in its origin's time zone.
-    const since = new Date(nowMs - DAY_MS).toISOString().slice(0, 10);
-    const rows = await tx
-      .select({ departure: listings.departure, time: listings.time, from: listings.from })
-      .from(listings)
-      .where(and(eq(listings.userId, userId), gte(listings.departure, since)));
-    instants = rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
-    if (lock) lock.listingInstants = instants;
-  }
+  const instants = await listingInstants(tx, userId, nowMs, ref, lock);
   const open = instants.filter((at) => at > nowMs);
-  if (open.length >= max) throw new ApiError('listing/quota-reached', undefined, listingQuotaMessage(max));
+  if (open.length >= max) throw listingQuotaReached(max);
+}
+
+/** The quota's refusal for a quota of `max`. */
+export function listingQuotaReached(max: number): ApiError {
+  return new ApiError('listing/quota-reached', undefined, listingQuotaMessage(max));
 }
 
 /** The refusal's message for a quota of `max`: the code table's own for the default. */
