@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { listingSchema } from '@/domain/listing/schema';
 import type { LocalMutator } from './local-mutator';
-import { confirmRow, localId, putLocalRow } from './rows';
+import { confirmRow, confirmRows, localId, putLocalRow } from './rows';
 
 const answer = v.object({ listing: listingSchema });
 
@@ -35,5 +35,18 @@ export const addListing: LocalMutator<'add-listing'> = {
     const server = v.safeParse(answer, body);
     if (server.success) await confirmRow(db.listings, server.output.listing, entry, localId(entry.key));
     else await db.listings.delete(localId(entry.key));
+  },
+  async settleAll({ db }, settled) {
+    const confirmed = [];
+    const gone = [];
+    for (const { entry, body } of settled) {
+      const server = v.safeParse(answer, body);
+      if (server.success) confirmed.push({ row: server.output.listing, entry, replaces: localId(entry.key) });
+      else gone.push(localId(entry.key));
+    }
+    // Each entry has its own local row, and the server's rows are new: the order between the
+    // deletes and the confirmations cannot matter.
+    await db.listings.bulkDelete(gone);
+    await confirmRows(db.listings, confirmed);
   },
 };

@@ -51,6 +51,29 @@ export function settleEntry<K extends MutationKind>(
   return mutator.settle(ctx, entry, body);
 }
 
+/**
+ * Settles a run of applied entries of one kind, in order: through the kind's settleAll when it
+ * has one (fewer requests), else one by one.
+ */
+export async function settleEntries(
+  ctx: LocalContext,
+  settled: readonly { entry: OutboxEntry; body: Record<string, unknown> }[],
+): Promise<void> {
+  const kind = settled[0]?.entry.kind;
+  if (kind === undefined) return;
+  const mutator = LOCAL_MUTATORS[kind] as LocalMutator<MutationKind>;
+  if (mutator.settleAll && settled.every((s) => s.entry.kind === kind)) {
+    await mutator.settleAll(ctx, settled);
+    return;
+  }
+  for (const s of settled) await settleEntry(ctx, s.entry, s.body);
+}
+
+/** Whether the entry's kind has a say in a refusal (refuseEntry can return true). */
+export function handlesRefusal(entry: OutboxEntry): boolean {
+  return LOCAL_MUTATORS[entry.kind]?.refused !== undefined;
+}
+
 /** Lets the entry's kind deal with a refusal; true when it did and the entry should go. */
 export async function refuseEntry<K extends MutationKind>(
   ctx: LocalContext,
