@@ -42,6 +42,22 @@ export function applyEntry<K extends MutationKind>(
   return mutator.apply(ctx, entry);
 }
 
+/** Whether a run of `kind`'s entries applies at once (applyEntries). */
+export function appliesAll(kind: string): boolean {
+  return (
+    (LOCAL_MUTATORS as Partial<Record<string, LocalMutator<MutationKind>>>)[kind]?.applyAll !== undefined
+  );
+}
+
+/** Applies a run of entries of one kind (appliesAll), in order, through the kind's applyAll. */
+export function applyEntries(ctx: LocalContext, entries: readonly OutboxEntry[]): Promise<void> {
+  const kind = entries[0]?.kind;
+  const mutator = kind === undefined ? undefined : (LOCAL_MUTATORS[kind] as LocalMutator<MutationKind>);
+  if (!mutator?.applyAll || !entries.every((e) => e.kind === kind))
+    throw new Error('applyEntries: a run of one kind with applyAll');
+  return mutator.applyAll(ctx, entries);
+}
+
 export function settleEntry<K extends MutationKind>(
   ctx: LocalContext,
   entry: OutboxEntryOf<K>,

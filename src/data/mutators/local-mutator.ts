@@ -23,6 +23,12 @@ export interface LocalMutator<K extends MutationKind> {
   /** A short human name for the waiting list. */
   label(args: MutationArgs<K>): string;
   apply(ctx: LocalContext, entry: OutboxEntryOf<K>): Promise<void>;
+  /**
+   * apply for several entries of this kind at once, in their order, with the same effect as
+   * applying them one after another, in fewer requests (a rebase over a long queue). Absent: one
+   * by one.
+   */
+  applyAll?(ctx: LocalContext, entries: readonly OutboxEntryOf<K>[]): Promise<void>;
   settle(ctx: LocalContext, entry: OutboxEntryOf<K>, body: Record<string, unknown>): Promise<void>;
   /**
    * settle for several entries of this kind at once, in their order, with the same effect as

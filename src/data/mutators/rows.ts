@@ -27,6 +27,14 @@ export async function putLocalRow<T extends { id: string }>(
   await table.put({ ...row, ...marks(entry), confirmed: null });
 }
 
+/** putLocalRow for many rows, each of its own entry, in one request. */
+export async function putLocalRows<T extends { id: string }>(
+  table: Table<Synced<T>, string>,
+  items: readonly { row: T; entry: OutboxEntryBase }[],
+): Promise<void> {
+  await table.bulkPut(items.map(({ row, entry }) => ({ ...row, ...marks(entry), confirmed: null })));
+}
+
 /** The server's row without the local sync fields. */
 export function plainRow<T extends { id: string }>(row: Synced<T>): T {
   const { syncState: _s, syncError: _e, outboxKey: _k, confirmed: _c, ...plain } = row;
