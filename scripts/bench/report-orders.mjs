@@ -58,7 +58,7 @@ function drainRows(label, m, runs) {
   if (!m) return [`| ${label} | not measured |`];
   return [
     `| ${label}: ${m.sent} applied, ${m.failed} refused, ${m.remaining} left (runs: ${runs.map((x) => Math.round(x.drainMs)).join(', ')} ms) | **${ms(m.drainMs)}** |`,
-    `| of which waiting on ${m.pushes} pushes / the pull | ${ms(m.pushMs)} / ${ms(m.pullMs)} |`,
+    `| of which waiting on ${m.pushes} pushes / the pull / the page's own work | ${ms(m.pushMs)} / ${ms(m.pullMs)} / ${ms(m.drainMs - m.pushMs - m.pullMs)} |`,
   ];
 }
 
