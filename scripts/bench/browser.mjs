@@ -2,7 +2,8 @@
 // database, in headless Chromium: cold and warm-offline start-up (FCP and login form usable,
 // median of 10), Lighthouse on its mobile profile, the bulk mirror of 10,000 bookings and the
 // first render of My Bookings with them, a thread of 5,000 messages (opened from My Bookings and by
-// a deep link, then scrolled), and the drain of 1,000 queued mutations.
+// a deep link, then scrolled), and the drain of 1,000 queued mutations (all applied, and again
+// with 980 of them over the open-listings quota).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -377,7 +378,8 @@ async function thread(browser, base) {
   }
 }
 
-async function sync(browser, base) {
+/** Signs the bench user up on `base`, opens the bench page there and drains MUTATIONS add-listings. */
+async function drainOn(browser, base, direct) {
   const signup = await fetch(`${base}/auth/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -396,19 +398,34 @@ async function sync(browser, base) {
   try {
     page.setDefaultTimeout(600_000);
     return await page.evaluate(
-      ({ n, email, password }) =>
-        window.carryBench.drain(n, email, password).catch((e) => ({ error: String(e?.stack ?? e) })),
-      {
-        n: MUTATIONS,
-        ...USER,
-      },
+      ({ n, email, password, direct }) =>
+        window.carryBench.drain(n, email, password, direct).catch((e) => ({ error: String(e?.stack ?? e) })),
+      { n: MUTATIONS, ...USER, direct },
     );
   } finally {
     await context.close();
   }
 }
 
-const { port, base, stop } = await startAppServer(DIST, 'app');
+/**
+ * The drain on this run's server, whose open-listings quota (OPEN_LISTINGS_PER_CARRIER, raised
+ * below) lets all 1,000 apply, and the same queue on a server with the default quota, where 20
+ * apply and 980 are refused: what an over-quota user's queue costs.
+ */
+async function sync(browser, base) {
+  const applied = await drainOn(browser, base, true);
+  const other = await startAppServer(DIST, 'refusals');
+  try {
+    return { ...applied, refusals: await drainOn(browser, other.base, false) };
+  } finally {
+    await other.stop();
+  }
+}
+
+// The drain's 1,000 new listings and the 1,000 sent one by one after it all apply (sync above).
+const { port, base, stop } = await startAppServer(DIST, 'app', {
+  OPEN_LISTINGS_PER_CARRIER: String(2 * MUTATIONS),
+});
 const out = { port };
 try {
   const sections = (

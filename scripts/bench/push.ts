@@ -1,23 +1,27 @@
 // The server's side of a drain, in-process (no socket, no browser): one signed-in carrier's client
-// pushes 1,000 queued add-listing mutations in batches of 250 (what the replayer sends), through
-// the real app (createTestServer: in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL), three
-// times on fresh servers; prints each push's time and the median total. Since the open-listings
-// quota (20), 980 of them are refused (listing/quota-reached), which is what a drain of that
-// queue costs the server today. Run with `node --cpu-prof` to see where it goes:
-//   node --import tsx scripts/bench/push.ts [mutations] [kind: add-listing | contact]
+// pushes 1,000 queued add-listing mutations in batches of PUSH_BATCH_MAX (what the replayer sends),
+// through the real app (createTestServer: in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL),
+// three times on fresh servers; prints each push's time and the median total. The server's
+// open-listings quota (config openListingsMax, OPEN_LISTINGS_PER_CARRIER) is the number of
+// mutations unless given: all apply. With the default quota (20) 980 of them are refused
+// (listing/quota-reached), what a drain of an over-quota queue costs the server. Run with
+// `node --cpu-prof` to see where it goes:
+//   node --import tsx scripts/bench/push.ts [mutations] [kind: add-listing | contact] [quota]
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
+import { PUSH_BATCH_MAX } from '@/domain/sync/protocol';
 import { createTestServer } from '../../tests/support/server-app';
 import { listingBody } from '../../tests/support/server-fixtures';
 import { signupAndLogin } from '../../tests/support/server-users';
 
 const N = Number(process.argv[2] ?? 1000);
 const KIND = process.argv[3] ?? 'add-listing';
-const BATCH = 250;
+const QUOTA = Number(process.argv[4] ?? N);
+const BATCH = PUSH_BATCH_MAX;
 
 async function once() {
-  const server = await createTestServer();
+  const server = await createTestServer({ config: { openListingsMax: QUOTA } });
   try {
     const carrier = await signupAndLogin(server);
     const clientId = `bench-${crypto.randomUUID()}`;
@@ -107,7 +111,7 @@ for (let i = 0; i < RUNS; i++) runs.push(await once());
 const sorted = [...runs].sort((a, b) => a.totalMs - b.totalMs);
 for (const r of runs)
   console.log(
-    `push ${N} ${KIND}: ${r.totalMs.toFixed(0)} ms, CPU ${r.cpuMs.toFixed(0)} ms (${r.times.map((t) => t.toFixed(0)).join(' + ')}), ${r.ok} applied, ${r.refused} refused`,
+    `push ${N} ${KIND} (quota ${QUOTA}): ${r.totalMs.toFixed(0)} ms, CPU ${r.cpuMs.toFixed(0)} ms (${r.times.map((t) => t.toFixed(0)).join(' + ')}), ${r.ok} applied, ${r.refused} refused`,
   );
 const cpus = runs.map((r) => r.cpuMs).sort((a, b) => a - b);
 console.log(

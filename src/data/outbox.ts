@@ -7,7 +7,7 @@ import { ERRORS } from '@/domain/errors';
 import { type ExtrasOf, NOT_FAILING, type OutboxEntry, type OutboxEntryOf } from '@/domain/outbox/entry';
 import { isMutationKind, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { type AppDb, mutationTables, type Synced } from './db';
-import { applyEntry, type LocalContext, localId, restoreAll } from './mutators';
+import { appliesAll, applyEntries, applyEntry, type LocalContext, localId, restoreAll } from './mutators';
 import { releasePhotos, retryPhotoOf } from './photos';
 import { loadSession } from './session';
 import type { Store } from './store';
@@ -143,7 +143,34 @@ export async function rebase(ctx: LocalContext, user: string | null): Promise<vo
   await resetTable(db.reads);
   await restoreAll(ctx);
   if (!user) return;
-  for (const entry of await userEntries(db, user)) await applyOrMark(ctx, entry);
+  const entries = await userEntries(db, user);
+  for (let i = 0; i < entries.length; ) {
+    const first = entries[i] as OutboxEntry;
+    // A run of one kind that applies at once (a long queue of new listings): one request.
+    let end = i + 1;
+    if (readableEntry(first) && appliesAll(first.kind))
+      while (end < entries.length && sameKindRun(first, entries[end] as OutboxEntry)) end += 1;
+    if (end - i > 1) {
+      await applyRun(ctx, entries.slice(i, end));
+      i = end;
+      continue;
+    }
+    await applyOrMark(ctx, first);
+    i += 1;
+  }
+}
+
+function sameKindRun(first: OutboxEntry, next: OutboxEntry): boolean {
+  return next.kind === first.kind && readableEntry(next);
+}
+
+/** A run through applyEntries; should it throw, one by one (each applied or marked unreadable). */
+async function applyRun(ctx: LocalContext, run: OutboxEntry[]): Promise<void> {
+  try {
+    await applyEntries(ctx, run);
+  } catch {
+    for (const entry of run) await applyOrMark(ctx, entry);
+  }
 }
 
 /** Runs `work` then rebases, in one transaction, for the signed-in user. */

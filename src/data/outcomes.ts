@@ -5,10 +5,12 @@
 // message, for Retry and Discard. The second to arrive finds no entry for that id and does
 // nothing. Runs inside the caller's transaction over mutationTables(); the caller drops the
 // settled entries in bulk (one request per batch, not one per entry), then rebases if asked.
+// applyResults takes a whole push answer: applied entries settle by kind in runs (a kind's
+// settleAll), refused ones are written back and their rows marked in bulk.
 import { NOT_FAILING, type OutboxEntry } from '@/domain/outbox/entry';
 import type { PushResult } from '@/domain/sync/protocol';
 import type { AppDb } from './db';
-import { type LocalContext, refuseEntry, settleEntry } from './mutators';
+import { handlesRefusal, type LocalContext, refuseEntry, settleEntries } from './mutators';
 
 export interface ResultApplied {
   outcome: 'sent' | 'failed';
@@ -18,17 +20,34 @@ export interface ResultApplied {
   rebase: boolean;
 }
 
-async function markRowsFailed(db: AppDb, key: string, message: string): Promise<void> {
-  const mark = (row: { syncState: string; syncError: string | null }) => {
+/** Marks the rows of the entries in `messages` (outbox key -> the server's message) failed. */
+async function markRowsFailed(db: AppDb, messages: Map<string, string>): Promise<void> {
+  if (messages.size === 0) return;
+  const keys = [...messages.keys()];
+  const mark = (row: { syncState: string; syncError: string | null; outboxKey: string | null }) => {
     row.syncState = 'failed';
-    row.syncError = message;
+    row.syncError = messages.get(row.outboxKey ?? '') ?? null;
   };
-  await db.listings.where('outboxKey').equals(key).modify(mark);
-  await db.bookings.where('outboxKey').equals(key).modify(mark);
-  await db.orders.where('outboxKey').equals(key).modify(mark);
-  await db.watches.where('outboxKey').equals(key).modify(mark);
-  await db.messages.where('outboxKey').equals(key).modify(mark);
-  await db.reads.where('outboxKey').equals(key).modify(mark);
+  // One query per table for the whole batch, not one per entry.
+  await db.listings.where('outboxKey').anyOf(keys).modify(mark);
+  await db.bookings.where('outboxKey').anyOf(keys).modify(mark);
+  await db.orders.where('outboxKey').anyOf(keys).modify(mark);
+  await db.watches.where('outboxKey').anyOf(keys).modify(mark);
+  await db.messages.where('outboxKey').anyOf(keys).modify(mark);
+  await db.reads.where('outboxKey').anyOf(keys).modify(mark);
+}
+
+/** The entry as stored once the server refused it, for Retry and Discard. */
+function refusedEntry(entry: OutboxEntry, result: PushResult & { ok: false }): OutboxEntry {
+  return {
+    ...entry,
+    state: 'failed',
+    attempts: entry.attempts + 1,
+    failingSince: null,
+    ...NOT_FAILING,
+    lastError: result.message,
+    lastErrorCode: result.code,
+  };
 }
 
 /**
@@ -41,25 +60,63 @@ export async function applyResult(
   result: PushResult,
   rows: boolean,
 ): Promise<ResultApplied> {
+  const [applied] = await applyResults(ctx, [{ entry, result }], rows);
+  return applied as ResultApplied;
+}
+
+export interface Answered {
+  /** The entry as stored now. */
+  entry: OutboxEntry;
+  result: PushResult;
+}
+
+/**
+ * applyResult for many entries at once, in their order, with the same outcome each: the applied
+ * ones settle through their kind (a run of one kind in one call, settleEntries), and the refused
+ * ones are written back and their rows marked in bulk at the end (one request per table for the
+ * whole batch, rather than seven per entry). Deferring the marks changes nothing: a row marked
+ * for entry A carries A's key, so it is A's latest change, and no later entry's settling touches
+ * its sync state (confirmRow keeps a row another entry changed as it is, failed or pending).
+ */
+export async function applyResults(
+  ctx: LocalContext,
+  answered: readonly Answered[],
+  rows: boolean,
+): Promise<ResultApplied[]> {
   const { db } = ctx;
-  if (result.ok) {
-    if (rows) await settleEntry(ctx, entry, result.body);
-    return { outcome: 'sent', drop: true, rebase: false };
+  const out: ResultApplied[] = [];
+  const refused: OutboxEntry[] = [];
+  const messages = new Map<string, string>();
+  // Only Dexie work is awaited here, and only when there is some: the transaction's zone does not
+  // survive a run of native awaits with no request in between (PrematureCommitError).
+  let run: { entry: OutboxEntry; body: Record<string, unknown> }[] = [];
+  for (const { entry, result } of answered) {
+    if (result.ok) {
+      if (rows && run.length && run[0]?.entry.kind !== entry.kind) {
+        await settleEntries(ctx, run);
+        run = [];
+      }
+      run.push({ entry, body: result.body });
+      out.push({ outcome: 'sent', drop: true, rebase: false });
+      continue;
+    }
+    if (rows && run.length) {
+      await settleEntries(ctx, run);
+      run = [];
+    }
+    if (rows && handlesRefusal(entry) && (await refuseEntry(ctx, entry, result.code, result.message))) {
+      // The kind dealt with the refusal itself (a wrong hand-off code): the entry goes, and its
+      // rows return to what the server confirmed (the caller's rebase), as a Discard leaves them.
+      out.push({ outcome: 'failed', drop: true, rebase: true });
+      continue;
+    }
+    refused.push(refusedEntry(entry, result));
+    // Its rows keep showing the change, marked failed with the server's reason.
+    if (rows) messages.set(entry.key, result.message);
+    out.push({ outcome: 'failed', drop: false, rebase: false });
   }
-  if (rows && (await refuseEntry(ctx, entry, result.code, result.message))) {
-    // The kind dealt with the refusal itself (a wrong hand-off code): the entry goes, and its
-    // rows return to what the server confirmed (the caller's rebase), as a Discard leaves them.
-    return { outcome: 'failed', drop: true, rebase: true };
-  }
-  await db.outbox.update(entry.key, {
-    state: 'failed',
-    attempts: entry.attempts + 1,
-    failingSince: null,
-    ...NOT_FAILING,
-    lastError: result.message,
-    lastErrorCode: result.code,
-  });
-  // Its rows keep showing the change, marked failed with the server's reason.
-  if (rows) await markRowsFailed(db, entry.key, result.message);
-  return { outcome: 'failed', drop: false, rebase: false };
+  if (rows && run.length) await settleEntries(ctx, run);
+  if (refused.length) await db.outbox.bulkPut(refused);
+  if (messages.size) await markRowsFailed(db, messages);
+  return out;
 }

@@ -5,7 +5,8 @@
 //      the others go past it); stop if the head is still backing off;
 //   2. number the new ones (ids increase per client) and mark them sending, in one transaction;
 //   3. push; apply the answers in one transaction, through the same path as a pull's results
-//      (outcomes.ts; whichever arrives first settles an entry, the second finds nothing):
+//      (outcomes.ts, the batch at once: settled by kind in runs, refusals written in bulk;
+//      whichever arrives first settles an entry, the second finds nothing):
 //      applied -> drop the entry and confirm the server's rows (a row a later entry changed
 //      keeps that change over the new confirmed copy); refused -> failed with the server's code
 //      and message; unanswered -> transient, back off. An answer for an ended session (another
@@ -25,7 +26,7 @@ import { withReplayLock } from './lock';
 import { getMeta, META, setMeta } from './meta';
 import { photoOf, preparedArgs } from './mutators';
 import { countUnsent, readableEntry, rebase, userEntries } from './outbox';
-import { applyResult } from './outcomes';
+import { type Answered, applyResults } from './outcomes';
 import { photosOf, releasePhotos, waitsForPhoto } from './photos';
 import { pull } from './pull';
 import { loadSession, sessionGeneration } from './session';
@@ -257,8 +258,7 @@ async function applyAnswer(
     const byId = new Map(answer.results.map((r) => [r.id, r]));
     // Read and drop in bulk: one request each for the whole batch, not one per entry.
     const currents = await db.outbox.bulkGet(batch.map((e) => e.key));
-    const drops: string[] = [];
-    let rebaseAfter = false;
+    const answered: Answered[] = [];
     for (const [i, e] of batch.entries()) {
       const result = byId.get(e.mutationId ?? 0);
       const current = currents[i];
@@ -272,9 +272,16 @@ async function applyAnswer(
         counts[result.ok ? 'sent' : 'failed'] += 1;
         continue;
       }
-      const applied = await applyResult(ctx, current, result, sameSession);
+      answered.push({ entry: current, result });
+    }
+    // The whole batch's answers at once: settled by kind in runs, refusals written in bulk.
+    const outcomes = await applyResults(ctx, answered, sameSession);
+    const drops: string[] = [];
+    let rebaseAfter = false;
+    for (const [i, applied] of outcomes.entries()) {
       counts[applied.outcome] += 1;
-      if (applied.drop) drops.push(current.key);
+      const entry = answered[i]?.entry;
+      if (applied.drop && entry) drops.push(entry.key);
       rebaseAfter ||= applied.rebase;
     }
     await db.outbox.bulkDelete(drops);

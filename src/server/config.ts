@@ -1,6 +1,6 @@
 // What the app factory is configured with: limits, cookie and origin policy, where the built
 // client lives. main.ts fills it from env.ts; tests pass only what they change.
-import { JSON_BODY_MAX_BYTES } from '@/domain/constants';
+import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { type Argon2Cost, OWASP_ARGON2ID } from './auth/passwords';
 
 export interface Clock {
@@ -57,6 +57,8 @@ export interface AppConfig {
   uploadsPerDay: number;
   /** Bytes of images one user may keep in all (UPLOAD_MB_PER_USER). */
   uploadBytesPerUser: number;
+  /** Listings one carrier may have on flights still to come (OPEN_LISTINGS_PER_CARRIER). */
+  openListingsMax: number;
   /**
    * How long an Idempotency-Key's answer is kept: longer than any offline stretch a change can
    * wait through in the outbox (a session lasts 30 days unused; a parked queue resumes at the next
@@ -93,6 +95,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   jsonBodyMaxBytes: JSON_BODY_MAX_BYTES,
   uploadsPerDay: 20,
   uploadBytesPerUser: 50 * 1024 * 1024,
+  openListingsMax: OPEN_LISTINGS_MAX,
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
   passwordHash: OWASP_ARGON2ID,
   log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),

@@ -1,6 +1,7 @@
 // The only reader of process.env: parsed once at start, failing loudly on bad values.
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import { OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { pushServiceHostsSchema } from '@/domain/notify/push-endpoint';
 
 const flag = v.optional(
@@ -58,6 +59,15 @@ const envSchema = v.object({
   LOGIN_LIMIT_PER_ADDRESS: count('30'),
   UPLOAD_IMAGES_PER_DAY: count('20'),
   UPLOAD_MB_PER_USER: count('50'),
+  OPEN_LISTINGS_PER_CARRIER: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+    String(OPEN_LISTINGS_MAX),
+  ),
   // Processes serving on PostgreSQL: 1, a number, or 'auto' (one per core).
   WORKERS: v.optional(
     v.pipe(

@@ -105,6 +105,7 @@ async function serveOne(env: Env, seed: boolean) {
       loginMaxSuccessesPerAddress: env.LOGIN_LIMIT_PER_ADDRESS,
       uploadsPerDay: env.UPLOAD_IMAGES_PER_DAY,
       uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
+      openListingsMax: env.OPEN_LISTINGS_PER_CARRIER,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',

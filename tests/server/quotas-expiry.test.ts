@@ -2,10 +2,13 @@
 // (409 with a code, through REST and push alike); a pending booking the carrier does not answer in
 // time expires and frees its space (search and booking treat it so before housekeeping runs);
 // search answers one page at most.
+import { spawnSync } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_LISTINGS_MAX, PENDING_BOOKINGS_MAX, SEARCH_PAGE_SIZE } from '@/domain/constants';
+import { ERRORS } from '@/domain/errors';
 import { bookings, listings } from '@/server/db/schema';
+import { readEnv } from '@/server/env';
 import { expireOverdueBookings } from '@/server/model/bookings.expiry';
 import { migrationStatement } from '../support/migrations';
 import { createTestServer, type TestServer } from '../support/server-app';
@@ -50,6 +53,42 @@ describe('open listings per carrier', () => {
     expect((await pushed.json()).results).toMatchObject([
       { id: 1, ok: false, code: 'listing/quota-reached' },
     ]);
+  });
+
+  it("follows the operator's OPEN_LISTINGS_PER_CARRIER, and names that number when it refuses", async () => {
+    expect(readEnv({}).OPEN_LISTINGS_PER_CARRIER).toBe(OPEN_LISTINGS_MAX);
+    expect(readEnv({ OPEN_LISTINGS_PER_CARRIER: '1000' }).OPEN_LISTINGS_PER_CARRIER).toBe(1000);
+    const small = await createTestServer({ clock: { now: () => clock.t }, config: { openListingsMax: 3 } });
+    try {
+      const carrier = await signupAndLogin(small);
+      for (let i = 0; i < 3; i += 1)
+        await addListing(carrier, { flightNo: `AI${700 + i}`, departure: dayAfter(10) });
+      const fourth = await carrier.call(
+        'POST',
+        '/carrier/carrier/add-listing',
+        listingBody(carrier, { flightNo: 'AI799', departure: dayAfter(10) }),
+      );
+      expect(fourth.status).toBe(409);
+      const body = await fourth.json();
+      expect(body.code).toBe('listing/quota-reached');
+      expect(body.message).toContain('3 listings');
+      expect(body.message).not.toBe(ERRORS['listing/quota-reached'].message);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a bad OPEN_LISTINGS_PER_CARRIER at start, naming it', () => {
+    for (const bad of ['0', 'many', '-5', '2.5'])
+      expect(() => readEnv({ OPEN_LISTINGS_PER_CARRIER: bad })).toThrow(/OPEN_LISTINGS_PER_CARRIER/);
+    // The server itself stops before opening anything, with that line.
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, OPEN_LISTINGS_PER_CARRIER: '0', PORT: '0', HOST: '127.0.0.1', STATIC_DIR: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(started.status).not.toBe(0);
+    expect(started.stderr).toContain('Invalid environment: OPEN_LISTINGS_PER_CARRIER must be at least 1');
   });
 
   it('holds the quota across one pushed batch: refusals in between, and the ones past it', async () => {

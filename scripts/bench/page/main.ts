@@ -235,19 +235,29 @@ function listingValues(i: number, prefix: string) {
 
 /**
  * Queues `n` add-listing mutations through the app's command, drains them with replayOutbox
- * against this origin's server, then sends `n` equal bodies (other flight numbers, same
- * Idempotency-Key header) with plain sequential fetch.
+ * against this origin's server, then, with `direct`, sends `n` equal bodies
+ * (other flight numbers, same Idempotency-Key header) with plain sequential fetch.
  */
-async function drain(n: number, email: string, password: string) {
+async function drain(n: number, email: string, password: string, direct = true) {
   // Time spent waiting on the push and pull requests (the server and the link), apart from the
   // client's own work.
   const wire = { pushMs: 0, pushes: 0, pullMs: 0 };
+  // When each request went and its answer was read, from the drain's start: the gaps between
+  // are the page's own work (a batch's answer settled and the next one prepared, the pull applied).
+  const requests: { path: string; sentMs: number; answeredMs: number }[] = [];
+  let started = 0;
   const timed: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const t0 = performance.now();
     const res = await fetch(input, init);
     const body = await res.clone().arrayBuffer();
     const took = performance.now() - t0;
+    if (started)
+      requests.push({
+        path: new URL(url, location.href).pathname,
+        sentMs: Math.round(t0 - started),
+        answeredMs: Math.round(t0 + took - started),
+      });
     if (url.includes('/api/sync/push')) {
       wire.pushMs += took;
       wire.pushes += 1;
@@ -261,12 +271,14 @@ async function drain(n: number, email: string, password: string) {
   for (let i = 0; i < n; i++) await addListing(store, listingValues(i, 'AI'));
   const enqueueMs = performance.now() - t;
   t = performance.now();
+  started = t;
   const result = await replayOutbox(store);
   const drainMs = performance.now() - t;
+  started = 0;
 
   t = performance.now();
   let directOk = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; direct && i < n; i++) {
     const res = await fetch('/carrier/carrier/add-listing', {
       method: 'POST',
       credentials: 'include',
@@ -276,7 +288,7 @@ async function drain(n: number, email: string, password: string) {
     await res.text();
     if (res.ok) directOk += 1;
   }
-  const directMs = performance.now() - t;
+  const directMs = direct ? performance.now() - t : null;
   store.db.close();
   return {
     n,
@@ -288,6 +300,7 @@ async function drain(n: number, email: string, password: string) {
     directMs,
     directOk,
     ...wire,
+    requests,
   };
 }
 

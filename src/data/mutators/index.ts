@@ -42,6 +42,22 @@ export function applyEntry<K extends MutationKind>(
   return mutator.apply(ctx, entry);
 }
 
+/** Whether a run of `kind`'s entries applies at once (applyEntries). */
+export function appliesAll(kind: string): boolean {
+  return (
+    (LOCAL_MUTATORS as Partial<Record<string, LocalMutator<MutationKind>>>)[kind]?.applyAll !== undefined
+  );
+}
+
+/** Applies a run of entries of one kind (appliesAll), in order, through the kind's applyAll. */
+export function applyEntries(ctx: LocalContext, entries: readonly OutboxEntry[]): Promise<void> {
+  const kind = entries[0]?.kind;
+  const mutator = kind === undefined ? undefined : (LOCAL_MUTATORS[kind] as LocalMutator<MutationKind>);
+  if (!mutator?.applyAll || !entries.every((e) => e.kind === kind))
+    throw new Error('applyEntries: a run of one kind with applyAll');
+  return mutator.applyAll(ctx, entries);
+}
+
 export function settleEntry<K extends MutationKind>(
   ctx: LocalContext,
   entry: OutboxEntryOf<K>,
@@ -49,6 +65,29 @@ export function settleEntry<K extends MutationKind>(
 ): Promise<void> {
   const mutator: LocalMutator<K> = LOCAL_MUTATORS[entry.kind];
   return mutator.settle(ctx, entry, body);
+}
+
+/**
+ * Settles a run of applied entries of one kind, in order: through the kind's settleAll when it
+ * has one (fewer requests), else one by one.
+ */
+export async function settleEntries(
+  ctx: LocalContext,
+  settled: readonly { entry: OutboxEntry; body: Record<string, unknown> }[],
+): Promise<void> {
+  const kind = settled[0]?.entry.kind;
+  if (kind === undefined) return;
+  const mutator = LOCAL_MUTATORS[kind] as LocalMutator<MutationKind>;
+  if (mutator.settleAll && settled.every((s) => s.entry.kind === kind)) {
+    await mutator.settleAll(ctx, settled);
+    return;
+  }
+  for (const s of settled) await settleEntry(ctx, s.entry, s.body);
+}
+
+/** Whether the entry's kind has a say in a refusal (refuseEntry can return true). */
+export function handlesRefusal(entry: OutboxEntry): boolean {
+  return LOCAL_MUTATORS[entry.kind]?.refused !== undefined;
 }
 
 /** Lets the entry's kind deal with a refusal; true when it did and the entry should go. */

@@ -13,11 +13,28 @@ export interface LocalContext {
   now: number;
 }
 
+/** An entry and the body the server answered it with. */
+export interface Settled<K extends MutationKind> {
+  entry: OutboxEntryOf<K>;
+  body: Record<string, unknown>;
+}
+
 export interface LocalMutator<K extends MutationKind> {
   /** A short human name for the waiting list. */
   label(args: MutationArgs<K>): string;
   apply(ctx: LocalContext, entry: OutboxEntryOf<K>): Promise<void>;
+  /**
+   * apply for several entries of this kind at once, in their order, with the same effect as
+   * applying them one after another, in fewer requests (a rebase over a long queue). Absent: one
+   * by one.
+   */
+  applyAll?(ctx: LocalContext, entries: readonly OutboxEntryOf<K>[]): Promise<void>;
   settle(ctx: LocalContext, entry: OutboxEntryOf<K>, body: Record<string, unknown>): Promise<void>;
+  /**
+   * settle for several entries of this kind at once, in their order, with the same effect as
+   * settling them one after another, in fewer requests (a long queue's drain). Absent: one by one.
+   */
+  settleAll?(ctx: LocalContext, settled: readonly Settled<K>[]): Promise<void>;
   /**
    * The server refused the entry with `code`: true when this kind has dealt with it (the entry is
    * then dropped rather than kept as failed for Retry and Discard). Absent: always kept.

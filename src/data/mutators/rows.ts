@@ -27,6 +27,14 @@ export async function putLocalRow<T extends { id: string }>(
   await table.put({ ...row, ...marks(entry), confirmed: null });
 }
 
+/** putLocalRow for many rows, each of its own entry, in one request. */
+export async function putLocalRows<T extends { id: string }>(
+  table: Table<Synced<T>, string>,
+  items: readonly { row: T; entry: OutboxEntryBase }[],
+): Promise<void> {
+  await table.bulkPut(items.map(({ row, entry }) => ({ ...row, ...marks(entry), confirmed: null })));
+}
+
 /** The server's row without the local sync fields. */
 export function plainRow<T extends { id: string }>(row: Synced<T>): T {
   const { syncState: _s, syncError: _e, outboxKey: _k, confirmed: _c, ...plain } = row;
@@ -64,4 +72,46 @@ export async function confirmRow<T extends { id: string }>(
     return;
   }
   await table.put({ ...row, syncState: 'synced', syncError: null, outboxKey: null });
+}
+
+/**
+ * confirmRow for many, in order, with the same end state as calling it once per item: the rows
+ * are read in one request, the calls played in memory, and what they leave written in two (a
+ * bulkDelete of the rows they removed, a bulkPut of the rest).
+ */
+export async function confirmRows<T extends { id: string }>(
+  table: Table<Synced<T>, string>,
+  items: readonly { row: T; entry: OutboxEntryBase; replaces?: string | undefined }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const ids = [...new Set(items.map((i) => i.row.id))];
+  const stored = await table.bulkGet(ids);
+  // What each id holds after the calls so far: a row, or null once deleted.
+  const state = new Map<string, Synced<T> | null>();
+  ids.forEach((id, i) => {
+    state.set(id, stored[i] ?? null);
+  });
+  const touched = new Set<string>();
+  for (const { row, entry, replaces } of items) {
+    if (replaces && replaces !== row.id) {
+      state.set(replaces, null);
+      touched.add(replaces);
+    }
+    const current = state.get(row.id) ?? null;
+    touched.add(row.id);
+    if (current && current.syncState !== 'synced' && current.outboxKey !== entry.key) {
+      state.set(row.id, { ...current, confirmed: row });
+      continue;
+    }
+    state.set(row.id, { ...row, syncState: 'synced', syncError: null, outboxKey: null } as Synced<T>);
+  }
+  const deletes: string[] = [];
+  const puts: Synced<T>[] = [];
+  for (const id of touched) {
+    const r = state.get(id);
+    if (r) puts.push(r);
+    else deletes.push(id);
+  }
+  await table.bulkDelete(deletes);
+  await table.bulkPut(puts);
 }

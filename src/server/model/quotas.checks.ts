@@ -5,6 +5,7 @@
 // it does not block the key-share locks other users' inserts take on this row (foreign keys).
 import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import { OPEN_LISTINGS_MAX, PENDING_BOOKINGS_MAX } from '@/domain/constants';
+import { ERRORS } from '@/domain/errors';
 import { departureInstant } from '@/domain/listing/departure';
 import type { Tx } from '../db/client';
 import { bookings, listings, users } from '../db/schema';
@@ -35,28 +36,56 @@ export async function lockUser(tx: Tx, userId: string, lock?: UserLock) {
   if (lock) lock.held = true;
 }
 
-/** 409 listing/quota-reached when the carrier already has OPEN_LISTINGS_MAX flights to come. */
+/**
+ * The departure instants of the user's listings from yesterday on, read under the lock on their
+ * row (taken here unless `lock` holds it) and kept in `lock` for the rest of its transaction.
+ */
+export async function listingInstants(
+  tx: Tx,
+  userId: string,
+  nowMs: number,
+  ref: ReferenceIndex,
+  lock?: UserLock,
+): Promise<number[]> {
+  await lockUser(tx, userId, lock);
+  if (lock?.listingInstants) return lock.listingInstants;
+  // Dates from yesterday (UTC) on, then each judged in its origin's time zone.
+  const since = new Date(nowMs - DAY_MS).toISOString().slice(0, 10);
+  const rows = await tx
+    .select({ departure: listings.departure, time: listings.time, from: listings.from })
+    .from(listings)
+    .where(and(eq(listings.userId, userId), gte(listings.departure, since)));
+  const instants = rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
+  if (lock) lock.listingInstants = instants;
+  return instants;
+}
+
+/**
+ * 409 listing/quota-reached when the carrier already has `max` flights to come (the operator's
+ * OPEN_LISTINGS_PER_CARRIER, OPEN_LISTINGS_MAX unless set); the message names the number in force.
+ */
 export async function checkListingQuota(
   tx: Tx,
   userId: string,
   nowMs: number,
   ref: ReferenceIndex,
   lock?: UserLock,
+  max: number = OPEN_LISTINGS_MAX,
 ) {
-  await lockUser(tx, userId, lock);
-  let instants = lock?.listingInstants;
-  if (!instants) {
-    // Dates from yesterday (UTC) on, then each judged in its origin's time zone.
-    const since = new Date(nowMs - DAY_MS).toISOString().slice(0, 10);
-    const rows = await tx
-      .select({ departure: listings.departure, time: listings.time, from: listings.from })
-      .from(listings)
-      .where(and(eq(listings.userId, userId), gte(listings.departure, since)));
-    instants = rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
-    if (lock) lock.listingInstants = instants;
-  }
+  const instants = await listingInstants(tx, userId, nowMs, ref, lock);
   const open = instants.filter((at) => at > nowMs);
-  if (open.length >= OPEN_LISTINGS_MAX) throw new ApiError('listing/quota-reached');
+  if (open.length >= max) throw listingQuotaReached(max);
+}
+
+/** The quota's refusal for a quota of `max`. */
+export function listingQuotaReached(max: number): ApiError {
+  return new ApiError('listing/quota-reached', undefined, listingQuotaMessage(max));
+}
+
+/** The refusal's message for a quota of `max`: the code table's own for the default. */
+function listingQuotaMessage(max: number): string {
+  const message = ERRORS['listing/quota-reached'].message;
+  return max === OPEN_LISTINGS_MAX ? message : message.replace(String(OPEN_LISTINGS_MAX), String(max));
 }
 
 /** Counts a listing this transaction inserted in what `lock` knows (checkListingQuota). */

@@ -1,47 +1,131 @@
 // add-listing: a carrier's new listing (future departure in the origin's time zone, known
 // airports and airline, no second listing of one flight on one date: the unique index decides).
+import { and, eq, inArray } from 'drizzle-orm';
 import { departureInstant } from '@/domain/listing/departure';
+import type { MutationArgs } from '@/domain/sync/mutations';
 import { requireSelf } from '../auth/guard';
 import { listings } from '../db/schema';
-import { ApiError, type Issue, invalid } from '../http/errors';
+import type { Deps, SessionUser } from '../deps';
+import { ApiError, type Issue, invalid, type Reply } from '../http/errors';
 import { toGrams, toListing } from '../model/listings.queries';
-import { checkListingQuota, noteListing } from '../model/quotas.checks';
-import type { ServerMutator } from './mutator';
+import { checkListingQuota, listingInstants, listingQuotaReached, noteListing } from '../model/quotas.checks';
+import type { ReferenceIndex } from '../model/reference.queries';
+import type { BatchMutator, ServerMutator } from './mutator';
 
-// Its arguments come parsed with the clock and time zones (addListingRequestSchema, mutators/index.ts).
-export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps, ref, userLock }, input) => {
+/** The refusals decided before the insert: the caller's own email, known airports and airline. */
+function refusalBeforeQuota(
+  user: SessionUser,
+  ref: ReferenceIndex,
+  input: MutationArgs<'add-listing'>,
+): void {
   requireSelf(user, input.email);
   const unknown: Issue[] = [];
   if (!ref.timeZoneOf(input.from)) unknown.push({ path: 'from', message: 'Unknown airport' });
   if (!ref.timeZoneOf(input.to)) unknown.push({ path: 'to', message: 'Unknown airport' });
   if (!ref.hasAirline(input.airline)) unknown.push({ path: 'airline', message: 'Unknown airline' });
   if (unknown.length) throw invalid(unknown);
-  // At most OPEN_LISTINGS_MAX listings on flights still to come (409 listing/quota-reached).
-  await checkListingQuota(tx, user.id, deps.clock.now(), ref, userLock);
+}
+
+type NewListing = typeof listings.$inferInsert;
+
+function newRow(user: SessionUser, deps: Deps, input: MutationArgs<'add-listing'>): NewListing {
+  return {
+    id: crypto.randomUUID(),
+    userId: user.id,
+    email: user.email,
+    name: input.name,
+    phone: input.phone,
+    from: input.from,
+    to: input.to,
+    departure: input.departure,
+    time: input.time,
+    airline: input.airline,
+    flightNo: input.flightNo,
+    weightGrams: toGrams(input.weight),
+    cost: input.cost,
+    createdAt: new Date(deps.clock.now()),
+  };
+}
+
+const created = (row: typeof listings.$inferSelect): Reply => ({
+  status: 201,
+  body: { message: 'Uploaded Successfully!', listing: toListing(row) },
+});
+
+// Its arguments come parsed with the clock and time zones (addListingRequestSchema, mutators/index.ts).
+export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps, ref, userLock }, input) => {
+  refusalBeforeQuota(user, ref, input);
+  // At most the operator's quota of listings on flights still to come (409 listing/quota-reached).
+  await checkListingQuota(tx, user.id, deps.clock.now(), ref, userLock, deps.config.openListingsMax);
 
   // A second listing of one flight on one date meets listings_flight_unique: nothing is inserted
   // (a concurrent one is waited for), and the refusal is listing/duplicate on every path.
   const [row] = await tx
     .insert(listings)
-    .values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      email: user.email,
-      name: input.name,
-      phone: input.phone,
-      from: input.from,
-      to: input.to,
-      departure: input.departure,
-      time: input.time,
-      airline: input.airline,
-      flightNo: input.flightNo,
-      weightGrams: toGrams(input.weight),
-      cost: input.cost,
-      createdAt: new Date(deps.clock.now()),
-    })
+    .values(newRow(user, deps, input))
     .onConflictDoNothing()
     .returning();
   if (!row) throw new ApiError('listing/duplicate');
   noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
-  return { status: 201, body: { message: 'Uploaded Successfully!', listing: toListing(row) } };
+  return created(row);
+};
+
+const flightKey = (flightNo: string, departure: string) => `${flightNo}\n${departure}`;
+
+/**
+ * A run of add-listings in one insert (a long queue's drain), answering each as addListing would
+ * in turn. Every refusal is decided first, in order: the checks above, the quota (the listings
+ * read once under the user's lock, plus those accepted before in the run), and a flight already
+ * listed. The last needs no insert to find out: under the lock no one else can add a listing of
+ * this user's (every insert of theirs checks the quota under it), so their flights read once, plus
+ * the run's own, are all there is. Should the insert still skip a row, the run throws and the push
+ * applies the batch one by one.
+ */
+export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps, ref, userLock }, inputs) => {
+  const now = deps.clock.now();
+  // Each input's refusal, or the row it will insert.
+  const decided: (ApiError | NewListing)[] = [];
+  let open: number | null = null;
+  let taken: Set<string> | null = null;
+  for (const input of inputs) {
+    try {
+      refusalBeforeQuota(user, ref, input);
+      if (open === null) {
+        const instants = await listingInstants(tx, user.id, now, ref, userLock);
+        open = instants.filter((at) => at > now).length;
+      }
+      if (open >= deps.config.openListingsMax) throw listingQuotaReached(deps.config.openListingsMax);
+      if (taken === null) {
+        const flights = [...new Set(inputs.map((i) => i.flightNo))];
+        const rows = await tx
+          .select({ flightNo: listings.flightNo, departure: listings.departure })
+          .from(listings)
+          .where(and(eq(listings.userId, user.id), inArray(listings.flightNo, flights)));
+        taken = new Set(rows.map((r) => flightKey(r.flightNo, r.departure)));
+      }
+      const key = flightKey(input.flightNo, input.departure);
+      if (taken.has(key)) throw new ApiError('listing/duplicate');
+      taken.add(key);
+      const row = newRow(user, deps, input);
+      const instant = departureInstant(row.departure, row.time, ref.timeZoneOf(row.from));
+      if (instant > now) open += 1;
+      decided.push(row);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      decided.push(err);
+    }
+  }
+  const rows = decided.filter((d): d is NewListing => !(d instanceof ApiError));
+  const inserted = rows.length
+    ? await tx.insert(listings).values(rows).onConflictDoNothing().returning()
+    : [];
+  if (inserted.length !== rows.length) throw new Error('add-listing run: a row was not inserted');
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  return decided.map((d) => {
+    if (d instanceof ApiError) return d;
+    const row = byId.get(d.id as string);
+    if (!row) throw new Error('add-listing run: a row was not returned');
+    noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
+    return created(row);
+  });
 };

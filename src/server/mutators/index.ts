@@ -11,13 +11,13 @@ import { readJson } from '../http/body';
 import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
 import { idempotentWrite } from '../http/idempotency';
 import { referenceIndex } from '../model/reference.queries';
-import { addListing } from './add-listing';
+import { addListing, addListings } from './add-listing';
 import { book } from './book';
 import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
 import { message } from './message';
-import type { MutationContext, ServerMutator } from './mutator';
+import type { BatchMutator, MutationContext, ServerMutator } from './mutator';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
@@ -81,6 +81,42 @@ export async function runMutator(
   if (!parsed.success) throw invalid(toIssues(parsed.issues));
   const outcome = await applyKind(ctx, kind, parsed.output);
   return outcome instanceof ApiError ? refusalReply(outcome) : outcome;
+}
+
+/** Kinds whose runs apply at once (BatchMutator). */
+const BATCH_MUTATORS: { [K in MutationKind]?: BatchMutator<K> } = {
+  'add-listing': addListings,
+};
+
+/** Whether a run of `kind` can go through runMutators. */
+export function appliesInRuns(kind: MutationKind, args: unknown): boolean {
+  return appliedKind(kind, args) === kind && BATCH_MUTATORS[kind] !== undefined;
+}
+
+/**
+ * runMutator for a run of mutations of one kind (appliesInRuns), at once: in order, each one's
+ * Reply or the ApiError refusing it (its arguments' 400 included), as one by one would answer.
+ */
+export async function runMutators<K extends MutationKind>(
+  ctx: MutationContext,
+  kind: K,
+  argsList: readonly unknown[],
+): Promise<(Reply | ApiError)[]> {
+  const batch = BATCH_MUTATORS[kind] as BatchMutator<K> | undefined;
+  if (!batch) throw new Error(`${kind} has no batch mutator`);
+  const schema = argsSchema(kind, ctx);
+  const answers: (Reply | ApiError | null)[] = [];
+  const valid: MutationArgs<K>[] = [];
+  for (const args of argsList) {
+    const parsed = v.safeParse(schema, args);
+    if (parsed.success) {
+      valid.push(parsed.output);
+      answers.push(null);
+    } else answers.push(invalid(toIssues(parsed.issues)));
+  }
+  const applied = valid.length ? await batch(ctx, valid) : [];
+  let next = 0;
+  return answers.map((a) => a ?? (applied[next++] as Reply | ApiError));
 }
 
 function applyKind<K extends MutationKind>(ctx: MutationContext, kind: K, args: MutationArgs<K>) {

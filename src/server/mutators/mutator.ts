@@ -29,3 +29,15 @@ export type ServerMutator<K extends MutationKind> = (
   ctx: MutationContext,
   args: MutationArgs<K>,
 ) => Promise<Reply | ApiError>;
+
+/**
+ * A kind that applies a run of its mutations (one push batch's, back to back) at once: the
+ * answers, in order, are those applying them one by one would give, each a Reply or the ApiError
+ * refusing it. Every refusal must be decided before anything is written, so a refused mutation
+ * leaves no effect to undo and needs no savepoint; anything thrown fails the whole run (the push
+ * then applies the batch again one by one, each in its savepoint).
+ */
+export type BatchMutator<K extends MutationKind> = (
+  ctx: MutationContext,
+  args: readonly MutationArgs<K>[],
+) => Promise<(Reply | ApiError)[]>;

@@ -16,18 +16,18 @@
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
 import { and, eq, inArray } from 'drizzle-orm';
-import { isMutationKind } from '@/domain/sync/mutations';
+import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Tx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
 import type { Deps, SessionUser } from '../../deps';
-import { ApiError, errorResponse, refusal, refusalReply } from '../../http/errors';
-import { claimIdempotencyKey, type Reply, storeIdempotentReply } from '../../http/idempotency';
+import { ApiError, errorResponse, type Reply, refusal, refusalReply } from '../../http/errors';
+import { claimIdempotencyKey, storeIdempotentReply } from '../../http/idempotency';
 import type { JsonContext } from '../../http/validate';
 import { lockUser, rollBackUserLock, type UserLock } from '../../model/quotas.checks';
 import { referenceIndex } from '../../model/reference.queries';
-import { runMutator } from '../../mutators';
+import { appliesInRuns, runMutator, runMutators } from '../../mutators';
 import { classifyFailure } from './sync.failures';
 import { requireProtocol } from './sync.protocol';
 import { capClients, lockClient, overClientCap } from './sync.pull-guard';
@@ -108,9 +108,28 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
       await storeIdempotentReply(t, user.id, m.idempotencyKey, reply);
       return reply;
     };
-    for (const m of mutations) {
+    for (let i = 0; i < mutations.length; i += 1) {
+      const m = mutations[i] as Batch['mutations'][number];
       if (m.id <= last) {
         results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
+        continue;
+      }
+      // A run of one kind that applies at once (runMutators): its refusals are decided before it
+      // writes anything, so they are recorded as they come, with no savepoint and no second run.
+      const together = savepoints ? [] : runFrom(mutations, i, last);
+      if (together.length > 1) {
+        const kind = m.kind as MutationKind;
+        const answers = await runMutators(
+          { tx, user, deps, ref, userLock },
+          kind,
+          together.map((r) => r.args),
+        );
+        for (const [j, r] of together.entries()) {
+          const answer = answers[j] as Reply | ApiError;
+          record(pushResult(r.id, answer instanceof ApiError ? refusalReply(answer) : answer));
+          last = r.id;
+        }
+        i += together.length - 1;
         continue;
       }
       // A savepoint rolled back releases a lock taken inside it and undoes an insert counted in it.
@@ -156,6 +175,25 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     }
     return { last, results };
   });
+}
+
+/**
+ * The run that starts at `mutations[i]`: it and the mutations right after it of the same kind,
+ * when that kind applies in runs (appliesInRuns), each new (ids rising above `last`) and sent
+ * with no Idempotency-Key (a key's stored answer is looked up one by one).
+ */
+function runFrom(mutations: Batch['mutations'], i: number, last: number): Batch['mutations'] {
+  const first = mutations[i];
+  if (!first || !isMutationKind(first.kind)) return [];
+  const run: Batch['mutations'] = [];
+  let previous = last;
+  for (const m of mutations.slice(i)) {
+    if (m.kind !== first.kind || m.idempotencyKey !== undefined || m.id <= previous) break;
+    if (!appliesInRuns(first.kind, m.args)) break;
+    run.push(m);
+    previous = m.id;
+  }
+  return run;
 }
 
 export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {

@@ -1,0 +1,147 @@
+// @vitest-environment node
+// Issue 19: the replayer settles a pushed batch's answers at once, and the pull's rebase applies a
+// run of one kind at once. A queue over the open-listings quota (20 applied, the rest refused)
+// drains, pull included, with a number of database requests that does not grow with the entries, and each entry and row ends as settling them one by one leaves it;
+// confirmRows ends as confirmRow called once per item, whatever ids they share.
+import { describe, expect, it } from 'vitest';
+import { addListing, openDb, replayOutbox } from '@/data';
+import type { AppDb, ListingRow } from '@/data/db';
+import { confirmRow, confirmRows } from '@/data/mutators/rows';
+import { OPEN_LISTINGS_MAX } from '@/domain/constants';
+import { ERRORS } from '@/domain/errors';
+import type { Listing } from '@/domain/listing/schema';
+import type { OutboxEntry } from '@/domain/outbox/entry';
+import { listingValues, signedIn, uniqueDbName } from '../support/data-store';
+import { serverPerFile } from '../support/server-app';
+
+const server = serverPerFile();
+
+const TABLES = ['outbox', 'listings', 'bookings', 'orders', 'watches', 'messages', 'reads'] as const;
+const CALLS = ['get', 'put', 'update', 'delete', 'where', 'bulkGet', 'bulkPut', 'bulkDelete'] as const;
+
+/** Counts the calls the replayer makes on the outbox and the row tables (each a request or a query). */
+function countCalls(db: AppDb): { count: () => number; on: (v: boolean) => void } {
+  let n = 0;
+  let counting = false;
+  for (const name of TABLES)
+    for (const call of CALLS) {
+      const table = db[name] as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const original = table[call]?.bind(table);
+      if (!original) continue;
+      table[call] = (...a: unknown[]) => {
+        if (counting) n += 1;
+        return original(...a);
+      };
+    }
+  return {
+    count: () => n,
+    on: (v) => {
+      counting = v;
+    },
+  };
+}
+
+async function drainOverQuota(queued: number) {
+  const carrier = await signedIn(server);
+  const requests = countCalls(carrier.store.db);
+  const keys: string[] = [];
+  for (let i = 0; i < queued; i += 1)
+    keys.push((await addListing(carrier.store, listingValues({ flightNo: `AI${1000 + i}` }))).key);
+  requests.on(true);
+  const result = await replayOutbox(carrier.store);
+  requests.on(false);
+  return { carrier, keys, result, requests: requests.count() };
+}
+
+describe('a batch of answers', () => {
+  it('settles 20 applied and the rest refused with requests that do not grow with the queue', async () => {
+    const small = await drainOverQuota(OPEN_LISTINGS_MAX + 20);
+    const large = await drainOverQuota(OPEN_LISTINGS_MAX + 120);
+    expect(small.result).toEqual({ sent: OPEN_LISTINGS_MAX, failed: 20, remaining: 0 });
+    expect(large.result).toEqual({ sent: OPEN_LISTINGS_MAX, failed: 120, remaining: 0 });
+    // One by one, each refusal cost seven requests or more (its entry, its rows in six tables),
+    // and the pull after the push applied each remaining entry again (a put each): 100 more
+    // refusals were 1,000 more. At once, the same requests whatever the batch's length.
+    expect(large.requests - small.requests, `${small.requests} then ${large.requests}`).toBeLessThan(10);
+
+    // Each entry and row as one-by-one settling leaves them.
+    const { db } = large.carrier.store;
+    const entries = (await db.outbox.bulkGet(large.keys)) as (OutboxEntry | undefined)[];
+    const message = ERRORS['listing/quota-reached'].message;
+    for (const [i, key] of large.keys.entries()) {
+      const entry = entries[i];
+      const local = await db.listings.get(`local-${key}`);
+      if (i < OPEN_LISTINGS_MAX) {
+        expect(entry).toBeUndefined();
+        expect(local).toBeUndefined();
+        continue;
+      }
+      expect(entry).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        failingSince: null,
+        lastError: message,
+        lastErrorCode: 'listing/quota-reached',
+      });
+      expect(local).toMatchObject({ syncState: 'failed', syncError: message, outboxKey: key });
+    }
+    const synced = await db.listings.where('syncState').equals('synced').toArray();
+    expect(synced.map((l) => l.flightNo).sort()).toEqual(
+      Array.from({ length: OPEN_LISTINGS_MAX }, (_, i) => `AI${1000 + i}`).sort(),
+    );
+  });
+});
+
+describe('confirmRows', () => {
+  const listing = (id: string, flightNo: string): Listing => ({
+    id,
+    email: 'c@example.com',
+    name: 'C',
+    from: 'DEL',
+    to: 'BOM',
+    flightNo,
+    airline: 'AI',
+    departure: '2030-01-10',
+    time: '10:30',
+    weight: 5,
+    available: 5,
+    cost: 500,
+    createdAt: 0,
+  });
+  const entry = (key: string) => ({ key }) as OutboxEntry;
+  const pending = (id: string, key: string): ListingRow => ({
+    ...listing(id, `P-${id}`),
+    syncState: 'pending',
+    syncError: null,
+    outboxKey: key,
+    confirmed: null,
+  });
+
+  it('ends as confirmRow once per item, with ids shared, replaced and changed by other entries', async () => {
+    const before: ListingRow[] = [
+      pending('local-a', 'a'),
+      pending('local-b', 'b'),
+      pending('s2', 'later'),
+      { ...listing('s3', 'OLD'), syncState: 'synced', syncError: null, outboxKey: null },
+    ];
+    const items = [
+      { row: listing('s1', 'A1'), entry: entry('a'), replaces: 'local-a' },
+      { row: listing('s2', 'B1'), entry: entry('b'), replaces: 'local-b' },
+      { row: listing('s3', 'C1'), entry: entry('c') },
+      { row: listing('s1', 'A2'), entry: entry('d'), replaces: 's3' },
+      { row: listing('s3', 'C2'), entry: entry('e') },
+    ];
+    const one = openDb(uniqueDbName());
+    const all = openDb(uniqueDbName());
+    for (const db of [one, all]) await db.listings.bulkPut(before);
+    await one.transaction('rw', one.listings, async () => {
+      for (const i of items) await confirmRow(one.listings, i.row, i.entry, i.replaces);
+    });
+    await all.transaction('rw', all.listings, () => confirmRows(all.listings, items));
+    const sorted = async (db: typeof one) =>
+      (await db.listings.toArray()).sort((x, y) => x.id.localeCompare(y.id));
+    expect(await sorted(all)).toEqual(await sorted(one));
+    // And the cases were met: a row another entry changed keeps that change over the new copy.
+    expect(await all.listings.get('s2')).toMatchObject({ flightNo: 'P-s2', confirmed: { flightNo: 'B1' } });
+  });
+});
