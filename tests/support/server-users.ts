@@ -2,7 +2,9 @@
 // cookie (and JSON bodies) the way the PWA does.
 //
 //   signupAndLogin(server, overrides?) : Promise<TestUser>
+//   userPerFile(server, overrides?) : TestUser (signed up in the file's beforeAll)
 //   TestUser: { email, name, phone, password, token, cookie, call(method, path, body?, headers?) }
+import { beforeAll } from 'vitest';
 import type { TestServer } from './server-app';
 
 export interface TestUser {
@@ -64,5 +66,45 @@ export async function signupAndLogin(
     cookie,
     call: (method, path, body, headers = {}) =>
       server.request(path, jsonInit(method, body, { Cookie: cookie, ...headers })),
+  };
+}
+
+/**
+ * A user for the calling test file, signed up and logged in before its tests (after the server of
+ * `serverPerFile`, whose beforeAll is registered first). Call it at the file's top level; the
+ * returned object stands for the user once the tests run.
+ */
+export function userPerFile(
+  server: TestServer,
+  overrides: Partial<{ email: string; name: string; phone: string }> = {},
+): TestUser {
+  let user: TestUser | undefined;
+  beforeAll(async () => {
+    user = await signupAndLogin(server, overrides);
+  });
+  const made = (): TestUser => {
+    if (!user) throw new Error('userPerFile: the user signs up in beforeAll; use it inside tests');
+    return user;
+  };
+  return {
+    get email() {
+      return made().email;
+    },
+    get name() {
+      return made().name;
+    },
+    get phone() {
+      return made().phone;
+    },
+    get password() {
+      return made().password;
+    },
+    get token() {
+      return made().token;
+    },
+    get cookie() {
+      return made().cookie;
+    },
+    call: (...args) => made().call(...args),
   };
 }
