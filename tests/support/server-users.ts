@@ -78,33 +78,10 @@ export function userPerFile(
   server: TestServer,
   overrides: Partial<{ email: string; name: string; phone: string }> = {},
 ): TestUser {
-  let user: TestUser | undefined;
+  // Filled in place, so that what the file holds from the start is the user once it exists.
+  const user = {} as TestUser;
   beforeAll(async () => {
-    user = await signupAndLogin(server, overrides);
+    Object.assign(user, await signupAndLogin(server, overrides));
   });
-  const made = (): TestUser => {
-    if (!user) throw new Error('userPerFile: the user signs up in beforeAll; use it inside tests');
-    return user;
-  };
-  return {
-    get email() {
-      return made().email;
-    },
-    get name() {
-      return made().name;
-    },
-    get phone() {
-      return made().phone;
-    },
-    get password() {
-      return made().password;
-    },
-    get token() {
-      return made().token;
-    },
-    get cookie() {
-      return made().cookie;
-    },
-    call: (...args) => made().call(...args),
-  };
+  return user;
 }
