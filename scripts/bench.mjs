@@ -25,11 +25,11 @@ const PARTS = [
   { name: 'server', args: ['--import', 'tsx', 'scripts/bench/server.ts'], timeoutMs: 9 * 60_000 },
   { name: 'reference', args: ['--import', 'tsx', 'scripts/bench/reference.mjs'], timeoutMs: 4 * 60_000 },
   { name: 'filesLoad', args: ['--import', 'tsx', 'scripts/bench/files-load.ts'], timeoutMs: 3 * 60_000 },
-  { name: 'live', args: ['scripts/bench/live.mjs'], timeoutMs: 15 * 60_000 },
+  { name: 'live', args: ['--import', 'tsx', 'scripts/bench/live.mjs'], timeoutMs: 15 * 60_000 },
   { name: 'diffPull', args: ['--import', 'tsx', 'scripts/bench/diff-pull.ts'], timeoutMs: 6 * 60_000 },
   { name: 'orders', args: ['--import', 'tsx', 'scripts/bench/orders.ts'], timeoutMs: 15 * 60_000 },
   { name: 'drain', args: ['scripts/bench/drain.mjs'], timeoutMs: 15 * 60_000 },
-  { name: 'watched', args: ['scripts/bench/watched.mjs'], timeoutMs: 5 * 60_000 },
+  { name: 'watched', args: ['--import', 'tsx', 'scripts/bench/watched.mjs'], timeoutMs: 5 * 60_000 },
   { name: 'messages', args: ['--import', 'tsx', 'scripts/bench/messages.ts'], timeoutMs: 3 * 60_000 },
 ];
 

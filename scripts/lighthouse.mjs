@@ -14,13 +14,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { median, waitForOk } from './bench/util.mjs';
+import { lighthouseChrome, median, waitForOk } from './bench/util.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8099);
 const BASE = `http://localhost:${PORT}`;
 const desktop = process.argv.includes('--desktop');
@@ -156,16 +154,7 @@ const rows = [];
 try {
   await waitForOk(`http://127.0.0.1:${PORT}/api/health`, 180_000);
   await seed();
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  chrome = await lighthouseChrome();
   let last;
   for (const [who, paths] of Object.entries(ROUTES)) {
     const wanted = paths.filter((p) => only.length === 0 || only.includes(p));

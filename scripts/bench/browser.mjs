@@ -7,22 +7,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { boundedRuns, median, runSection, startAppServer } from './util.mjs';
+import { CHROME_PATH, CHROMIUM_ARGS, launchBrowser } from '../../tests/support/chromium.mjs';
+import { boundedRuns, lighthouseChrome, median, runSection, startAppServer } from './util.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = 10;
 const BOOKINGS = 10_000;
 const MUTATIONS = 1_000;
@@ -64,7 +53,7 @@ async function measureLoad(page, url) {
   return page.evaluate(() => ({ fcp: window.__bench.fcp, loginReady: window.__bench.loginReady }));
 }
 
-const contextOptions = { executablePath: CHROME_PATH, headless: true, args: ARGS, bypassCSP: true };
+const contextOptions = { executablePath: CHROME_PATH, headless: true, args: CHROMIUM_ARGS, bypassCSP: true };
 
 async function cold(base) {
   const runs = await boundedRuns(RUNS, 180_000, async () => {
@@ -127,16 +116,7 @@ function summarise(runs) {
 }
 
 async function runLighthouse(port) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const chrome = await lighthouseChrome();
   try {
     const { lhr } = await lighthouse(`http://localhost:${port}/`, {
       port: chrome.port,
@@ -436,7 +416,7 @@ try {
     await runSection('browser', 'warmOffline', out, () => warmOffline(base));
   if (sections.includes('lighthouse'))
     await runSection('browser', 'lighthouse', out, () => runLighthouse(port));
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
+  const browser = await launchBrowser();
   try {
     if (sections.includes('store')) await runSection('browser', 'store', out, () => store(browser, base));
     if (sections.includes('thread')) await runSection('browser', 'thread', out, () => thread(browser, base));

@@ -1,4 +1,4 @@
-// Live pokes (`node scripts/bench/live.mjs out.json`, or `node scripts/bench.mjs --only live`):
+// Live pokes (`node --import tsx scripts/bench/live.mjs out.json`, or `node scripts/bench.mjs --only live`):
 //   1. a write's commit to the other party's screen, two browsers (headless Chromium contexts):
 //      the traveller books (the carrier's open Order History gains the row) and the carrier
 //      accepts (the traveller's open My Bookings shows Accepted), each write sent over HTTP from
@@ -16,7 +16,8 @@ import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { DESKTOP, launchBrowser } from '../../tests/support/e2e-browser.ts';
+import { bookingBody, createApiUser, listingBody, loginInBrowser } from '../../tests/support/e2e-users.ts';
 import { buildIfStale } from '../build-if-stale.mjs';
 import {
   freePort,
@@ -39,65 +40,10 @@ const BOOKINGS_PER_LISTING = 9;
 const OFFLINE_RUNS = Number(process.env.BENCH_LIVE_OFFLINE_RUNS ?? 24);
 const SECTIONS = (process.env.BENCH_LIVE_SECTIONS ?? 'pglite,postgres,idle,offline').split(',');
 const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-];
+const PHONE = '9876543210';
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
-// --- API users -------------------------------------------------------------------------------
-
-let counter = 0;
-async function apiUser(base, name) {
-  counter += 1;
-  const email = `live-${Date.now().toString(36)}-${counter}@example.com`;
-  const password = 'Carry@2024';
-  const headers = { 'content-type': 'application/json', origin: base };
-  const body = {
-    name,
-    phone: '9876543210',
-    age: 30,
-    gender: 'female',
-    email,
-    password,
-    confirmPassword: password,
-  };
-  const signup = await fetch(`${base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!signup.ok) throw new Error(`signup ${signup.status}`);
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`login ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const call = async (method, path, payload) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...headers, cookie },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  return { email, name, phone: '9876543210', password, cookie, call };
-}
-
 // --- commit to screen ------------------------------------------------------------------------
-
-async function loginInPage(page, base, user, role) {
-  await page.goto(`${base}/`);
-  await page.getByLabel('Email Address').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${role}`, 'i') }).click();
-  await page.waitForURL((url) => url.pathname !== '/choose_user_type');
-}
 
 /** Records, in the page, when the number of order rows and of 'Accepted' badges first reach each count. */
 function watchRows(page) {
@@ -134,26 +80,20 @@ async function seenAt(page, kind, count) {
 
 /** `SAMPLES` writes alternating between the two sides; each timed to the other side's screen. */
 async function commitToScreen(base) {
-  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ARGS });
+  const browser = await launchBrowser();
   try {
-    const carrier = await apiUser(base, 'Asha Rao');
-    const traveller = await apiUser(base, 'Meera Shah');
+    const carrier = await createApiUser(base, 'Asha Rao', PHONE);
+    const traveller = await createApiUser(base, 'Meera Shah', PHONE);
     // A carrier may have 20 listings on flights to come: 9 bookings of 1 kg on each 10 kg one.
     const listings = [];
     for (let i = 0; i < Math.ceil(SAMPLES / 2 / BOOKINGS_PER_LISTING); i++) {
-      const { listing } = await carrier.call('POST', '/carrier/carrier/add-listing', {
-        from: 'DEL',
+      const body = listingBody(carrier, DEPARTURE, {
         to: 'BOM',
-        departure: DEPARTURE,
-        time: '09:30',
-        airline: 'AI',
         flightNo: `AI${100 + i}`,
         weight: 10,
         cost: 800,
-        email: carrier.email,
-        name: carrier.name,
-        phone: carrier.phone,
       });
+      const { listing } = await carrier.json('POST', '/carrier/carrier/add-listing', body);
       listings.push(listing);
     }
     const pages = {};
@@ -161,9 +101,9 @@ async function commitToScreen(base) {
       ['carrier', carrier, 'carrier', '/carrier/orders'],
       ['traveller', traveller, 'traveller', '/mybookings'],
     ]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ viewport: DESKTOP });
       const page = await context.newPage();
-      await loginInPage(page, base, user, role);
+      await loginInBrowser(page, base, user, role);
       // Measure from an open stream: wait for the page's poke stream to answer.
       const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/sync/poke'), { timeout: 30_000 });
       await page.goto(`${base}${path}`);
@@ -176,18 +116,12 @@ async function commitToScreen(base) {
     for (let i = 0; i < SAMPLES / 2; i++) {
       const listing = listings[Math.floor(i / BOOKINGS_PER_LISTING)];
       let sent = Date.now();
-      const { booking } = await traveller.call('POST', '/api/book', {
-        name: traveller.name,
-        email: traveller.email,
-        phone: traveller.phone,
-        weight: 1,
-        listingId: listing.id,
-      });
+      const { booking } = await traveller.json('POST', '/api/book', bookingBody(traveller, listing.id, 1));
       samples.book.push((await seenAt(pages.carrier, 'rows', i + 1)) - sent);
       // The traveller's own list gains the row too (its pull); wait for it before the next write.
       await seenAt(pages.traveller, 'rows', i + 1);
       sent = Date.now();
-      await carrier.call('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
+      await carrier.json('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
       samples.accept.push((await seenAt(pages.traveller, 'accepted', i + 1)) - sent);
     }
     const all = [...samples.book, ...samples.accept];
@@ -311,7 +245,8 @@ async function idleStreams(dist) {
   try {
     // 25 streams per user: the hub keeps at most 32 per user (tabs and devices).
     const users = [];
-    for (let i = 0; i < Math.ceil(STREAMS / 25); i++) users.push(await apiUser(base, 'Idle User'));
+    for (let i = 0; i < Math.ceil(STREAMS / 25); i++)
+      users.push(await createApiUser(base, 'Idle User', PHONE));
     await new Promise((r) => setTimeout(r, 2000));
     const before = rssBytes(pid);
     const streams = [];
@@ -341,27 +276,10 @@ async function idleStreams(dist) {
 
 /** A booking between `carrier` and `traveller`, accepted: its thread is open to both. */
 async function acceptedBooking(carrier, traveller) {
-  const { listing } = await carrier.call('POST', '/carrier/carrier/add-listing', {
-    from: 'DEL',
-    to: 'BOM',
-    departure: DEPARTURE,
-    time: '09:30',
-    airline: 'AI',
-    flightNo: 'AI999',
-    weight: 10,
-    cost: 800,
-    email: carrier.email,
-    name: carrier.name,
-    phone: carrier.phone,
-  });
-  const { booking } = await traveller.call('POST', '/api/book', {
-    name: traveller.name,
-    email: traveller.email,
-    phone: traveller.phone,
-    weight: 1,
-    listingId: listing.id,
-  });
-  await carrier.call('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
+  const body = listingBody(carrier, DEPARTURE, { to: 'BOM', flightNo: 'AI999', weight: 10, cost: 800 });
+  const { listing } = await carrier.json('POST', '/carrier/carrier/add-listing', body);
+  const { booking } = await traveller.json('POST', '/api/book', bookingBody(traveller, listing.id, 1));
+  await carrier.json('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
   return booking.id;
 }
 
@@ -389,15 +307,15 @@ function watchForText(page, text) {
  * render). The next run starts once the message shows as sent on the traveller's side.
  */
 async function offlineMessage(base) {
-  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ARGS });
+  const browser = await launchBrowser();
   try {
-    const carrier = await apiUser(base, 'Asha Rao');
-    const traveller = await apiUser(base, 'Meera Shah');
+    const carrier = await createApiUser(base, 'Asha Rao', PHONE);
+    const traveller = await createApiUser(base, 'Meera Shah', PHONE);
     const id = await acceptedBooking(carrier, traveller);
     const open = async (user, role) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      await loginInPage(page, base, user, role);
+      await loginInBrowser(page, base, user, role);
       const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/sync/poke'), { timeout: 30_000 });
       await page.goto(`${base}/bookings/${id}/messages`);
       await page.getByLabel('Message', { exact: true }).waitFor();

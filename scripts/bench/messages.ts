@@ -17,7 +17,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withAdmin as withClient } from '../../tests/support/pg-admin';
 import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -27,16 +27,6 @@ const PAIRS = 1000;
 const CONNECTIONS = 10;
 const OUT = process.argv[2] ?? 'bench-results/messages.json';
 export const GOAL = { rps: 1000, p99Ms: 15 };
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** PAIRS travellers, each with an accepted booking on their own carrier's listing, and sessions. */
 async function seed(url: string): Promise<void> {

@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshDatabase } from '../../tests/support/pg-admin';
 import { measureOrdersPhases } from './orders-phases';
 import { BENCH_PASSWORD, buildDataSet } from './server-data';
-import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+import { eachBackend, freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
@@ -61,16 +61,6 @@ async function load(url: string, token: string, connections: number, etag?: stri
   return { connections, ...(etag ? { revalidate: true } : {}), ...median, p99Runs: runs.map((r) => r.p99) };
 }
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function runBackend(backend: 'pglite' | 'postgres') {
   let cleanup = async () => {};
   let env: Record<string, string>;
@@ -78,12 +68,9 @@ async function runBackend(backend: 'pglite' | 'postgres') {
     backend === 'postgres' ? process.env.BENCH_ORDERS_PG_URL : process.env.BENCH_ORDERS_PGLITE_DIR;
   if (reuse) env = backend === 'postgres' ? { DATABASE_URL: reuse } : { DATA_DIR: reuse, DATABASE_URL: '' };
   else if (backend === 'postgres') {
-    const name = `carry_bench_orders_${Date.now()}`;
-    await admin(`CREATE DATABASE ${name}`);
-    cleanup = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
+    const db = await freshDatabase(PG_ADMIN_URL);
+    cleanup = db.drop;
+    env = { DATABASE_URL: db.url };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'carry-bench-orders-'));
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
@@ -146,15 +133,6 @@ const out = {
   backends: [] as unknown[],
   errors: [] as string[],
 };
-const only = process.env.BENCH_BACKENDS?.split(',') ?? ['pglite', 'postgres'];
-for (const backend of ['pglite', 'postgres'] as const) {
-  if (!only.includes(backend)) continue;
-  try {
-    out.backends.push(await runBackend(backend));
-  } catch (err) {
-    console.error(`orders bench: ${backend} failed: ${(err as Error).stack}`);
-    out.errors.push(`${backend}: ${(err as Error).message}`);
-  }
-}
+await eachBackend('orders', out, runBackend);
 out.loadAfter = loadavg()[0] ?? 0;
 writeFileSync(OUT, JSON.stringify(out, null, 2));

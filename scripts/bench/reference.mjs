@@ -7,20 +7,12 @@ import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../../tests/support/chromium.mjs';
 import { median, startAppServer } from './util.mjs';
 
 const require = createRequire(import.meta.url);
 const OUT = process.argv[2] ?? 'bench-results/reference.json';
 const DIST = resolve(process.argv[3] ?? 'bench-results/dist');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-];
 const USER = { email: 'bench.reference@example.com', password: 'Bench@12345' };
 const RUNS = 3;
 
@@ -89,7 +81,7 @@ try {
   const body = await res.text();
   const rows = JSON.parse(body);
   const earlier = earlierSelection(rows);
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ARGS });
+  const browser = await launchBrowser();
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await firstSync(browser, base));
   await browser.close();

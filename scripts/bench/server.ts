@@ -8,11 +8,11 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { LOCK_FILE } from '@/server/db/data-dir-lock';
+import { freshDatabase } from '../../tests/support/pg-admin';
 import { BENCH_PASSWORD, buildDataSet, type DataSet, SIZES } from './server-data';
 import { measurePhases, type Phase } from './server-phases';
-import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+import { eachBackend, freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -68,16 +68,6 @@ async function load(url: string, call: Call): Promise<Load> {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
-}
-
-async function withAdmin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function callsFor(data: DataSet, token: string): Call[] {
@@ -221,12 +211,9 @@ async function runBackend(backend: 'pglite' | 'postgres') {
   let env: Record<string, string>;
   let ceilingEnv: Record<string, string>;
   if (backend === 'postgres') {
-    const name = `carry_bench_${Date.now()}`;
-    await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-    cleanup = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
+    const db = await freshDatabase(PG_ADMIN_URL);
+    cleanup = db.drop;
+    env = { DATABASE_URL: db.url };
     ceilingEnv = env;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'carry-bench-db-'));
@@ -274,14 +261,5 @@ const out: { connections: number; durationS: number; cores: number; backends: un
     backends: [],
     errors: [],
   };
-const only = process.env.BENCH_BACKENDS?.split(',') ?? ['pglite', 'postgres'];
-for (const backend of ['pglite', 'postgres'] as const) {
-  if (!only.includes(backend)) continue;
-  try {
-    out.backends.push(await runBackend(backend));
-  } catch (err) {
-    console.error(`server bench: ${backend} failed: ${(err as Error).stack}`);
-    out.errors.push(`${backend}: ${(err as Error).message}`);
-  }
-}
+await eachBackend('server', out, runBackend);
 writeFileSync(OUT, JSON.stringify(out, null, 2));

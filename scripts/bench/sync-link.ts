@@ -4,18 +4,11 @@
 // tried), and a phone photo over 40 KB/s up with a change queued behind it.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../tests/support/e2e-browser';
 import { type SlowLink, startSlowLink } from '../../tests/support/slow-link';
 import { runSection, startAppServer } from './util.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-];
 const OUT = process.argv[2] ?? 'bench-results/sync-link.json';
 const DIST = resolve(process.argv[3] ?? 'bench-results/dist');
 const LATENCY_MS = 300;
@@ -60,7 +53,7 @@ const { port, base, stop } = await startAppServer(DIST, 'link');
 const out: Record<string, unknown> = { latencyMs: LATENCY_MS, upBytesPerSec: UP_BYTES_PER_S };
 const target = { host: '127.0.0.1', port };
 try {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ARGS });
+  const browser = await launchBrowser();
   try {
     const sections = (process.env.BENCH_LINK_SECTIONS ?? 'latency,idle,photo').split(',');
     if (sections.includes('latency'))

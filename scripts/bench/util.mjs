@@ -118,6 +118,38 @@ export async function startAppServer(dist, prefix, env = {}) {
   return { port, base, stop, pid: server.child.pid };
 }
 
+/** Chrome started by chrome-launcher for Lighthouse (headless), as the bench and `npm run lighthouse` run it. */
+export async function lighthouseChrome() {
+  const { launch } = await import('chrome-launcher');
+  return launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Runs `run` for each database backend that BENCH_BACKENDS names (both by default), its result
+ * into `out.backends`; a failure is recorded in `out.errors`, not thrown.
+ */
+export async function eachBackend(bench, out, run) {
+  const only = process.env.BENCH_BACKENDS?.split(',') ?? ['pglite', 'postgres'];
+  for (const backend of ['pglite', 'postgres']) {
+    if (!only.includes(backend)) continue;
+    try {
+      out.backends.push(await run(backend));
+    } catch (err) {
+      console.error(`${bench} bench: ${backend} failed: ${err.stack}`);
+      out.errors.push(`${backend}: ${err.message}`);
+    }
+  }
+}
+
 /** Runs one named part of a bench into `out[name]`: a failure is recorded there, not thrown. */
 export async function runSection(bench, name, out, fn) {
   const started = Date.now();

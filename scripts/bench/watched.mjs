@@ -1,5 +1,5 @@
-// Search on a watched route with no network (`node scripts/bench/watched.mjs out.json`, or
-// `node scripts/bench.mjs --only watched`): one traveller in headless Chromium watches a route
+// Search on a watched route with no network (`node --import tsx scripts/bench/watched.mjs
+// out.json`, or `node scripts/bench.mjs --only watched`): one traveller in headless Chromium watches a route
 // (20 listings over its 3 days), the mirror fills, then the browser goes offline and the search
 // is timed, in the page, from the Search click to the first result card on screen (the form on an
 // open screen, a new flight number each time so each is a new search), and from navigation start
@@ -7,51 +7,17 @@
 // goal: first result within 300 ms. The load average is recorded beside the numbers.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { chromium } from 'playwright-core';
+import { launchBrowser, PHONE } from '../../tests/support/e2e-browser.ts';
+import { createApiUser, listingBody, loginInBrowser } from '../../tests/support/e2e-users.ts';
 import { buildIfStale } from '../build-if-stale.mjs';
 import { median, percentile, round, runSection, startAppServer } from './util.mjs';
 
 const out = {};
 const file = process.argv[2] ?? 'bench-results/watched.json';
 const SAMPLES = Number(process.env.BENCH_WATCHED_SAMPLES ?? 20);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const DAY_MS = 86_400_000;
 const day = (n) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 const DEPARTURE = day(30);
-
-async function apiUser(base, name, n) {
-  const email = `watched-${Date.now().toString(36)}-${n}@example.com`;
-  const password = 'Carry@2024';
-  const headers = { 'content-type': 'application/json', origin: base };
-  const body = {
-    name,
-    phone: '9876543210',
-    age: 30,
-    gender: 'female',
-    email,
-    password,
-    confirmPassword: password,
-  };
-  const signup = await fetch(`${base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!signup.ok) throw new Error(`signup ${signup.status}`);
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const call = async (method, path, payload) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...headers, cookie },
-      body: JSON.stringify(payload),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  return { email, name, phone: '9876543210', password, call };
-}
 
 const stats = (xs) => ({
   samples: xs.length,
@@ -86,34 +52,21 @@ const OBSERVE = () => {
 };
 
 async function measure(base) {
-  const carrier = await apiUser(base, 'Asha Rao', 1);
-  const traveller = await apiUser(base, 'Meera Shah', 2);
+  const carrier = await createApiUser(base, 'Asha Rao', '9876543210');
+  const traveller = await createApiUser(base, 'Meera Shah', '9876543210');
   for (let i = 0; i < 20; i++) {
-    await carrier.call('POST', '/carrier/carrier/add-listing', {
-      from: 'DEL',
-      to: 'BOM',
-      departure: day(29 + (i % 3)),
-      time: '09:30',
-      airline: 'AI',
-      flightNo: `AI${300 + i}`,
-      weight: 10,
-      cost: 400 + i * 10,
-      email: carrier.email,
-      name: carrier.name,
-      phone: carrier.phone,
-    });
+    const fields = { to: 'BOM', flightNo: `AI${300 + i}`, weight: 10, cost: 400 + i * 10 };
+    await carrier.json(
+      'POST',
+      '/carrier/carrier/add-listing',
+      listingBody(carrier, day(29 + (i % 3)), fields),
+    );
   }
-  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ARGS });
+  const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${base}/`);
-    await page.getByLabel('Email Address').fill(traveller.email);
-    await page.getByLabel('Password', { exact: true }).fill(traveller.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
-    await page.getByRole('button', { name: /^Traveller/i }).click();
-    await page.waitForURL((u) => u.pathname !== '/choose_user_type');
+    await loginInBrowser(page, base, traveller, 'traveller');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 30_000,
     });

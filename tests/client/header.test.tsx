@@ -11,6 +11,20 @@ function mainNav() {
   return screen.getByRole('navigation', { name: 'Main' });
 }
 
+/** /contact open with a contact message queued and not sent. */
+async function withOneUnsentChange() {
+  const { store } = renderApp('/contact');
+  await findHeading('Contact Us');
+  const message = { name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210', message: 'Hi' };
+  await act(() => sendContactMessage(store, message));
+  return store;
+}
+
+async function chooseLogout() {
+  await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+}
+
 describe('Header', () => {
   it('shows the carrier links and the capitalised role', async () => {
     renderApp('/carrierhome', { session: { role: 'carrier' } });
@@ -63,25 +77,14 @@ describe('Header', () => {
   it('logs out, clears the session and returns to login', async () => {
     const { store } = renderApp('/contact');
     await findHeading('Contact Us');
-    await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await chooseLogout();
     await findHeading('Welcome back');
     expect(store.storage?.getItem(STORAGE_KEYS.email)).toBeNull();
   });
 
   it('asks before discarding unsent changes, and keeps them when the user stays', async () => {
-    const { store } = renderApp('/contact');
-    await findHeading('Contact Us');
-    await act(() =>
-      sendContactMessage(store, {
-        name: 'Asha Rao',
-        email: 'asha@example.com',
-        phone: '9876543210',
-        message: 'Hi',
-      }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    const store = await withOneUnsentChange();
+    await chooseLogout();
     const dialog = await screen.findByRole('alertdialog', { name: 'Discard unsent changes?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay logged in' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -89,16 +92,7 @@ describe('Header', () => {
   });
 
   it('shows how many changes wait to be sent', async () => {
-    const { store } = renderApp('/contact');
-    await findHeading('Contact Us');
-    await act(() =>
-      sendContactMessage(store, {
-        name: 'Asha Rao',
-        email: 'asha@example.com',
-        phone: '9876543210',
-        message: 'Hi',
-      }),
-    );
+    await withOneUnsentChange();
     await waitFor(() => expect(screen.getByText(/1 change waiting to be sent/)).toBeTruthy());
   });
 

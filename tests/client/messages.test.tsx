@@ -76,6 +76,10 @@ function heldPush(api: FakeApi) {
   };
 }
 
+/** A push answer: `answer` for the message, an empty success for anything else. */
+const messageAnswered = (answer: Record<string, unknown>) => (m: { kind: string }) =>
+  m.kind === 'message' ? answer : { ok: true, body: {} };
+
 /** (pointer: fine) answers `fine`; every other query answers false. */
 function pointer(fine: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -103,6 +107,15 @@ describe('the thread', () => {
   const hello = message(1, false, 'I land at 9, where are you?', NOW - 2 * DAY);
   const gate = message(2, true, 'at gate 32', NOW - 60_000);
   const late = message(3, true, 'running 5 minutes late', NOW - 30_000);
+
+  /** The thread with the carrier's hello open on a mouse (`fine`) or touch pointer, pushes held until released. */
+  async function openHeld(fine: boolean) {
+    pointer(fine);
+    const api = withThread([hello], [readState(hello, null)]);
+    const push = heldPush(api);
+    const { store } = await openThread(api);
+    return { push, store };
+  }
 
   it('shows the flight and status, a separator per day, ticks for sent, Seen under the last one read', async () => {
     await openThread(withThread([hello, gate, late], [readState(hello, gate)]));
@@ -136,19 +149,14 @@ describe('the thread', () => {
   });
 
   it('shows a message as Sending at once, then Not sent with the reason, Retry and Discard', async () => {
-    pointer(true);
-    const api = withThread([hello], [readState(hello, null)]);
-    const push = heldPush(api);
-    const { store } = await openThread(api);
+    const { push, store } = await openHeld(true);
     await userEvent.type(screen.getByLabelText('Message'), 'at gate 32{Enter}');
     const log = screen.getByRole('log', { name: 'Messages' });
     const bubble = (await within(log).findByText('at gate 32')).parentElement as HTMLElement;
     expect(within(bubble).getByText('Sending')).toBeTruthy();
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
-    push.release((m) =>
-      m.kind === 'message'
-        ? { ok: false, code: 'thread/closed', message: 'This conversation is closed' }
-        : { ok: true, body: {} },
+    push.release(
+      messageAnswered({ ok: false, code: 'thread/closed', message: 'This conversation is closed' }),
     );
     await act(() => replayOutbox(store));
     expect(await within(log).findByText('Not sent: This conversation is closed')).toBeTruthy();
@@ -159,30 +167,20 @@ describe('the thread', () => {
   });
 
   it('turns Sending into a tick once the server stores it', async () => {
-    pointer(true);
-    const api = withThread([hello], [readState(hello, null)]);
-    const push = heldPush(api);
-    const { store } = await openThread(api);
+    const { push, store } = await openHeld(true);
     await userEvent.type(screen.getByLabelText('Message'), 'at gate 32{Enter}');
     const log = screen.getByRole('log', { name: 'Messages' });
     await within(log).findByText('Sending');
     const [queued] = (await store.db.outbox.toArray()).filter((e) => e.kind === 'message');
     const args = queued?.args as { id: string; text: string };
-    push.release((m) =>
-      m.kind === 'message'
-        ? { ok: true, body: { ...message(2, true, args.text, NOW), id: args.id } }
-        : { ok: true, body: {} },
-    );
+    push.release(messageAnswered({ ok: true, body: { ...message(2, true, args.text, NOW), id: args.id } }));
     await act(() => replayOutbox(store));
     await waitFor(() => expect(within(log).queryByText('Sending')).toBeNull());
     expect(within(log).getByText('Sent')).toBeTruthy();
   });
 
   it('with a mouse, Enter sends and Shift+Enter breaks the line', async () => {
-    pointer(true);
-    const api = withThread([hello], [readState(hello, null)]);
-    heldPush(api);
-    const { store } = await openThread(api);
+    const { store } = await openHeld(true);
     const box = screen.getByLabelText('Message');
     await userEvent.type(box, 'at gate 32{Shift>}{Enter}{/Shift}by the cafe');
     expect(await store.db.outbox.filter((e) => e.kind === 'message').count()).toBe(0);
@@ -195,10 +193,7 @@ describe('the thread', () => {
   });
 
   it('on a touch screen, Enter breaks the line and Send sends', async () => {
-    pointer(false);
-    const api = withThread([hello], [readState(hello, null)]);
-    heldPush(api);
-    const { store } = await openThread(api);
+    const { store } = await openHeld(false);
     const box = screen.getByLabelText('Message');
     await userEvent.type(box, 'at gate 32{Enter}by the cafe');
     expect((box as HTMLTextAreaElement).value).toBe('at gate 32\nby the cafe');

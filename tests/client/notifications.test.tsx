@@ -26,6 +26,8 @@ describe('Forgot Password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect((await screen.findByRole('status')).textContent).toContain(RESET_REQUESTED_MESSAGE);
     expect(bodies).toEqual([{ email: 'asha@example.com' }]);
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Login' }));
+    await findHeading('Welcome back');
   });
 });
 
@@ -41,6 +43,7 @@ describe('Reset Password', () => {
     });
     renderApp(`/reset-password?token=${TOKEN}`, { api, session: null });
     await findHeading('Choose a new password');
+    expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/');
     await userEvent.type(screen.getByLabelText('Password'), 'weak');
     await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(await screen.findByText(MSG.passwordRule)).toBeTruthy();

@@ -62,14 +62,20 @@ describe('search state in the URL', () => {
   });
 });
 
+/** A fresh session's search for `query`, answered online with the one listing `row`; the results stay open as `first`. */
+async function searchedOnline(row: ReturnType<typeof listing>, query: string) {
+  sessionStorage.clear();
+  const api = fakeApi();
+  api.on('POST /api/search-listings', () => json([row]));
+  const store = appStore(api);
+  const first = renderApp(`/travellerhome?${query}`, { api, store });
+  expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
+  return { api, store, first };
+}
+
 describe('Confirm Booking by URL', () => {
   it('opens /booking?listing=<id> from the local store, offline', async () => {
-    sessionStorage.clear();
-    const api = fakeApi();
-    api.on('POST /api/search-listings', () => json([listing('a', 800, 5)]));
-    const store = appStore(api);
-    const first = renderApp(`/travellerhome?${QUERY}`, { api, store });
-    expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
+    const { api, store, first } = await searchedOnline(listing('a', 800, 5), QUERY);
     first.unmount();
     api.on('POST /api/search-listings', offline);
     renderApp('/booking?listing=a', { api, store });
@@ -79,18 +85,11 @@ describe('Confirm Booking by URL', () => {
   });
 
   it('shows a flight that left since it was stored as departed, and neither Book Now nor Confirm Booking books it', async () => {
-    sessionStorage.clear();
     // Today's first minute in Delhi (the origin's zone): the flight has left by now.
     const today = todayIn(Date.now(), 'Asia/Kolkata');
     const left = { ...listing('gone', 800, 5), departure: today, time: '00:00' };
-    const api = fakeApi();
-    api.on('POST /api/search-listings', () => json([left]));
-    const store = appStore(api);
-    const first = renderApp(`/travellerhome?from=DEL&to=BOM&departure=${today}&flightNo=AI101&airline=AI`, {
-      api,
-      store,
-    });
-    expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
+    const query = `from=DEL&to=BOM&departure=${today}&flightNo=AI101&airline=AI`;
+    const { api, store, first } = await searchedOnline(left, query);
     expect(await screen.findByText(DEPARTED)).toBeTruthy();
     expect((screen.getByRole('button', { name: /Book Now/ }) as HTMLButtonElement).disabled).toBe(true);
     first.unmount();
@@ -105,12 +104,7 @@ describe('Confirm Booking by URL', () => {
   });
 
   it('keeps Book Now and Confirm Booking enabled for a flight still to leave', async () => {
-    sessionStorage.clear();
-    const api = fakeApi();
-    api.on('POST /api/search-listings', () => json([listing('a', 800, 5)]));
-    const store = appStore(api);
-    const first = renderApp(`/travellerhome?${QUERY}`, { api, store });
-    expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
+    const { api, store, first } = await searchedOnline(listing('a', 800, 5), QUERY);
     expect((screen.getByRole('button', { name: /Book Now/ }) as HTMLButtonElement).disabled).toBe(false);
     first.unmount();
     renderApp('/booking?listing=a', { api, store });

@@ -15,11 +15,10 @@ import {
   updateBookingStatus,
 } from '@/data';
 import { contactMessages } from '@/server/db/schema';
-import { mirroredListing } from '../support/data-bookings';
+import { declineElsewhere, mirroredListing } from '../support/data-bookings';
 import { fakeLocks } from '../support/data-locks';
 import { type SignedIn, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
-import { jsonInit } from '../support/server-users';
 
 const server = serverPerFile();
 afterEach(() => {
@@ -77,15 +76,7 @@ describe('replayOutbox refusals', () => {
     const [order] = await carrier.store.db.orders.toArray();
     if (!order) throw new Error('no order');
     // Another device of the carrier declined it meanwhile; this one still shows it pending.
-    const other = await server.request(
-      '/auth/login',
-      jsonInit('POST', { email: carrier.user.email, password: carrier.user.password }),
-    );
-    const { token } = (await other.json()) as { token: string };
-    await server.request(
-      '/api/bookings/update-status',
-      jsonInit('PUT', { listingId: order.id, status: 'rejected' }, { Cookie: `carry_session=${token}` }),
-    );
+    await declineElsewhere(server, carrier, order.id);
     await updateBookingStatus(carrier.store, order.id, 'accept');
     await replayOutbox(carrier.store);
     const [entry] = await carrier.store.db.outbox.toArray();

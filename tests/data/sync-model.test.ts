@@ -167,8 +167,16 @@ function record(w: World, who: Who, key: string, marker: Marker, label: string):
 
 const signedIn = (m: Model): boolean => m.user !== null;
 
+/** A number no earlier change of the run used, to tell its effect on the server apart. */
+function nextSeq(w: World): number {
+  w.seq += 1;
+  return w.seq;
+}
+
 abstract class Base implements Cmd {
-  abstract check(m: Readonly<Model>): boolean;
+  check(_m: Readonly<Model>): boolean {
+    return true;
+  }
   abstract act(m: Model, w: World): Promise<void>;
   abstract toString(): string;
   async run(m: Model, w: World): Promise<void> {
@@ -177,23 +185,49 @@ abstract class Base implements Cmd {
   }
 }
 
-class AddListing extends Base {
-  constructor(
-    readonly tab: number,
-    readonly flight: number,
-  ) {
+/** A command on one of the device's tabs. */
+abstract class OnTab extends Base {
+  constructor(readonly tab: number) {
     super();
   }
-  check(m: Readonly<Model>) {
+}
+
+/** What the signed-in user does on a tab. */
+abstract class ByUser extends OnTab {
+  override check(m: Readonly<Model>) {
     return signedIn(m);
   }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    w.seq += 1;
-    const cost = 1000 + w.seq;
+  act(m: Model, w: World) {
+    return this.actAs(m.user as Who, tabOf(w, this.tab), w);
+  }
+  abstract actAs(who: Who, store: Store, w: World): Promise<void>;
+}
+
+/** One of the user's orders, or null while it is not mirrored yet (the screen shows nothing to act on). */
+async function mirroredOrder(store: Store, w: World, who: Who, order: 0 | 1): Promise<string | null> {
+  const id = w.orders[who][order];
+  return (await store.db.orders.get(id)) ? id : null;
+}
+
+/** The key of the entry the last command queued, which must be of `kind`. */
+async function lastQueued(store: Store, kind: OutboxEntry['kind']): Promise<string> {
+  const last = await store.db.outbox.orderBy('createdAt').last();
+  if (last?.kind !== kind) throw new Error(`${kind} queued nothing`);
+  return last.key;
+}
+
+class AddListing extends ByUser {
+  constructor(
+    tab: number,
+    readonly flight: number,
+  ) {
+    super(tab);
+  }
+  async actAs(who: Who, store: Store, w: World) {
+    const cost = 1000 + nextSeq(w);
     const flightNo = FLIGHTS[this.flight] ?? 'AI501';
     const values = { ...listingFields(), flightNo, weight: 5, cost };
-    const { key } = await addListing(tabOf(w, this.tab), values);
+    const { key } = await addListing(store, values);
     record(w, who, key, { kind: 'add-listing', cost }, `listing ${flightNo} at ₹${cost}`);
   }
   toString() {
@@ -201,21 +235,16 @@ class AddListing extends Base {
   }
 }
 
-class Book extends Base {
+class Book extends ByUser {
   constructor(
-    readonly tab: number,
+    tab: number,
     readonly listing: 0 | 1,
   ) {
-    super();
+    super(tab);
   }
-  check(m: Readonly<Model>) {
-    return signedIn(m);
-  }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    w.seq += 1;
-    const grams = 1000 + w.seq;
-    const { key } = await bookListing(tabOf(w, this.tab), w.bookable[this.listing], grams / 1000);
+  async actAs(who: Who, store: Store, w: World) {
+    const grams = 1000 + nextSeq(w);
+    const { key } = await bookListing(store, w.bookable[this.listing], grams / 1000);
     record(w, who, key, { kind: 'book', grams }, `booking of ${grams} g on listing ${this.listing}`);
   }
   toString() {
@@ -224,26 +253,20 @@ class Book extends Base {
 }
 
 /** A courier request with a photo, which goes up on its own lane before the request is pushed. */
-class Courier extends Base {
+class Courier extends ByUser {
   constructor(
-    readonly tab: number,
+    tab: number,
     readonly photo: 0 | 1,
   ) {
-    super();
+    super(tab);
   }
-  check(m: Readonly<Model>) {
-    return signedIn(m);
-  }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    const u = w.users[who];
-    w.seq += 1;
-    const description = `run ${w.run} item ${w.seq}`;
+  async actAs(who: Who, store: Store, w: World) {
+    const description = `run ${w.run} item ${nextSeq(w)}`;
     // Two photos: the same one may be sent by both users.
     const photo = pngPhoto(32, this.photo === 0 ? 7 : 9);
     const { key } = await submitCourierRequest(
-      tabOf(w, this.tab),
-      courierForm(u, description),
+      store,
+      courierForm(w.users[who], description),
       photo,
       'bag.png',
     );
@@ -254,13 +277,7 @@ class Courier extends Base {
   }
 }
 
-class UploadPhotos extends Base {
-  constructor(readonly tab: number) {
-    super();
-  }
-  check() {
-    return true;
-  }
+class UploadPhotos extends OnTab {
   async act(_m: Model, w: World) {
     await uploadPhotos(tabOf(w, this.tab));
   }
@@ -273,9 +290,6 @@ class UploadPhotos extends Base {
 class TakeSpace extends Base {
   constructor(readonly listing: 0 | 1) {
     super();
-  }
-  check() {
-    return true;
   }
   async act(_m: Model, w: World) {
     const target = w.bookable[this.listing];
@@ -295,57 +309,33 @@ class TakeSpace extends Base {
   }
 }
 
-class StatusUpdate extends Base {
+class StatusUpdate extends ByUser {
   constructor(
-    readonly tab: number,
+    tab: number,
     readonly order: 0 | 1,
     readonly action: BookingAction,
   ) {
-    super();
+    super(tab);
   }
-  check(m: Readonly<Model>) {
-    return signedIn(m);
-  }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    const store = tabOf(w, this.tab);
-    const id = w.orders[who][this.order];
-    if (!(await store.db.orders.get(id))) return; // not mirrored yet: the screen has no button
+  async actAs(who: Who, store: Store, w: World) {
+    const id = await mirroredOrder(store, w, who, this.order);
+    if (!id) return; // not mirrored yet: the screen has no button
     const result = await updateBookingStatus(store, id, this.action);
     if (!result.ok) return; // refused on the device by the status machine: nothing queued
-    const last = await store.db.outbox.orderBy('createdAt').last();
-    if (last?.kind !== 'status-update') throw new Error('status update queued nothing');
-    record(
-      w,
-      who,
-      last.key,
-      { kind: 'status-update', bookingId: id, status: result.status },
-      `status ${result.status} of order ${this.order}`,
-    );
+    const key = await lastQueued(store, 'status-update');
+    const marker: Marker = { kind: 'status-update', bookingId: id, status: result.status };
+    record(w, who, key, marker, `status ${result.status} of order ${this.order}`);
   }
   toString() {
     return `StatusUpdate(tab ${this.tab}, order ${this.order}, ${this.action})`;
   }
 }
 
-class Contact extends Base {
-  constructor(readonly tab: number) {
-    super();
-  }
-  check(m: Readonly<Model>) {
-    return signedIn(m);
-  }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    const u = w.users[who];
-    w.seq += 1;
-    const message = `run ${w.run} message ${w.seq}`;
-    const { key } = await sendContactMessage(tabOf(w, this.tab), {
-      name: u.name,
-      email: u.email,
-      phone: u.phone,
-      message,
-    });
+class Contact extends ByUser {
+  async actAs(who: Who, store: Store, w: World) {
+    const { name, email, phone } = w.users[who];
+    const message = `run ${w.run} message ${nextSeq(w)}`;
+    const { key } = await sendContactMessage(store, { name, email, phone, message });
     record(w, who, key, { kind: 'contact', message }, `contact "${message}"`);
   }
   toString() {
@@ -354,28 +344,21 @@ class Contact extends Base {
 }
 
 /** A message in the thread of one of the user's orders (shown at once as "sending"). */
-class Message extends Base {
+class Message extends ByUser {
   constructor(
-    readonly tab: number,
+    tab: number,
     readonly order: 0 | 1,
   ) {
-    super();
+    super(tab);
   }
-  check(m: Readonly<Model>) {
-    return signedIn(m);
-  }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    const store = tabOf(w, this.tab);
-    const id = w.orders[who][this.order];
-    if (!(await store.db.orders.get(id))) return; // not mirrored yet: no thread to open
-    w.seq += 1;
-    const text = `run ${w.run} note ${w.seq}`;
+  async actAs(who: Who, store: Store, w: World) {
+    const id = await mirroredOrder(store, w, who, this.order);
+    if (!id) return; // not mirrored yet: no thread to open
+    const text = `run ${w.run} note ${nextSeq(w)}`;
     const result = await sendMessage(store, id, text);
     if (!result.ok) throw new Error(`message refused on the device: ${result.code}`);
-    const last = await store.db.outbox.orderBy('createdAt').last();
-    if (last?.kind !== 'message') throw new Error('sendMessage queued nothing');
-    record(w, who, last.key, { kind: 'message', text }, `message "${text}" on order ${this.order}`);
+    const key = await lastQueued(store, 'message');
+    record(w, who, key, { kind: 'message', text }, `message "${text}" on order ${this.order}`);
   }
   toString() {
     return `Message(tab ${this.tab}, order ${this.order})`;
@@ -391,16 +374,13 @@ function unlessExpired(err: unknown): void {
 /** A push waits for a held push (the outbox lock) and for a held pull of its tab (it pulls after). */
 const blocksPush = (store: Store) => (p: Pending) => p.kind === 'push' || p.tab === store;
 
-class Push extends Base {
+class Push extends OnTab {
   constructor(
-    readonly tab: number,
+    tab: number,
     /** arrives; lost (applied, the device never hears); offline (never reaches the server). */
     readonly answer: 'arrives' | 'lost' | 'offline',
   ) {
-    super();
-  }
-  check() {
-    return true;
+    super(tab);
   }
   async act(m: Model, w: World) {
     const store = tabOf(w, this.tab);
@@ -420,36 +400,37 @@ class Push extends Base {
   }
 }
 
-/** A push whose answer arrives only after the next pull (or whatever must wait for it). */
-class PushDelayed extends Base {
-  constructor(readonly tab: number) {
-    super();
-  }
-  check(m: Readonly<Model>) {
+/** A push or pull of a tab whose answer the server gives now and the link holds back, to deliver later. */
+abstract class HeldAnswer extends OnTab {
+  abstract readonly kind: Pending['kind'];
+  abstract call(store: Store): Promise<unknown>;
+  override check(m: Readonly<Model>) {
     return m.held === null;
   }
   async act(m: Model, w: World) {
     const store = tabOf(w, this.tab);
-    const held = w.device.link.holdNext('/api/sync/push');
-    const done = replayOutbox(store);
+    const held = w.device.link.holdNext(`/api/sync/${this.kind}`);
+    const done = this.call(store);
     await Promise.race([held.reached, done]);
     w.device.link.disarm();
-    if (!held.taken) return; // nothing to send
-    w.pending = { kind: 'push', tab: store, held, done };
-    m.held = 'push';
+    if (!held.taken) return; // nothing to send, or signed out: nothing asked
+    w.pending = { kind: this.kind, tab: store, held, done };
+    m.held = this.kind;
+  }
+}
+
+/** A push whose answer arrives only after the next pull (or whatever must wait for it). */
+class PushDelayed extends HeldAnswer {
+  readonly kind = 'push';
+  call(store: Store) {
+    return replayOutbox(store);
   }
   toString() {
     return `PushAnswerDelayed(tab ${this.tab})`;
   }
 }
 
-class Pull extends Base {
-  constructor(readonly tab: number) {
-    super();
-  }
-  check() {
-    return true;
-  }
+class Pull extends OnTab {
   async act(m: Model, w: World) {
     const store = tabOf(w, this.tab);
     // Callers of pull share the one in flight: a held pull of this tab is delivered first.
@@ -464,38 +445,18 @@ class Pull extends Base {
 }
 
 /** A pull answered now and delivered later, after the commands that follow. */
-class LatePull extends Base {
-  constructor(readonly tab: number) {
-    super();
-  }
-  check(m: Readonly<Model>) {
-    return m.held === null;
-  }
-  async act(m: Model, w: World) {
-    const store = tabOf(w, this.tab);
-    const held = w.device.link.holdNext('/api/sync/pull');
-    const done = pull(store).catch(unlessExpired);
-    await Promise.race([held.reached, done]);
-    w.device.link.disarm();
-    if (!held.taken) return; // signed out: nothing asked
-    w.pending = { kind: 'pull', tab: store, held, done };
-    m.held = 'pull';
+class LatePull extends HeldAnswer {
+  readonly kind = 'pull';
+  call(store: Store) {
+    return pull(store).catch(unlessExpired);
   }
   toString() {
     return `LatePull(tab ${this.tab})`;
   }
 }
 
-class Logout extends Base {
-  constructor(readonly tab: number) {
-    super();
-  }
-  check(m: Readonly<Model>) {
-    return signedIn(m);
-  }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    const store = tabOf(w, this.tab);
+class Logout extends ByUser {
+  async actAs(who: Who, store: Store, w: World) {
     // With changes unsent the app asks, and logging out discards them.
     const unsent = await countUnsent(store);
     if (unsent > 0) {
@@ -505,6 +466,9 @@ class Logout extends Base {
       for (const c of w.changes) if (keys.has(c.key) && c.fate === 'kept') c.fate = 'logout';
     }
     await logout(store, { discardUnsent: unsent > 0 });
+  }
+  override async act(m: Model, w: World) {
+    await super.act(m, w);
     m.user = null;
     m.expired = false;
   }
@@ -513,14 +477,14 @@ class Logout extends Base {
   }
 }
 
-class Login extends Base {
+class Login extends OnTab {
   constructor(
-    readonly tab: number,
+    tab: number,
     readonly who: Who,
   ) {
-    super();
+    super(tab);
   }
-  check(m: Readonly<Model>) {
+  override check(m: Readonly<Model>) {
     return m.user === null || m.expired;
   }
   async act(m: Model, w: World) {
@@ -537,7 +501,7 @@ class Login extends Base {
 
 /** The server ends the signed-in user's sessions (expiry): the next request is answered 401. */
 class SessionExpires extends Base {
-  check(m: Readonly<Model>) {
+  override check(m: Readonly<Model>) {
     return m.user !== null && !m.expired;
   }
   async act(m: Model, w: World) {
@@ -550,7 +514,7 @@ class SessionExpires extends Base {
 }
 
 class OpenTab extends Base {
-  check(m: Readonly<Model>) {
+  override check(m: Readonly<Model>) {
     return m.tabs < 2;
   }
   async act(m: Model, w: World) {
@@ -564,9 +528,6 @@ class OpenTab extends Base {
 
 /** A new release: every tab closes (a request in flight dies with its page), one opens. */
 class UpdateApp extends Base {
-  check() {
-    return true;
-  }
   async act(m: Model, w: World) {
     const p = w.pending;
     w.pending = null;
@@ -588,9 +549,6 @@ class JumpClock extends Base {
   constructor(readonly hours: number) {
     super();
   }
-  check() {
-    return true;
-  }
   async act(_m: Model, w: World) {
     w.device.clock.t += this.hours * HOUR;
   }
@@ -600,16 +558,8 @@ class JumpClock extends Base {
 }
 
 /** The user discards the first change the server refused. */
-class DiscardRefused extends Base {
-  constructor(readonly tab: number) {
-    super();
-  }
-  check(m: Readonly<Model>) {
-    return signedIn(m);
-  }
-  async act(m: Model, w: World) {
-    const who = m.user as Who;
-    const store = tabOf(w, this.tab);
+class DiscardRefused extends ByUser {
+  async actAs(who: Who, store: Store, w: World) {
     const failed = (await userEntries(store.db, w.users[who].email)).find((e) => e.state === 'failed');
     if (!failed) return;
     await discardEntry(store, failed.key);

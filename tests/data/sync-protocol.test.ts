@@ -21,7 +21,7 @@ import {
 import { searchListings } from '@/data/listings';
 import { FETCH_UPLOAD_FLOOR_BPS, PHOTO_IDLE_TIMEOUT_MS } from '@/data/photos';
 import { STUCK_AFTER_MS } from '@/domain/outbox/entry';
-import { bookedListing } from '../support/data-bookings';
+import { bookedListing, declineElsewhere } from '../support/data-bookings';
 import { courierWithPhoto } from '../support/data-courier';
 import { holdAnswers, pathOf, withFetch } from '../support/data-fetch';
 import { pageEventsPerFile } from '../support/data-page';
@@ -210,15 +210,7 @@ describe('discard', () => {
     if (!order) throw new Error('no order');
     await updateBookingStatus(carrier.store, order.id, 'accept');
     // Meanwhile the carrier's other device declined it, and a pull brought that in.
-    const other = await server.request(
-      '/auth/login',
-      jsonInit('POST', { email: carrier.user.email, password: carrier.user.password }),
-    );
-    const { token } = (await other.json()) as { token: string };
-    await server.request(
-      '/api/bookings/update-status',
-      jsonInit('PUT', { listingId: order.id, status: 'rejected' }, { Cookie: `carry_session=${token}` }),
-    );
+    await declineElsewhere(server, carrier, order.id);
     await pull(carrier.store);
     expect(await carrier.store.db.orders.get(order.id)).toMatchObject({
       status: 'accepted',

@@ -7,16 +7,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffCodeFrom } from '@/domain/handoff/code';
-import { DESKTOP, expectNoAxeViolations, PHONE, pickCode, shoot } from '../support/e2e-browser';
+import { DESKTOP, expectNoAxeViolations, PHONE, searchFlight, shoot } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
+import { bookingBody, listingBody } from '../support/e2e-users';
 import { Api, testUser } from '../support/pwa-api';
-import {
-  launchPersistent,
-  loginThroughUi,
-  type PwaBrowser,
-  waitForServiceWorker,
-} from '../support/pwa-browser';
+import { launchPersistent, openApp, type PwaBrowser } from '../support/pwa-browser';
 
 const run = Date.now().toString(36);
 const CARRIER = { ...testUser('Carrier', run), name: 'Asha Rao' };
@@ -55,39 +51,21 @@ describe('hand-off code and ratings', () => {
     const { listing } = await carrierApi.json<{ listing: { id: string } }>(
       'POST',
       '/carrier/carrier/add-listing',
-      {
-        from: 'DEL',
-        to: 'BOM',
-        departure: DEPARTURE,
-        time: '09:30',
-        airline: 'AI',
-        flightNo: 'AI808',
-        weight: 10,
-        cost: 700,
-        email: CARRIER.email,
-        name: CARRIER.name,
-        phone: CARRIER.phone,
-      },
+      listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo: 'AI808', weight: 10, cost: 700 }),
     );
-    const { booking } = await travellerApi.json<{ booking: { id: string } }>('POST', '/api/book', {
-      name: TRAVELLER.name,
-      email: TRAVELLER.email,
-      phone: TRAVELLER.phone,
-      weight: 3,
-      listingId: listing.id,
-    });
+    const { booking } = await travellerApi.json<{ booking: { id: string } }>(
+      'POST',
+      '/api/book',
+      bookingBody(TRAVELLER, listing.id, 3),
+    );
     await carrierApi.json('PUT', '/api/bookings/update-status', {
       listingId: booking.id,
       status: 'accepted',
     });
     carrierBrowser = await launchPersistent();
     travellerBrowser = await launchPersistent();
-    carrier = await carrierBrowser.context.newPage();
-    traveller = await travellerBrowser.context.newPage();
-    await loginThroughUi(carrier, server.url, CARRIER, 'Carrier');
-    await loginThroughUi(traveller, server.url, TRAVELLER, 'Traveller');
-    await waitForServiceWorker(carrier);
-    await waitForServiceWorker(traveller);
+    carrier = await openApp(carrierBrowser, server.url, CARRIER, 'Carrier');
+    traveller = await openApp(travellerBrowser, server.url, TRAVELLER, 'Traveller');
   }, 120_000);
 
   afterAll(async () => {
@@ -181,13 +159,7 @@ describe('hand-off code and ratings', () => {
     await traveller.getByText('Was waiting at arrivals, quick hand-off.').waitFor();
     await checked(traveller, 'profile-rating');
     await traveller.goto(`${server.url}/travellerhome`);
-    await pickCode(traveller, 'From', 'DEL');
-    await pickCode(traveller, 'To', 'BOM');
-    await traveller.getByLabel('Departure Date').fill(DEPARTURE);
-    await traveller.getByLabel('Flight Number').fill('AI808');
-    await pickCode(traveller, 'Airline', 'AI');
-    await traveller.getByRole('button', { name: 'Search' }).click();
-    await traveller.getByText('Showing 1 of 1 results').waitFor();
+    await searchFlight(traveller, { from: 'DEL', to: 'BOM', departure: DEPARTURE, flightNo: 'AI808' });
     expect(
       await traveller
         .getByText(/Carrier rating/)

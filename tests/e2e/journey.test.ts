@@ -3,7 +3,7 @@
 // request a courier and log out. Every screen is photographed at phone and desktop sizes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pickCode, shoot } from '../support/e2e-browser';
+import { launchBrowser, pickCode, searchFlight, shoot } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
 
@@ -104,13 +104,7 @@ describe('journey', () => {
     await signupAndLogin(traveller, TRAVELLER, false);
     await traveller.getByRole('button', { name: /Traveller/ }).click();
     await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
-    await pickCode(traveller, 'From', 'DEL');
-    await pickCode(traveller, 'To', 'BOM');
-    await traveller.getByLabel('Departure Date').fill(DEPARTURE);
-    await traveller.getByLabel('Flight Number').fill('AI101');
-    await pickCode(traveller, 'Airline', 'AI');
-    await traveller.getByRole('button', { name: 'Search' }).click();
-    await traveller.getByText('Showing 1 of 1 results').waitFor();
+    await searchFlight(traveller, { from: 'DEL', to: 'BOM', departure: DEPARTURE, flightNo: 'AI101' });
     await traveller.getByLabel('Over ₹5,000').check();
     await traveller.getByText('No listings match your current filters').waitFor();
     await traveller.getByLabel('Under ₹1,000').check();

@@ -4,11 +4,16 @@
 // carrier, whose page is open on the thread, sees it with no navigation (the live poke) and
 // answers; the traveller sees the answer and "Seen" under their message. Anyone else gets 403 for
 // the thread over the REST API.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pickCode } from '../support/e2e-browser';
+import { launchBrowser, navigations, PHONE } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { type ApiUser, createApiUser, loginInBrowser } from '../support/e2e-users';
+import {
+  type ApiUser,
+  carrierAndTraveller,
+  createApiUser,
+  travellerBooksTheFlight,
+} from '../support/e2e-users';
 
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 /** Within this a poke's pull has long landed; nothing else refreshes these screens. */
@@ -16,21 +21,11 @@ const LIVE = { timeout: 10_000 };
 
 let server: E2eServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 let carrier: Page;
 let traveller: Page;
 let carrierUser: ApiUser;
 let travellerUser: ApiUser;
 let stranger: ApiUser;
-
-/** Counts the page's main-frame navigations from now on. */
-function navigations(page: Page): () => number {
-  let n = 0;
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) n += 1;
-  });
-  return () => n;
-}
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
@@ -38,29 +33,16 @@ describe('messages: written offline, seen live on the other side', () => {
   beforeAll(async () => {
     server = await startE2eServer();
     browser = await launchBrowser();
-    carrierUser = await createApiUser(server.url, 'Asha Rao', '9876543210');
-    travellerUser = await createApiUser(server.url, 'Meera Shah', '9000000000');
+    ({ carrierUser, travellerUser, carrier, traveller } = await carrierAndTraveller(
+      browser,
+      server.url,
+      DEPARTURE,
+      {
+        viewport: PHONE,
+        hasTouch: false,
+      },
+    ));
     stranger = await createApiUser(server.url, 'Ravi Kumar', '9111111111');
-    const listing = await carrierUser.call('POST', '/carrier/carrier/add-listing', {
-      from: 'DEL',
-      to: 'BOM',
-      departure: DEPARTURE,
-      time: '09:30',
-      airline: 'AI',
-      flightNo: 'AI995',
-      weight: 10,
-      cost: 800,
-      email: carrierUser.email,
-      name: carrierUser.name,
-      phone: carrierUser.phone,
-    });
-    expect(listing.status).toBe(201);
-    for (let i = 0; i < 2; i++)
-      contexts.push(await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: false }));
-    carrier = await (contexts[0] as BrowserContext).newPage();
-    traveller = await (contexts[1] as BrowserContext).newPage();
-    await loginInBrowser(carrier, server.url, carrierUser, 'carrier');
-    await loginInBrowser(traveller, server.url, travellerUser, 'traveller');
   }, 180_000);
 
   afterAll(async () => {
@@ -70,19 +52,7 @@ describe('messages: written offline, seen live on the other side', () => {
 
   it('"at gate 32" typed offline reaches the carrier live; the answer and "Seen" reach the traveller', async () => {
     // The traveller finds and books the flight.
-    await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
-    await pickCode(traveller, 'From', 'DEL');
-    await pickCode(traveller, 'To', 'BOM');
-    await traveller.getByLabel('Departure Date').fill(DEPARTURE);
-    await traveller.getByLabel('Flight Number').fill('AI995');
-    await pickCode(traveller, 'Airline', 'AI');
-    await traveller.getByRole('button', { name: 'Search' }).click();
-    await traveller.getByText('Showing 1 of 1 results').waitFor();
-    await traveller.getByRole('button', { name: /Book Now/ }).click();
-    await traveller.getByLabel('Weight (KG)').fill('2');
-    await traveller.getByRole('button', { name: 'Confirm Booking' }).click();
-    await traveller.getByText('Booking Conformed').waitFor();
-    await traveller.getByText(/waiting to be sent/).waitFor({ state: 'detached' });
+    await travellerBooksTheFlight(traveller, DEPARTURE);
 
     const orders = (await (
       await carrierUser.call('GET', `/api/carrier-orders?email=${carrierUser.email}`)
@@ -109,7 +79,7 @@ describe('messages: written offline, seen live on the other side', () => {
     await traveller.getByRole('heading', { name: 'Messages with Asha Rao' }).waitFor();
 
     // No signal: the message is accepted and shows as Sending.
-    await (contexts[1] as BrowserContext).setOffline(true);
+    await traveller.context().setOffline(true);
     await traveller.getByLabel('Message', { exact: true }).fill('at gate 32');
     await traveller.getByRole('button', { name: 'Send' }).click();
     const mine = log(traveller)
@@ -120,7 +90,7 @@ describe('messages: written offline, seen live on the other side', () => {
     expect(await traveller.getByLabel('Message', { exact: true }).inputValue()).toBe('');
 
     // The signal is back: it goes out by itself and shows on the carrier's open thread.
-    await (contexts[1] as BrowserContext).setOffline(false);
+    await traveller.context().setOffline(false);
     await log(carrier).getByText('at gate 32').waitFor(LIVE);
     expect(carrierNavigations()).toBe(0);
     await log(traveller)
@@ -148,11 +118,11 @@ describe('messages: written offline, seen live on the other side', () => {
 
   it('opens a thread offline from what the device has', async () => {
     const url = traveller.url();
-    await (contexts[1] as BrowserContext).setOffline(true);
+    await traveller.context().setOffline(true);
     await traveller.reload();
     await traveller.getByRole('heading', { name: 'Messages with Asha Rao' }).waitFor();
     await log(traveller).getByText('On my way, 5 minutes').waitFor();
     expect(traveller.url()).toBe(url);
-    await (contexts[1] as BrowserContext).setOffline(false);
+    await traveller.context().setOffline(false);
   }, 60_000);
 });

@@ -6,16 +6,17 @@
 // logs in again.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickCode } from '../support/e2e-browser';
+import { bookResult, pickCode, searchFlight } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { Api, type TestUser, testUser } from '../support/pwa-api';
+import { bookingBody, listingBody } from '../support/e2e-users';
+import { Api, testUser } from '../support/pwa-api';
 import {
   launchPersistent,
   loginThroughUi,
   makePng,
+  openApp,
   type PwaBrowser,
   storedToken,
-  waitForServiceWorker,
 } from '../support/pwa-browser';
 
 const run = Date.now().toString(36);
@@ -108,43 +109,22 @@ function outboxStates(page: Page): Promise<Array<{ kind: string; state: string }
   );
 }
 
-async function openApp(browser: PwaBrowser, user: TestUser, role: 'Carrier' | 'Traveller'): Promise<Page> {
-  const page = await browser.context.newPage();
-  await loginThroughUi(page, server.url, user, role);
-  await waitForServiceWorker(page);
-  return page;
-}
-
 describe('offline', () => {
   beforeAll(async () => {
     server = await startE2eServer();
     carrierApi = await new Api(server.url).signIn(CARRIER);
     travellerApi = await new Api(server.url).signIn(TRAVELLER);
-    await carrierApi.json('POST', '/carrier/carrier/add-listing', {
-      from: 'DEL',
-      to: 'BOM',
-      departure: DEPARTURE,
-      time: '09:30',
-      airline: 'AI',
-      flightNo: 'AI101',
-      weight: 10,
-      cost: 800,
-      email: CARRIER.email,
-      name: CARRIER.name,
-      phone: CARRIER.phone,
-    });
+    await carrierApi.json(
+      'POST',
+      '/carrier/carrier/add-listing',
+      listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo: 'AI101', weight: 10, cost: 800 }),
+    );
     const [listing] = await carrierApi.listings(CARRIER.email);
-    await travellerApi.json('POST', '/api/book', {
-      name: TRAVELLER.name,
-      email: TRAVELLER.email,
-      phone: TRAVELLER.phone,
-      weight: 2,
-      listingId: listing?.id,
-    });
+    await travellerApi.json('POST', '/api/book', bookingBody(TRAVELLER, listing?.id ?? '', 2));
     [carrierBrowser, travellerBrowser] = await Promise.all([launchPersistent(), launchPersistent()]);
     [carrier, traveller] = await Promise.all([
-      openApp(carrierBrowser, CARRIER, 'Carrier'),
-      openApp(travellerBrowser, TRAVELLER, 'Traveller'),
+      openApp(carrierBrowser, server.url, CARRIER, 'Carrier'),
+      openApp(travellerBrowser, server.url, TRAVELLER, 'Traveller'),
     ]);
   });
 
@@ -197,23 +177,13 @@ describe('offline', () => {
   it('accepts every kind of write offline and delivers each once, one of them with the page closed', async () => {
     // The traveller's online search puts the listing in the local store.
     await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
-    const search = async () => {
-      await pickCode(traveller, 'From', 'DEL');
-      await pickCode(traveller, 'To', 'BOM');
-      await traveller.getByLabel('Departure Date').fill(DEPARTURE);
-      await traveller.getByLabel('Flight Number').fill('AI101');
-      await pickCode(traveller, 'Airline', 'AI');
-      await traveller.getByRole('button', { name: 'Search' }).click();
-      await traveller.getByText('Showing 1 of 1 results').waitFor();
-    };
+    const search = () =>
+      searchFlight(traveller, { from: 'DEL', to: 'BOM', departure: DEPARTURE, flightNo: 'AI101' });
     await search();
     await traveller.context().setOffline(true);
     await traveller.reload();
     await search();
-    await traveller.getByRole('button', { name: /Book Now/ }).click();
-    await traveller.getByLabel('Weight (KG)').fill('3');
-    await traveller.getByRole('button', { name: 'Confirm Booking' }).click();
-    await traveller.getByText('Booking Conformed').waitFor();
+    await bookResult(traveller, 3);
     await traveller.goto(`${server.url}/mybookings`);
     await traveller.getByRole('article').filter({ hasText: 'Waiting to send' }).waitFor();
     await sendContact(traveller, 'Can I carry a guitar as cabin baggage?');

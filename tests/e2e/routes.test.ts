@@ -4,9 +4,9 @@
 // photographed (tests/e2e/screenshots/login-redirect-*.png, mybookings-tab-*.png).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, shoot } from '../support/e2e-browser';
+import { expectNoAxeViolations, launchBrowser, PHONE, shoot } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { type ApiUser, createApiUser } from '../support/e2e-users';
+import { type ApiUser, bookOver, createApiUser, listOver } from '../support/e2e-users';
 
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -25,32 +25,9 @@ describe('routes behind the login', () => {
     browser = await launchBrowser();
     const carrier = await createApiUser(server.url, 'Asha Rao', '9876543210');
     traveller = await createApiUser(server.url, 'Meera Shah', '9123456780');
-    const listing = {
-      from: 'DEL',
-      to: 'DXB',
-      departure: DEPARTURE,
-      time: '09:30',
-      airline: 'AI',
-      flightNo: 'AI995',
-      weight: 20,
-      cost: 400,
-      email: carrier.email,
-      name: carrier.name,
-      phone: carrier.phone,
-    };
-    expect((await carrier.call('POST', '/carrier/carrier/add-listing', listing)).ok).toBe(true);
-    const [mine] = (await (await carrier.call('GET', `/api/listings/${carrier.email}`)).json()) as {
-      id: string;
-    }[];
-    const booked = await traveller.call('POST', '/api/book', {
-      name: traveller.name,
-      email: traveller.email,
-      phone: traveller.phone,
-      weight: 2,
-      listingId: mine?.id,
-    });
+    const booked = await bookOver(traveller, await listOver(carrier, DEPARTURE), 2);
     expect(booked.ok).toBe(true);
-    page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    page = await browser.newPage({ viewport: PHONE });
   });
 
   afterAll(async () => {

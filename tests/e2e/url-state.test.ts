@@ -3,15 +3,11 @@
 // URLs offline, answered from the local store. The changed screens are photographed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickCode, shoot } from '../support/e2e-browser';
+import { fillSearch, shoot } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
+import { listingBody } from '../support/e2e-users';
 import { Api, testUser } from '../support/pwa-api';
-import {
-  launchPersistent,
-  loginThroughUi,
-  type PwaBrowser,
-  waitForServiceWorker,
-} from '../support/pwa-browser';
+import { launchPersistent, openApp, type PwaBrowser } from '../support/pwa-browser';
 
 const run = `url${Date.now().toString(36)}`;
 const CARRIER = testUser('Carrier', run);
@@ -34,25 +30,15 @@ describe('URL state', () => {
       ['AI101', 800],
       ['AI102', 4000],
     ] as const) {
-      await carrierApi.json('POST', '/carrier/carrier/add-listing', {
-        from: 'DEL',
-        to: 'BOM',
-        departure: DEPARTURE,
-        time: '09:30',
-        airline: 'AI',
-        flightNo,
-        weight: 10,
-        cost,
-        email: CARRIER.email,
-        name: CARRIER.name,
-        phone: CARRIER.phone,
-      });
+      await carrierApi.json(
+        'POST',
+        '/carrier/carrier/add-listing',
+        listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo, weight: 10, cost }),
+      );
     }
     listingId = (await carrierApi.listings(CARRIER.email)).find((l) => l.flightNo === 'AI101')?.id ?? '';
     browser = await launchPersistent();
-    page = await browser.context.newPage();
-    await loginThroughUi(page, server.url, TRAVELLER, 'Traveller');
-    await waitForServiceWorker(page);
+    page = await openApp(browser, server.url, TRAVELLER, 'Traveller');
   });
 
   afterAll(async () => {
@@ -67,11 +53,7 @@ describe('URL state', () => {
     await page.getByRole('option', { name: /\(BOM\)/ }).waitFor();
     await shoot(page, 'airport-picker-open');
     await from.press('Escape');
-    await pickCode(page, 'From', 'del');
-    await pickCode(page, 'To', 'bom');
-    await page.getByLabel('Departure Date').fill(DEPARTURE);
-    await page.getByLabel('Flight Number').fill('AI101');
-    await pickCode(page, 'Airline', 'AI');
+    await fillSearch(page, { from: 'del', to: 'bom', departure: DEPARTURE, flightNo: 'AI101' });
     await page.getByRole('button', { name: 'Search' }).click();
     await results(2, 2).waitFor();
     await page.getByText('Under ₹1,000').click();

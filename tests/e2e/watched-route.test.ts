@@ -7,15 +7,11 @@
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, PHONE, pickCode, shoot } from '../support/e2e-browser';
+import { DESKTOP, expectNoAxeViolations, fillSearch, PHONE, shoot } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
+import { listingBody } from '../support/e2e-users';
 import { Api, testUser } from '../support/pwa-api';
-import {
-  launchPersistent,
-  loginThroughUi,
-  type PwaBrowser,
-  waitForServiceWorker,
-} from '../support/pwa-browser';
+import { launchPersistent, openApp, type PwaBrowser } from '../support/pwa-browser';
 
 const run = Date.now().toString(36);
 const CARRIER = testUser('Carrier', run);
@@ -31,19 +27,7 @@ let browser: PwaBrowser;
 let page: Page;
 
 function listing(flightNo: string, weight: number, cost: number) {
-  return {
-    from: 'DEL',
-    to: 'GOI',
-    departure: DEPARTURE,
-    time: '09:30',
-    airline: 'AI',
-    flightNo,
-    weight,
-    cost,
-    email: CARRIER.email,
-    name: CARRIER.name,
-    phone: CARRIER.phone,
-  };
+  return listingBody(CARRIER, DEPARTURE, { to: 'GOI', flightNo, weight, cost });
 }
 
 /** The mirrored listings and watches as the page's IndexedDB holds them. */
@@ -70,13 +54,7 @@ function mirror(p: Page): Promise<{ watched: string[]; watches: string[] }> {
   );
 }
 
-async function fillSearch(p: Page): Promise<void> {
-  await pickCode(p, 'From', 'DEL');
-  await pickCode(p, 'To', 'GOI');
-  await p.getByLabel('Departure Date').fill(DEPARTURE);
-  await p.getByLabel('Flight Number').fill('AI601');
-  await pickCode(p, 'Airline', 'AI');
-}
+const SEARCH = { from: 'DEL', to: 'GOI', departure: DEPARTURE, flightNo: 'AI601' };
 
 describe('a watched route', () => {
   beforeAll(async () => {
@@ -86,9 +64,7 @@ describe('a watched route', () => {
     await new Api(server.url).signIn(TRAVELLER);
     await carrierApi.json('POST', '/carrier/carrier/add-listing', listing('AI601', 4, 600));
     browser = await launchPersistent();
-    page = await browser.context.newPage();
-    await loginThroughUi(page, server.url, TRAVELLER, 'Traveller');
-    await waitForServiceWorker(page);
+    page = await openApp(browser, server.url, TRAVELLER, 'Traveller');
   });
 
   afterAll(async () => {
@@ -99,7 +75,7 @@ describe('a watched route', () => {
   it('is watched after a search, mirrored, kept fresh by pokes, and accessible', async () => {
     await page.goto(`${server.url}/travellerhome`);
     await page.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
-    await fillSearch(page);
+    await fillSearch(page, SEARCH);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('Showing 1 of 1 results').waitFor();
     await page.getByLabel('Dates to watch').selectOption({ label: '± 1 day' });
@@ -125,7 +101,7 @@ describe('a watched route', () => {
     await page.context().setOffline(true);
     await page.goto(`${server.url}/travellerhome`);
     await page.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
-    await fillSearch(page);
+    await fillSearch(page, SEARCH);
     const started = Date.now();
     await page.getByRole('button', { name: 'Search' }).click();
     const line = page.getByText(/Showing 2 of 2 results · from your watched route, as of \d{2}:\d{2}/);

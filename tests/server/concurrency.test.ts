@@ -1,22 +1,16 @@
 // Races the outbox and busy flights produce: parallel bookings against one listing's space,
 // and the same Idempotency-Key sent many times at once or again later.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HOLDS_SPACE } from '@/domain/booking/status';
 import { bookings, contactMessages, listings } from '@/server/db/schema';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 import { addListing, bookingBody, listingBody } from '../support/server-fixtures';
-import { signupAndLogin, type TestUser } from '../support/server-users';
+import { signupAndLogin, type TestUser, userPerFile } from '../support/server-users';
 
-let server: TestServer;
-let carrier: TestUser;
+const server = serverPerFile();
+const carrier = userPerFile(server);
 let traveller: TestUser;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
-});
-afterAll(() => server.close());
 // A traveller may have 10 bookings waiting for an answer at once: each test books as a new one.
 beforeEach(async () => {
   traveller = await signupAndLogin(server);

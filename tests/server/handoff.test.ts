@@ -1,23 +1,17 @@
 // The hand-off code through HTTP: made on accept, shown to the traveller only, required to
 // complete, a wrong code refused with 422 and counted, five wrong codes lock for 15 minutes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkHandoffCode, handoffCodeFrom } from '@/domain/handoff/code';
 import { complete, handoffCodeOf } from '../support/handoff';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
-import { signupAndLogin, type TestUser } from '../support/server-users';
+import { type TestUser, userPerFile } from '../support/server-users';
 
 let now = Date.UTC(2026, 10, 22, 12);
 const clock = { now: () => now };
-let server: TestServer;
-let carrier: TestUser;
-let traveller: TestUser;
-
-beforeAll(async () => {
-  server = await createTestServer({ clock });
-  [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
-});
-afterAll(() => server.close());
+const server = serverPerFile({ clock });
+const carrier = userPerFile(server);
+const traveller = userPerFile(server);
 
 let flight = 300;
 async function acceptedBooking(): Promise<string> {

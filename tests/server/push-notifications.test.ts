@@ -71,7 +71,28 @@ async function bookingOn(carrier: TestUser) {
   return { traveller, bookingId };
 }
 
+/** A booking as `bookingOn`, its traveller with a device subscribed; returns the device's name too. */
+async function bookingByDevice(carrier: TestUser) {
+  const booked = await bookingOn(carrier);
+  return { ...booked, device: await subscribed(booked.traveller) };
+}
+
+/** The carrier answers a booking on their listing. */
+const setStatus = (carrier: TestUser, bookingId: string, status: string) =>
+  carrier.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status });
+
+/** What the push service received for `device`, decrypted, in order. */
+const pushedTo = (device: string) =>
+  push.received.filter((r) => r.name === device).map((r) => r.payload as { title: string; url: string });
+
 const queued = () => server.db.select().from(outboundMessages);
+
+/** The stored subscription of `device` (none once dropped). */
+const storedDevice = (device: string) =>
+  server.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, push.subscription(device).endpoint));
 
 describe('subscriptions', () => {
   it('needs a session', async () => {
@@ -204,21 +225,14 @@ describe('booking events', () => {
     const { bookingId: second } = await bookingOn(carrier);
     const device = await subscribed(traveller);
     await server.notifier.drain();
-    const update = (id: string, status: string) =>
-      carrier.call('PUT', '/api/bookings/update-status', { listingId: id, status });
-    expect((await update(bookingId, 'accepted')).status).toBe(200);
-    expect((await update(bookingId, 'cancelled')).status).toBe(200);
+    expect((await setStatus(carrier, bookingId, 'accepted')).status).toBe(200);
+    expect((await setStatus(carrier, bookingId, 'cancelled')).status).toBe(200);
     await server.notifier.drain();
-    const titles = push.received
-      .filter((r) => r.name === device)
-      .map((r) => (r.payload as { title: string }).title);
-    expect(titles).toEqual(['Booking accepted', 'Booking cancelled']);
-    const urls = push.received
-      .filter((r) => r.name === device)
-      .map((r) => (r.payload as { url: string }).url);
+    expect(pushedTo(device).map((p) => p.title)).toEqual(['Booking accepted', 'Booking cancelled']);
+    const urls = pushedTo(device).map((p) => p.url);
     expect(urls).toEqual([`/mybookings?booking=${bookingId}`, `/mybookings?booking=${bookingId}`]);
     // The second booking's traveller has no device: the decline goes by e-mail.
-    expect((await update(second, 'rejected')).status).toBe(200);
+    expect((await setStatus(carrier, second, 'rejected')).status).toBe(200);
     const [declined] = await queued();
     expect(declined?.channel).toBe('email');
     expect(declined?.payload).toMatchObject({ subject: 'Booking declined' });
@@ -226,15 +240,11 @@ describe('booking events', () => {
 
   it('pushes "Delivery completed" to the traveller once the hand-off code is accepted', async () => {
     const carrier = await signupAndLogin(server);
-    const { traveller, bookingId } = await bookingOn(carrier);
-    const device = await subscribed(traveller);
-    await carrier.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status: 'accepted' });
+    const { traveller, bookingId, device } = await bookingByDevice(carrier);
+    await setStatus(carrier, bookingId, 'accepted');
     await completeWithCode(carrier, traveller, bookingId);
     await server.notifier.drain();
-    const titles = push.received
-      .filter((r) => r.name === device)
-      .map((r) => (r.payload as { title: string }).title);
-    expect(titles).toEqual(['Booking accepted', 'Delivery completed']);
+    expect(pushedTo(device).map((p) => p.title)).toEqual(['Booking accepted', 'Delivery completed']);
   });
 
   it('mails a user with no device, unless they turned booking e-mails off', async () => {
@@ -288,7 +298,7 @@ describe('the queue', () => {
     nowMs += 2 * MINUTE;
     expect(await server.notifier.drain()).toMatchObject({ sent: 1 });
     expect(await queued()).toEqual([]);
-    expect(push.received.filter((r) => r.name === device)).toHaveLength(1);
+    expect(pushedTo(device)).toHaveLength(1);
   });
 
   it('leaves a claimed row to its sender until the lease ends, then another sender takes it', async () => {
@@ -306,13 +316,10 @@ describe('the queue', () => {
 
   it("keeps a device's pushes in order when the first one has to be tried again", async () => {
     const carrier = await signupAndLogin(server);
-    const { traveller, bookingId } = await bookingOn(carrier);
-    const device = await subscribed(traveller);
+    const { bookingId, device } = await bookingByDevice(carrier);
     await server.notifier.drain();
-    const update = (status: string) =>
-      carrier.call('PUT', '/api/bookings/update-status', { listingId: bookingId, status });
-    await update('accepted');
-    await update('cancelled');
+    await setStatus(carrier, bookingId, 'accepted');
+    await setStatus(carrier, bookingId, 'cancelled');
     push.respondWith(503);
     expect(await server.notifier.drain()).toMatchObject({ retried: 1, sent: 0 });
     expect(push.hits(device)).toBe(1);
@@ -320,10 +327,7 @@ describe('the queue', () => {
     expect(rows.map((r) => r.attempts).sort()).toEqual([0, 1]);
     nowMs += MINUTE;
     expect(await server.notifier.drain()).toMatchObject({ sent: 2 });
-    const titles = push.received
-      .filter((r) => r.name === device)
-      .map((r) => (r.payload as { title: string }).title);
-    expect(titles).toEqual(['Booking accepted', 'Booking cancelled']);
+    expect(pushedTo(device).map((p) => p.title)).toEqual(['Booking accepted', 'Booking cancelled']);
   });
 
   it('gives up after maxAttempts and keeps the row marked failed', async () => {
@@ -353,11 +357,7 @@ describe('the queue', () => {
     push.respondWith(410);
     expect(await server.notifier.drain()).toMatchObject({ gone: 1 });
     expect(await queued()).toEqual([]);
-    const left = await server.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, push.subscription(device).endpoint));
-    expect(left).toEqual([]);
+    expect(await storedDevice(device)).toEqual([]);
     // With no device left, the next event goes by e-mail.
     await bookingOn(carrier);
     expect((await queued()).map((r) => r.channel)).toEqual(['email']);
@@ -378,11 +378,7 @@ describe('the queue', () => {
     }
     expect(push.hits(device)).toBe(0);
     expect(await queued()).toEqual([]);
-    const left = await server.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, push.subscription(device).endpoint));
-    expect(left).toEqual([]);
+    expect(await storedDevice(device)).toEqual([]);
   });
 
   it('drops the device at logout, and a push queued before it is not sent', async () => {

@@ -2,25 +2,19 @@
 // stand, returned) reaches a REST caller and a pushed mutation with the same code, and a refusal
 // that says when to try again says it on both paths (REST: Retry-After and `retryAfter`; push:
 // the result's `retryAfter`). A status update to `completed` is a completion on both paths.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handoffCodeFrom } from '@/domain/handoff/code';
 import { SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { complete, handoffCodeOf } from '../support/handoff';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 import { addListing, book, listingBody } from '../support/server-fixtures';
-import { signupAndLogin, type TestUser } from '../support/server-users';
+import { type TestUser, userPerFile } from '../support/server-users';
 
 let now = Date.now();
 const clock = { now: () => now };
-let server: TestServer;
-let carrier: TestUser;
-let traveller: TestUser;
-
-beforeAll(async () => {
-  server = await createTestServer({ clock });
-  [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
-});
-afterAll(() => server.close());
+const server = serverPerFile({ clock });
+const carrier = userPerFile(server);
+const traveller = userPerFile(server);
 
 type Mutation = { id: number; kind: string; args: unknown };
 const newClient = () => `client-${crypto.randomUUID()}`;

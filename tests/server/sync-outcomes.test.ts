@@ -2,22 +2,16 @@
 // a mutation sent before over REST keeps its Idempotency-Key identity in a push, both calls
 // refuse a protocol the server does not speak, and what a mutation throws is a refusal unless a
 // retry could pass.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { classifyFailure } from '@/server/routes/sync/sync.failures';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 import { addListing, bookingBody } from '../support/server-fixtures';
-import { signupAndLogin, type TestUser } from '../support/server-users';
+import { type TestUser, userPerFile } from '../support/server-users';
 
-let server: TestServer;
-let carrier: TestUser;
-let traveller: TestUser;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
-});
-afterAll(() => server.close());
+const server = serverPerFile();
+const carrier = userPerFile(server);
+const traveller = userPerFile(server);
 
 const newClient = () => `client-${crypto.randomUUID()}`;
 type Mutation = { id: number; kind: string; args: unknown; idempotencyKey?: string };

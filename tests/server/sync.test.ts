@@ -1,23 +1,17 @@
 // The sync protocol over HTTP: POST /api/sync/push (numbered mutations, applied once each, a
 // refusal recorded without blocking, the client bound to its user) and GET /api/sync/pull
 // (the user's rows with the last applied id and a cookie), plus departed flights.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '@/server/config';
 import { pruneSyncResults } from '@/server/routes/sync/sync.retention';
-import { createTestServer, type TestServer } from '../support/server-app';
+import { serverPerFile } from '../support/server-app';
 import { addListing, bookingBody, daysFromNow, listingBody, searchBody } from '../support/server-fixtures';
-import { signupAndLogin, type TestUser } from '../support/server-users';
+import { signupAndLogin, type TestUser, userPerFile } from '../support/server-users';
 
-let server: TestServer;
 const clock = { t: Date.now() };
-let carrier: TestUser;
-let traveller: TestUser;
-
-beforeAll(async () => {
-  server = await createTestServer({ clock: { now: () => clock.t } });
-  [carrier, traveller] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
-});
-afterAll(() => server.close());
+const server = serverPerFile({ clock: { now: () => clock.t } });
+const carrier = userPerFile(server);
+const traveller = userPerFile(server);
 
 let n = 0;
 const newClient = () => {

@@ -7,10 +7,13 @@
 //       the traveller books `kgs` on it (one booking each); the carrier's device has pulled them
 //   acceptedBooking(server, { weight?, kg? }) : { carrier, traveller, id, code }
 //       one booking, accepted by the carrier; the traveller's device holds its hand-off code
+//   declineElsewhere(server, carrier, bookingId)
+//       the carrier's other device declines the booking straight on the server (this one never hears)
 import { addListing, bookListing, pull, replayOutbox, updateBookingStatus } from '@/data';
 import type { Listing } from '@/domain/listing/schema';
 import { listingValues, type SignedIn, signedIn } from './data-store';
 import type { TestServer } from './server-app';
+import { jsonInit } from './server-users';
 
 export async function mirroredListing(
   server: TestServer,
@@ -51,4 +54,19 @@ export async function acceptedBooking(server: TestServer, opts: { weight?: numbe
   const code = (await traveller.store.db.bookings.get(id))?.handoffCode;
   if (!code) throw new Error('the traveller has no hand-off code');
   return { carrier, traveller, id, code };
+}
+
+export async function declineElsewhere(
+  server: TestServer,
+  carrier: SignedIn,
+  bookingId: string,
+): Promise<void> {
+  const { email, password } = carrier.user;
+  const login = await server.request('/auth/login', jsonInit('POST', { email, password }));
+  const { token } = (await login.json()) as { token: string };
+  const declined = await server.request(
+    '/api/bookings/update-status',
+    jsonInit('PUT', { listingId: bookingId, status: 'rejected' }, { Cookie: `carry_session=${token}` }),
+  );
+  if (declined.status !== 200) throw new Error(`decline on the other device: ${declined.status}`);
 }

@@ -1,31 +1,13 @@
-// Headless Chromium for end-to-end tests, and the screenshot helper (every screen at a phone
-// and a desktop size, into tests/e2e/screenshots/).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// Headless Chromium for end-to-end tests, the screenshot helper (every screen at a phone and a
+// desktop size, into tests/e2e/screenshots/), and the steps many tests take: the search form, axe.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROME_PATH, CHROMIUM_ARGS, launchBrowser } from './chromium.mjs';
 export const SCREENSHOT_DIR = 'tests/e2e/screenshots';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROME_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROME_PATH}. Install it with \`apt-get install chromium\` or set CHROME_PATH.`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROMIUM_ARGS });
-}
 
 /** Saves `<name>-390.png` and `<name>-1280.png` (failing when the phone layout scrolls sideways), then restores the desktop size. */
 export async function shoot(page: Page, name: string): Promise<void> {
@@ -109,6 +91,46 @@ export async function pickCode(page: Page, label: string, code: string): Promise
   const box = page.getByRole('combobox', { name: label, exact: true });
   await box.fill(code);
   await box.press('Enter');
+}
+
+export interface FlightSearch {
+  from: string;
+  to: string;
+  departure: string;
+  flightNo: string;
+}
+
+/** Fills the traveller's search form (airline AI) without searching. */
+export async function fillSearch(page: Page, { from, to, departure, flightNo }: FlightSearch): Promise<void> {
+  await pickCode(page, 'From', from);
+  await pickCode(page, 'To', to);
+  await page.getByLabel('Departure Date').fill(departure);
+  await page.getByLabel('Flight Number').fill(flightNo);
+  await pickCode(page, 'Airline', 'AI');
+}
+
+/** Searches for the one flight `search` names and waits for it as the only result. */
+export async function searchFlight(page: Page, search: FlightSearch): Promise<void> {
+  await fillSearch(page, search);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText('Showing 1 of 1 results').waitFor();
+}
+
+/** Books `kg` KG on the one search result through Confirm Booking, up to its confirmation. */
+export async function bookResult(page: Page, kg: number): Promise<void> {
+  await page.getByRole('button', { name: /Book Now/ }).click();
+  await page.getByLabel('Weight (KG)').fill(String(kg));
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await page.getByText('Booking Conformed').waitFor();
+}
+
+/** Counts the page's main-frame navigations from now on. */
+export function navigations(page: Page): () => number {
+  let n = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) n += 1;
+  });
+  return () => n;
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -64,6 +64,14 @@ export async function loginThroughUi(page: Page, url: string, user: TestUser, ro
   await chooseRole(page, role);
 }
 
+/** A new page of `browser` with `user` logged in as `role` and the service worker in control. */
+export async function openApp(browser: PwaBrowser, url: string, user: TestUser, role: Role): Promise<Page> {
+  const page = await browser.context.newPage();
+  await loginThroughUi(page, url, user, role);
+  await waitForServiceWorker(page);
+  return page;
+}
+
 export async function chooseRole(page: Page, role: Role): Promise<void> {
   await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
   await page.getByRole('button', { name: new RegExp(role) }).click();

@@ -90,14 +90,14 @@ export async function createTestServer(
  * One server for the calling test file: started before its tests and closed after them. Call it
  * at the file's top level; the returned object stands for the server once the tests run.
  */
-export function serverPerFile(): TestServer {
+export function serverPerFile(options: Parameters<typeof createTestServer>[0] = {}): TestServer {
   let server: TestServer | undefined;
   const started = (): TestServer => {
     if (!server) throw new Error('serverPerFile: the server starts in beforeAll; use it inside tests');
     return server;
   };
   beforeAll(async () => {
-    server = await createTestServer();
+    server = await createTestServer(options);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,5 +1,6 @@
 // Request bodies for server tests: a valid listing (departing in 30 days), a booking of it,
-// the search that finds it, and a courier request naming an uploaded image.
+// the search that finds it, and a courier request naming an uploaded image; and `patchOf`, a
+// diff pull's patch in which only the tables named changed.
 import type { TestUser } from './server-users';
 
 /** Whose details a body carries. */
@@ -96,4 +97,13 @@ export async function book(traveller: TestUser, listingId: string, weight = 1): 
   const body = (await res.json()) as { booking?: { id: string }; message: string };
   if (res.status !== 201 || !body.booking) throw new Error(`book failed: ${res.status} ${body.message}`);
   return body.booking.id;
+}
+
+const TABLES = ['listings', 'bookings', 'orders', 'watches', 'watched', 'messages', 'reads'] as const;
+
+/** A pull's patch with nothing put or deleted in any table but those `changed` names. */
+export function patchOf(
+  changed: Partial<Record<(typeof TABLES)[number], { put: unknown[]; del: unknown[] }>>,
+) {
+  return Object.fromEntries(TABLES.map((t) => [t, changed[t] ?? { put: [], del: [] }]));
 }

@@ -2,7 +2,9 @@
 // cookie (and JSON bodies) the way the PWA does.
 //
 //   signupAndLogin(server, overrides?) : Promise<TestUser>
+//   userPerFile(server, overrides?) : TestUser (signed up in the file's beforeAll)
 //   TestUser: { email, name, phone, password, token, cookie, call(method, path, body?, headers?) }
+import { beforeAll } from 'vitest';
 import type { TestServer } from './server-app';
 
 export interface TestUser {
@@ -65,4 +67,21 @@ export async function signupAndLogin(
     call: (method, path, body, headers = {}) =>
       server.request(path, jsonInit(method, body, { Cookie: cookie, ...headers })),
   };
+}
+
+/**
+ * A user for the calling test file, signed up and logged in before its tests (after the server of
+ * `serverPerFile`, whose beforeAll is registered first). Call it at the file's top level; the
+ * returned object stands for the user once the tests run.
+ */
+export function userPerFile(
+  server: TestServer,
+  overrides: Partial<{ email: string; name: string; phone: string }> = {},
+): TestUser {
+  // Filled in place, so that what the file holds from the start is the user once it exists.
+  const user = {} as TestUser;
+  beforeAll(async () => {
+    Object.assign(user, await signupAndLogin(server, overrides));
+  });
+  return user;
 }

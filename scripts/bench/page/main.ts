@@ -140,6 +140,19 @@ async function mirror(n: number) {
   return out;
 }
 
+/** Inside a seed's transaction: the bookings synced now, on a device where `session` is signed in. */
+async function putSignedIn(db: ReturnType<typeof openDb>) {
+  await db.meta.put({ key: 'syncedAt:bookings', value: Date.now() });
+  await db.meta.put({ key: 'lastUser', value: session.email });
+  await db.meta.put({ key: 'session', value: session });
+}
+
+/** After a seed: `session` in localStorage too, as the app keeps it, and the database closed. */
+function closeSignedIn(db: ReturnType<typeof openDb>) {
+  for (const [k, v] of Object.entries(session)) localStorage.setItem(k, v);
+  db.close();
+}
+
 /** Fills the app's own database with `n` synced bookings and signs the page in as their user. */
 async function seedApp(n: number) {
   const db = openDb();
@@ -150,12 +163,9 @@ async function seedApp(n: number) {
   await db.transaction('rw', db.bookings, db.meta, async () => {
     await db.bookings.clear();
     await db.bookings.bulkPut(synced);
-    await db.meta.put({ key: 'syncedAt:bookings', value: Date.now() });
-    await db.meta.put({ key: 'lastUser', value: session.email });
-    await db.meta.put({ key: 'session', value: session });
+    await putSignedIn(db);
   });
-  for (const [k, v] of Object.entries(session)) localStorage.setItem(k, v);
-  db.close();
+  closeSignedIn(db);
   return n;
 }
 
@@ -211,12 +221,9 @@ async function seedThread(n: number) {
       syncError: null,
       outboxKey: null,
     });
-    await db.meta.put({ key: 'syncedAt:bookings', value: Date.now() });
-    await db.meta.put({ key: 'lastUser', value: session.email });
-    await db.meta.put({ key: 'session', value: session });
+    await putSignedIn(db);
   });
-  for (const [k, v] of Object.entries(session)) localStorage.setItem(k, v);
-  db.close();
+  closeSignedIn(db);
   return n;
 }
 

@@ -1,6 +1,6 @@
 // Forgot Password (/forgot-password): Email Address; the answer is the same whether or not an
 // account has the address, and shows on the page (not only as a toast) with the way back to login.
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
@@ -9,7 +9,7 @@ import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
 import { ApiError, isOffline } from '@/data/errors';
 import { forgotPasswordSchema } from '@/domain/auth/password-reset';
-import { AuthLayout } from './-components/auth-layout';
+import { AuthLayout, BackToLogin } from './-components/auth-layout';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPassword });
 
@@ -57,11 +57,7 @@ function ForgotPassword() {
           </form.Form>
         </form.AppForm>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/" className="font-semibold text-brand-700 hover:underline">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }

@@ -9,7 +9,7 @@ import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
 import { ApiError, isOffline } from '@/data/errors';
 import { newPasswordSchema, RESET_LINK_INVALID } from '@/domain/auth/password-reset';
-import { AuthLayout } from './-components/auth-layout';
+import { AuthLayout, BackToLogin } from './-components/auth-layout';
 
 const searchSchema = v.object({ token: v.fallback(v.optional(v.string()), undefined) });
 
@@ -76,11 +76,7 @@ function ResetPassword() {
           </form.Form>
         </form.AppForm>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/" className="font-semibold text-brand-700 hover:underline">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }

@@ -1,4 +1,6 @@
-// The frame of the entry screens (login, signup): a brand panel from md up, the form card beside it.
+// The frame of the entry screens (login, signup, password reset): a brand panel from md up, the
+// form card beside it; and the way back to login under a password-reset form.
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LogoLockup } from '@/client/ui/logo';
 import { TravelArt } from '@/client/ui/travel-art';
@@ -33,5 +35,15 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+export function BackToLogin() {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600">
+      <Link to="/" className="font-semibold text-brand-700 hover:underline">
+        Back to Login
+      </Link>
+    </p>
   );
 }
