@@ -75,15 +75,22 @@ async function measure(base) {
     await page.getByText(/Showing \d+ of \d+ results/).waitFor({ timeout: 30_000 });
     await page.getByLabel('Dates to watch').selectOption({ label: '± 1 day' });
     await page.getByRole('button', { name: 'Watch this route' }).click();
-    // Mirrored: the watch is on the server and its 20 listings are in IndexedDB.
+    // Mirrored: the server confirmed the watch, nothing waits to be sent, and its 20 listings are
+    // in IndexedDB (the device seeds the mirror from earlier searches at once, before the server
+    // has the watch).
     await page.waitForFunction(
       () =>
         new Promise((resolve) => {
           const open = indexedDB.open('carry');
           open.onsuccess = () => {
-            const req = open.result.transaction('watched').objectStore('watched').count();
-            req.onsuccess = () => {
-              resolve(req.result >= 20);
+            const tx = open.result.transaction(['watched', 'watches', 'outbox']);
+            const count = tx.objectStore('watched').count();
+            const watches = tx.objectStore('watches').getAll();
+            const waiting = tx.objectStore('outbox').count();
+            tx.oncomplete = () => {
+              const synced =
+                watches.result.length > 0 && watches.result.every((w) => w.syncState === 'synced');
+              resolve(count.result >= 20 && synced && waiting.result === 0);
               open.result.close();
             };
           };

@@ -23,10 +23,12 @@ import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
 import { WATCHES_MAX } from '@/domain/watch/schema';
 import { watches } from '@/server/db/schema';
+import { holdAnswers } from '../support/data-fetch';
 import { signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 import { addListing, book, daysFromNow } from '../support/server-fixtures';
 import { signupAndLogin } from '../support/server-users';
+import { until } from '../support/until';
 
 const server = serverPerFile();
 
@@ -79,6 +81,33 @@ describe('watch and unwatch from the device', () => {
 });
 
 describe('search on a watched route', () => {
+  it("answers from the server's mirror once a pull brought it, though the watch's push answer is still on its way", async () => {
+    const carrier = await signupAndLogin(server);
+    const day = daysFromNow(47);
+    await addListing(carrier, { departure: day, flightNo: 'AI330' });
+    const t = await signedIn(server);
+    await refreshReference(t.store);
+    // An earlier search of another flight on the route: the device has results of its own to fall back on.
+    expect(await searchListings(t.store, search(day, 'AI339'))).toMatchObject({ kind: 'results', count: 1 });
+    await watchRoute(t.store, { ...search(day), days: 0 });
+    const gate = holdAnswers(t, (path) => path === '/api/sync/push', { times: 1 });
+    const replay = replayOutbox(t.store);
+    await until(() => gate.held.length === 1);
+    await pull(t.store);
+    expect(await t.store.db.watched.count()).toBe(1);
+    const asOf = await watchedAsOfQuery(t.store);
+    // The link goes before the push's answer arrives: the mirror is there, so it answers.
+    t.net.down = true;
+    expect(await searchWatched(t.store, search(day, 'AI330'))).toMatchObject({
+      kind: 'offline',
+      watched: true,
+      count: 1,
+      asOf,
+    });
+    gate.release();
+    await replay;
+  });
+
   it('answers from the mirror with no network, says how fresh it is, and leaves with unwatch', async () => {
     const [carrier, other] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
     const day = daysFromNow(45);
