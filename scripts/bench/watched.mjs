@@ -77,28 +77,32 @@ async function measure(base) {
     await page.getByRole('button', { name: 'Watch this route' }).click();
     // Mirrored: the server confirmed the watch, nothing waits to be sent, and its 20 listings are
     // in IndexedDB (the device seeds the mirror from earlier searches at once, before the server
-    // has the watch).
-    await page.waitForFunction(
-      () =>
-        new Promise((resolve) => {
-          const open = indexedDB.open('carry');
-          open.onsuccess = () => {
-            const tx = open.result.transaction(['watched', 'watches', 'outbox']);
-            const count = tx.objectStore('watched').count();
-            const watches = tx.objectStore('watches').getAll();
-            const waiting = tx.objectStore('outbox').count();
-            tx.oncomplete = () => {
-              const synced =
-                watches.result.length > 0 && watches.result.every((w) => w.syncState === 'synced');
-              resolve(count.result >= 20 && synced && waiting.result === 0);
-              open.result.close();
+    // has the watch). Polled from here: waitForFunction takes a returned promise for a truthy answer.
+    const mirrored = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const open = indexedDB.open('carry');
+            open.onsuccess = () => {
+              const tx = open.result.transaction(['watched', 'watches', 'outbox']);
+              const count = tx.objectStore('watched').count();
+              const watches = tx.objectStore('watches').getAll();
+              const waiting = tx.objectStore('outbox').count();
+              tx.oncomplete = () => {
+                const synced =
+                  watches.result.length > 0 && watches.result.every((w) => w.syncState === 'synced');
+                resolve(count.result >= 20 && synced && waiting.result === 0);
+                open.result.close();
+              };
             };
-          };
-          open.onerror = () => resolve(false);
-        }),
-      undefined,
-      { timeout: 60_000, polling: 250 },
-    );
+            open.onerror = () => resolve(false);
+          }),
+      );
+    const until = Date.now() + 60_000;
+    while (!(await mirrored())) {
+      if (Date.now() > until) throw new Error('the watched route was not mirrored within 60 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
     await context.setOffline(true);
     await context.addInitScript(OBSERVE);
 

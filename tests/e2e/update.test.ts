@@ -120,14 +120,21 @@ describe('update', () => {
     // prompt, nothing is left to start another navigation.
     for (const tab of [page, other]) {
       await tab.getByText('A new version is available').waitFor({ state: 'detached' });
-      await tab.waitForFunction(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (
-          !registration.installing &&
-          !registration.waiting &&
-          navigator.serviceWorker.controller?.scriptURL === registration.active?.scriptURL
-        );
-      });
+      // Polled from here: waitForFunction takes a returned promise for a truthy answer.
+      await expect
+        .poll(
+          () =>
+            tab.evaluate(async () => {
+              const registration = await navigator.serviceWorker.ready;
+              return (
+                !registration.installing &&
+                !registration.waiting &&
+                navigator.serviceWorker.controller?.scriptURL === registration.active?.scriptURL
+              );
+            }),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
     }
     expect(navigations).toBe(1);
     expect(otherNavigations).toBe(1);

@@ -1,11 +1,13 @@
 // Chromium with a real profile for the offline suite: a persistent context keeps the service
 // worker, IndexedDB and Background Sync across closed pages (an incognito context has no
 // Background Sync). Also the steps every offline test repeats: log in, wait for the worker.
+
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROME_PATH, CHROMIUM_ARGS } from './e2e-browser';
 import type { TestUser } from './pwa-api';
 
@@ -42,11 +44,16 @@ export async function launchPersistent(
 
 /** Resolves once a service worker is active and controls the page. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-    undefined,
-    { timeout: 20_000, polling: 100 },
-  );
+  // Polled from here: waitForFunction takes a returned promise for a truthy answer.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+        ),
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 20_000,
   });
