@@ -87,7 +87,7 @@ export function drain(r) {
     '',
     `Measured ${r.date} by \`node scripts/bench.mjs --only drain\` (scripts/bench/drain.mjs), ${load(r)}.`,
     "1,000 add-listing changes queued in Chromium (the app's command, IndexedDB) and drained by the replayer",
-    '(batches of 250, then the pull) against the real server on loopback (PGlite), median of 3 runs. Goal: 1 s.',
+    '(batches of up to 1,000 mutations or 768 KB, then the pull) against the real server on loopback (PGlite), median of 3 runs. Goal: 1 s.',
     "Applied: the server's open-listings quota raised (`OPEN_LISTINGS_PER_CARRIER`), so every change applies",
     'and the drain measures the replayer and the push pipeline doing their work. Over the quota: the default',
     'quota (20 a carrier), so 980 of them are refused (listing/quota-reached), what an over-quota queue costs.',

@@ -1,7 +1,7 @@
 // The pusher, shared by the page and the service worker: sends the signed-in user's outbox in
 // batches (POST /api/sync/push) under one lock, then pulls when anything was acknowledged.
 // Per batch:
-//   1. take up to PUSH_BATCH_MAX entries in send order (a courier request waits for its photo,
+//   1. take up to PUSH_BATCH_MAX entries (PUSH_BATCH_BYTES of their JSON) in send order (a courier request waits for its photo,
 //      the others go past it); stop if the head is still backing off;
 //   2. number the new ones (ids increase per client) and mark them sending, in one transaction;
 //   3. push; apply the answers in one transaction, through the same path as a pull's results
@@ -18,7 +18,13 @@
 // Every push names this code's protocol and schema version.
 import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
-import { PUSH_BATCH_MAX, type PushResponse, pushResponseSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
+import {
+  PUSH_BATCH_BYTES,
+  PUSH_BATCH_MAX,
+  type PushResponse,
+  pushResponseSchema,
+  SYNC_PROTOCOL,
+} from '@/domain/sync/protocol';
 import { mutationTables, SCHEMA_VERSION } from './db';
 import { ApiError, isTransient } from './errors';
 import { callParsed } from './http';
@@ -97,6 +103,7 @@ async function prepareBatch(
   return db.transaction('rw', db.outbox, db.photos, db.meta, async () => {
     const photos = await photosOf(db, user);
     const batch: OutboxEntry[] = [];
+    let bytes = 0;
     for (const e of await userEntries(db, user)) {
       if (batch.length >= max) break;
       if (e.state === 'failed') continue;
@@ -106,6 +113,11 @@ async function prepareBatch(
         continue;
       }
       if (waitsForPhoto(e, photos)) continue;
+      // Under the server's body limit: the rest goes in the next push (at least one always goes;
+      // one too large alone is answered 413 and refused as such).
+      const size = utf8.encode(JSON.stringify(e.args)).length;
+      if (batch.length > 0 && bytes + size > PUSH_BATCH_BYTES) break;
+      bytes += size;
       batch.push(e);
     }
     const head = batch[0];
@@ -127,6 +139,8 @@ async function prepareBatch(
     return { batch, notBefore: null };
   });
 }
+
+const utf8 = new TextEncoder();
 
 const unreadable = {
   state: 'failed',

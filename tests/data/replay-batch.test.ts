@@ -4,13 +4,14 @@
 // drains, pull included, with a number of database requests that does not grow with the entries, and each entry and row ends as settling them one by one leaves it;
 // confirmRows ends as confirmRow called once per item, whatever ids they share.
 import { describe, expect, it } from 'vitest';
-import { addListing, openDb, replayOutbox } from '@/data';
+import { addListing, openDb, replayOutbox, sendContactMessage } from '@/data';
 import type { AppDb, ListingRow } from '@/data/db';
 import { confirmRow, confirmRows } from '@/data/mutators/rows';
-import { OPEN_LISTINGS_MAX } from '@/domain/constants';
+import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { ERRORS } from '@/domain/errors';
 import type { Listing } from '@/domain/listing/schema';
 import type { OutboxEntry } from '@/domain/outbox/entry';
+import { pathOf, withFetch } from '../support/data-fetch';
 import { listingValues, signedIn, uniqueDbName } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 
@@ -143,5 +144,33 @@ describe('confirmRows', () => {
     expect(await sorted(all)).toEqual(await sorted(one));
     // And the cases were met: a row another entry changed keeps that change over the new copy.
     expect(await all.listings.get('s2')).toMatchObject({ flightNo: 'P-s2', confirmed: { flightNo: 'B1' } });
+  });
+});
+
+describe('the size of a push', () => {
+  it('stays under the server body limit however long the queued texts, in as few pushes as fit', async () => {
+    const s = await signedIn(server);
+    // 2,000 Devanagari characters: 6,000 bytes of UTF-8 each, 1.2 MB in all.
+    const message = 'क'.repeat(2000);
+    for (let i = 0; i < 200; i += 1)
+      await sendContactMessage(s.store, {
+        name: s.user.name,
+        email: s.user.email,
+        phone: s.user.phone,
+        message,
+      });
+    const pushes: Array<{ bytes: number; status: number }> = [];
+    const inner = s.net.fetch;
+    withFetch(s, async (input, init) => {
+      const res = await inner(input, init);
+      if (pathOf(input) === '/api/sync/push')
+        pushes.push({ bytes: new TextEncoder().encode(String(init?.body ?? '')).length, status: res.status });
+      return res;
+    });
+    const result = await replayOutbox(s.store);
+    expect(result.remaining).toBe(0);
+    expect(result).toEqual({ sent: 200, failed: 0, remaining: 0 });
+    expect(pushes.map((p) => p.status)).toEqual([200, 200]);
+    for (const p of pushes) expect(p.bytes).toBeLessThanOrEqual(JSON_BODY_MAX_BYTES);
   });
 });

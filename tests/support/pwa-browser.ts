@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { CHROME_PATH, CHROMIUM_ARGS } from './e2e-browser';
 import type { TestUser } from './pwa-api';
+import { until } from './until';
 
 export interface PwaBrowser {
   context: BrowserContext;
@@ -45,15 +45,13 @@ export async function launchPersistent(
 /** Resolves once a service worker is active and controls the page. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   // Polled from here: waitForFunction takes a returned promise for a truthy answer.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-        ),
-      { timeout: 20_000, interval: 100 },
-    )
-    .toBe(true);
+  await until(
+    () =>
+      page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+      ),
+    { timeoutMs: 20_000, everyMs: 100, what: 'an activated service worker' },
+  );
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 20_000,
   });

@@ -10,7 +10,15 @@ import { profileResponseSchema } from '../profile/schema';
 import { watchSchema } from '../watch/schema';
 
 /** Most mutations in one push; a client sends more in several pushes. */
-export const PUSH_BATCH_MAX = 250;
+export const PUSH_BATCH_MAX = 1000;
+
+/**
+ * The most a client puts in one push's mutations (their JSON, in UTF-8 bytes): it starts another
+ * push before this, so a push stays under the server's JSON body limit (JSON_BODY_MAX_BYTES, 1 MB)
+ * with room for the envelope, however long the texts (250 messages of 2,000 Devanagari characters
+ * would be 1.5 MB).
+ */
+export const PUSH_BATCH_BYTES = 768 * 1024;
 
 /**
  * The protocol this code speaks. 1: the first release (no versions named, no results in a pull);
