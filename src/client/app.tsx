@@ -3,7 +3,7 @@
 // idle, the toast area and the PWA controls (lazy chunks: no screen toasts before its user acts).
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { TOAST_WIDTH_PX } from '@/domain/constants';
+import { TOAST_TOP_PX, TOAST_WIDTH_PX } from '@/domain/constants';
 import type { AuthGate } from './auth/auth-gate';
 import { StoreLoaderProvider } from './hooks/use-store';
 import { useIdle } from './idle';
@@ -33,6 +33,10 @@ export function App({ storeLoader, router, auth }: AppProps) {
         <Suspense fallback={null}>
           <Toaster
             position="top-right"
+            // Below the header: a toast must not sit over the profile menu or the nav, and one the
+            // pointer rests on stays (sonner pauses it), so it would hold them covered.
+            offset={{ top: TOAST_TOP_PX }}
+            mobileOffset={{ top: TOAST_TOP_PX }}
             richColors
             closeButton
             style={{ width: TOAST_WIDTH_PX }}

@@ -6,6 +6,8 @@ export const AGE_MAX = 120;
 export const PASSWORD_MIN_LENGTH = 8;
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 export const TOAST_WIDTH_PX = 350;
+/** Toasts start below the header (64 px) and its gap, never over the profile menu or the nav. */
+export const TOAST_TOP_PX = 72;
 export const REFERENCE_DATA_MAX_AGE_MS = 5 * 60 * 1000;
 export const QUERY_RETRY_COUNT = 3;
 export const LISTING_WEIGHT_MIN_KG = 1;

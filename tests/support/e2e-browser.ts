@@ -41,6 +41,19 @@ export async function shoot(page: Page, name: string): Promise<void> {
     throw new Error(`${name} at ${PHONE.width}px: content sticks out ${overflow}px past its box`);
   // Every visible text must stand out from what is behind it (WCAG contrast 3:1 at least; a
   // white-on-white panel fails). Text over a background image or gradient is not judged.
+  // Colours in the middle of a transition (a tab just chosen) are neither the old nor the new
+  // ones: judge the page once its finite animations have ended.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
   const faint = await page.evaluate(() => {
     // Computed colours may be oklch (Tailwind 4): paint one pixel to read them back as sRGB.
     const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
