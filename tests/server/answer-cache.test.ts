@@ -16,6 +16,7 @@ import { ordersOf } from '@/server/model/bookings.queries';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, TEST_PASSWORD_HASH, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
+import { writeAndHold } from '../support/server-transactions';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 let server: TestServer;
@@ -267,27 +268,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('out-of-order commits (PostgreSQL)
     const late = await book(traveller, await addListing(carrier, { flightNo: 'AI711' }));
     await read(await carrierOrders(carrier));
 
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let wrote = () => {};
-    const written = new Promise<void>((r) => {
-      wrote = r;
-    });
     // A takes the lower version and holds its transaction open; B takes a higher one and commits.
-    const a = server.db.transaction(async (tx) => {
-      await tx.update(bookings).set({ name: 'Early' }).where(eq(bookings.id, early));
-      wrote();
-      await held;
-    });
-    await written;
+    const a = await writeAndHold(server.db, (tx) =>
+      tx.update(bookings).set({ name: 'Early' }).where(eq(bookings.id, early)),
+    );
     await server.db.update(bookings).set({ name: 'Late' }).where(eq(bookings.id, late));
     const first = await read(await carrierOrders(carrier));
     const names = (r: Read) => Object.fromEntries(r.orders.map((o) => [o.id, o.name]));
     expect(names(first)).toMatchObject({ [late]: 'Late', [early]: traveller.name });
-    release();
-    await a;
+    await a.commit();
     // Its version is below the state the first read saw: found by its transaction id.
     const second = await read(await carrierOrders(carrier, { 'If-None-Match': first.etag ?? '' }));
     expect(second.status).toBe(200);

@@ -15,6 +15,7 @@ import { pruneSyncResults } from '@/server/routes/sync/sync.retention';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
+import { writeAndHold } from '../support/server-transactions';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 let server: TestServer;
@@ -356,26 +357,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('out-of-order commits (PostgreSQL)
     const device = deviceOf(carrier);
     await device.pull();
 
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let wrote = () => {};
-    const written = new Promise<void>((r) => {
-      wrote = r;
-    });
     // A takes the lower version and holds its transaction open; B takes a higher one and commits.
-    const a = server.db.transaction(async (tx) => {
-      await tx.update(listings).set({ cost: 111 }).where(eq(listings.id, early));
-      wrote();
-      await held;
-    });
-    await written;
+    const a = await writeAndHold(server.db, (tx) =>
+      tx.update(listings).set({ cost: 111 }).where(eq(listings.id, early)),
+    );
     await server.db.update(listings).set({ cost: 222 }).where(eq(listings.id, late));
     const first = await device.pull();
     expect(summary(first)).toEqual({ listings: { put: [late], del: [] } });
-    release();
-    await a;
+    await a.commit();
     const second = await device.pull();
     expect(summary(second)).toEqual({ listings: { put: [early], del: [] } });
     expect((patchOf(second).listings.put[0] as Listing).cost).toBe(111);
