@@ -18,7 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { withAdmin as withClient } from '../../tests/support/pg-admin';
-import { freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+import { freePort, loadSummary, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OWN_DB = process.env.MESSAGES_BENCH_DB_URL;
@@ -97,19 +97,9 @@ function cpuOf(serverPid: number, pids: number[]) {
   return { server: total(server), serverSystem: server?.system ?? 0, backends };
 }
 
-type Result = Awaited<ReturnType<typeof autocannon>>;
-const summary = (r: Result) => ({
-  rps: r.requests.average,
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  requests: r.requests.total,
-  non2xx: r.non2xx,
-  errors: r.errors + r.timeouts,
-});
-
 /** The baseline on the same machine at the same moment: GET /api/auth (one session lookup). */
 async function authLoad(base: string, seconds: number) {
-  return summary(
+  return loadSummary(
     await autocannon({
       url: `${base}/api/auth`,
       connections: CONNECTIONS,
@@ -149,7 +139,7 @@ async function load(base: string, seconds: number) {
       },
     ],
   } as Parameters<typeof autocannon>[0]);
-  return summary(r);
+  return loadSummary(r);
 }
 
 async function main() {

@@ -12,7 +12,7 @@ import { LOCK_FILE } from '@/server/db/data-dir-lock';
 import { freshDatabase } from '../../tests/support/pg-admin';
 import { BENCH_PASSWORD, buildDataSet, type DataSet, SIZES } from './server-data';
 import { measurePhases, type Phase } from './server-phases';
-import { eachBackend, freePort, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
+import { eachBackend, freePort, loadSummary, SERVER_ARGS, startProcess, waitForOk } from './util.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -60,14 +60,7 @@ async function load(url: string, call: Call): Promise<Load> {
         }
       : {}),
   } as Parameters<typeof autocannon>[0]);
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+  return loadSummary(r);
 }
 
 function callsFor(data: DataSet, token: string): Call[] {

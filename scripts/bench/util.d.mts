@@ -3,6 +3,14 @@ import type { ChildProcess } from 'node:child_process';
 
 export declare const median: (xs: number[]) => number;
 export declare function percentile(xs: number[], p: number): number;
+/** What a bench keeps of an autocannon run. */
+export declare const loadSummary: (r: {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}) => { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
 export declare const round: (x: number, digits?: number) => number | null;
 export declare function freePort(): Promise<number>;
 export declare const sleep: (ms: number) => Promise<void>;

@@ -15,6 +15,16 @@ export function percentile(xs, p) {
   return sorted[i];
 }
 
+/** What a bench keeps of an autocannon run: throughput, latency and what went wrong. */
+export const loadSummary = (r) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  requests: r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
 export const round = (x, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
 
 /** A free TCP port on 127.0.0.1. */
