@@ -2,7 +2,7 @@
 // what changed since, not the whole list. Every row such a list shows is a row of one of the
 // user's sync collections, and every change to it logs an entry in sync_changes in the writer's
 // own transaction (migration 0016). So an answer read at the state a pull cookie names
-// (sync.cookie.ts: the user's top version and the transactions still running) stays the answer
+// (model/sync.cookie.ts: the user's top version and the transactions still running) stays the answer
 // until the user has an entry of that collection newer than the cookie. Each call asks the
 // database exactly that (sync_collection_state, migration 0023: one call, an index probe per
 // test), then:
@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
 import type { AppEnv, Deps } from '../deps';
-import { formatCookie, type PullCookie, parseCookie } from '../routes/sync/sync.cookie';
+import { formatCookie, type PullCookie, parseCookie } from '../model/sync.cookie';
 
 /** Bytes of serialised answers one process keeps (a carrier's 200 orders are about 130 KB). */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
