@@ -67,12 +67,14 @@ function scheduleHousekeeping(db: Db, files: FileStore) {
   }, HOUR_MS);
   timer.unref();
   // Unanswered pending bookings expire on time to the minute (search and booking already treat an
-  // overdue one as expired; this makes both sides' lists say so and frees the listing's space).
-  const expiry = setInterval(() => {
+  // overdue one as expired; this makes both sides' lists say so and frees the listing's space),
+  // and once at start: those that fell due while the server was down go now, not a minute later.
+  const expire = () =>
     expireOverdueBookings(db, Date.now()).catch((err) =>
       console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })),
     );
-  }, MINUTE_MS);
+  void expire();
+  const expiry = setInterval(expire, MINUTE_MS);
   expiry.unref();
 }
 

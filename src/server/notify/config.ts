@@ -19,7 +19,11 @@ export interface NotifyConfig {
   allowHttpPushEndpoints: boolean;
   /** The push services' hosts an endpoint may name (PUSH_SERVICE_HOSTS; the browsers' by default). */
   pushServiceHosts: readonly string[];
-  /** How often a process looks for due rows besides being woken by its own writes. */
+  /**
+   * The longest a process sleeps between looks at the queue. It is woken by its own writes and
+   * at the time its next row is due; this only bounds how late it sees rows it could not know of
+   * (queued by a process that died before sending them, or due on another process's schedule).
+   */
   pollMs: number;
   /** How long a claimed row is kept from other senders (a sender that died frees it after this). */
   leaseMs: number;
@@ -46,7 +50,7 @@ export const DEFAULT_NOTIFY_CONFIG: NotifyConfig = {
   vapidSubject: 'mailto:no-reply@localhost',
   allowHttpPushEndpoints: false,
   pushServiceHosts: DEFAULT_PUSH_SERVICE_HOSTS,
-  pollMs: 5_000,
+  pollMs: 60_000,
   leaseMs: 60_000,
   maxAttempts: 8,
   baseBackoffMs: 30_000,

@@ -1,7 +1,9 @@
 // The notifier: sends what the queue holds, after the commit of the change that wrote it, never
-// inside a request. Each process runs one loop (woken after its own writes, and every pollMs for
-// the rest); rows are claimed one sender each (queue.ts), so any number of processes on one
-// PostgreSQL database share the work, and on PGlite the one process's loop sends everything.
+// inside a request. Each process runs one loop, woken after its own writes and when the queue's
+// next row falls due (a retry's back-off, a dead sender's lease), and otherwise asleep: an idle
+// server spends nothing on it (at most one look every pollMs, for rows another process left).
+// Rows are claimed one sender each (queue.ts), so any number of processes on one PostgreSQL
+// database share the work, and on PGlite the one process's loop sends everything.
 import { eq } from 'drizzle-orm';
 import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
 import type { Clock } from '../config';
@@ -19,12 +21,15 @@ import {
   markFailed,
   markRetry,
   markSent,
+  nextDueMs,
   type QueuedMessage,
   release,
 } from './queue';
 import { loadVapidKeys, type VapidKeys } from './vapid';
 
 const BATCH = 10;
+/** A row due now after a whole drain is another sender's, mid-claim: look again shortly, not in a spin. */
+const MIN_WAKE_MS = 100;
 
 export interface DrainResult {
   sent: number;
@@ -54,6 +59,7 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
   const mailer = createMailer(config);
   let keys: Promise<VapidKeys> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let generation = 0;
   let running: Promise<DrainResult> | null = null;
   let followUp: Promise<DrainResult> | null = null;
   let pending = false;
@@ -183,14 +189,30 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
     return run;
   }
 
-  function loop() {
-    return drain().catch((err) =>
+  /** The loop's next look: at `delayMs`, never later than pollMs; replaces any look set before. */
+  function wakeIn(delayMs: number) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!started) return;
+    timer = setTimeout(() => void loop(), Math.min(Math.max(MIN_WAKE_MS, delayMs), config.pollMs));
+    timer.unref();
+  }
+
+  async function loop() {
+    const run = ++generation;
+    try {
+      await drain();
+      const due = await nextDueMs(db);
+      // A later run (woken by a write meanwhile) has set the time already.
+      if (run === generation) wakeIn(due === null ? config.pollMs : due - clock.now());
+    } catch (err) {
       config.log({
         level: 'error',
         notify: 'drain failed',
         error: err instanceof Error ? err.message : String(err),
-      }),
-    );
+      });
+      if (run === generation) wakeIn(config.pollMs);
+    }
   }
 
   return {
@@ -208,13 +230,12 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
     start() {
       if (started) return;
       started = true;
-      timer = setInterval(() => void loop(), config.pollMs);
-      timer.unref();
       void loop();
     },
     async stop() {
       started = false;
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
+      timer = null;
       await running?.catch(() => undefined);
       mailer.close();
     },

@@ -76,6 +76,24 @@ export async function claimDue(
     .map((r) => ({ id: r.id, attempts: r.attempts, message: r.payload as OutboundMessage }));
 }
 
+/**
+ * When the notifier next has something to do: the earliest row not failed for good, at its next
+ * attempt or, if claimed, at its lease's end (a sender that died frees it then); null if none.
+ */
+export async function nextDueMs(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({
+      at: sql<
+        number | null
+      >`floor(extract(epoch from min(greatest(${outboundMessages.nextAttemptAt}, coalesce(${outboundMessages.claimedUntil}, ${outboundMessages.nextAttemptAt})))) * 1000)::float8`.mapWith(
+        (v: unknown) => (v == null ? null : Number(v)),
+      ),
+    })
+    .from(outboundMessages)
+    .where(isNull(outboundMessages.failedAt));
+  return row?.at ?? null;
+}
+
 export async function markSent(db: Db, id: number): Promise<void> {
   await db.delete(outboundMessages).where(eq(outboundMessages.id, id));
 }
