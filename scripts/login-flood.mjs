@@ -6,28 +6,18 @@
 // survived the session cap.
 //
 //   node scripts/login-flood.mjs [--port 8094] [--seconds 15]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, percentile, round, SERVER_ARGS, sleep, startProcess, waitForOk } from './bench/util.mjs';
+import { percentile, round, sleep, startServer } from './bench/util.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string' }, seconds: { type: 'string', default: '15' } },
 });
-const port = values.port ? Number(values.port) : await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'carry-login-flood-'));
-const server = startProcess(SERVER_ARGS, {
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dataDir, 'db'),
-    DATABASE_URL: '',
-    TRUST_PROXY: '1',
-  },
-});
-const base = `http://127.0.0.1:${port}`;
+const { base, stop } = await startServer(
+  'login-flood',
+  { TRUST_PROXY: '1' },
+  values.port ? Number(values.port) : undefined,
+);
 const JSON_TYPE = { 'content-type': 'application/json' };
 const post = (path, body, headers = {}) =>
   fetch(base + path, { method: 'POST', headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
@@ -42,7 +32,6 @@ const account = (n) => ({
 });
 
 try {
-  await waitForOk(`${base}/api/health`);
   const [flooder, other] = [account('flooder'), account('other')];
   for (const a of [flooder, other]) await post('/auth/signup', a, { 'x-forwarded-for': '198.51.100.9' });
   const FLOOD_FROM = { 'x-forwarded-for': '203.0.113.5' };
@@ -106,6 +95,5 @@ try {
     }),
   );
 } finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -96,23 +96,14 @@ export async function boundedRuns(count, maxMs, fn) {
 export const SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
 
 /**
- * The app (`src/server/main.ts`) serving `dist` on a free port over a fresh PGlite folder, up and
- * answering (`env`: more environment); `stop()` ends it and removes the folder.
+ * The server (`src/server/main.ts`) on `port` (a free one by default) over a fresh PGlite folder,
+ * up and answering (`env`: more environment); `stop()` ends it and removes the folder.
  */
-export async function startAppServer(dist, prefix, env = {}) {
+export async function startServer(prefix, env = {}, port = undefined) {
   const dataDir = mkdtempSync(join(tmpdir(), `carry-bench-${prefix}-`));
-  const port = await freePort();
+  port ??= await freePort();
   const server = startProcess(SERVER_ARGS, {
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dataDir, 'db'),
-      DATABASE_URL: '',
-      STATIC_DIR: dist,
-      // The login benchmark logs in from one address far more often than a person would.
-      LOGIN_LIMIT_PER_ADDRESS: '999999999',
-      ...env,
-    },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'db'), DATABASE_URL: '', ...env },
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -126,6 +117,16 @@ export async function startAppServer(dist, prefix, env = {}) {
     throw new Error(`${err.message}\n${server.stderr()}`);
   }
   return { port, base, stop, pid: server.child.pid };
+}
+
+/** startServer serving the app's build `dist`, with logins from one address unlimited. */
+export function startAppServer(dist, prefix, env = {}) {
+  return startServer(prefix, {
+    STATIC_DIR: dist,
+    // The login benchmark logs in from one address far more often than a person would.
+    LOGIN_LIMIT_PER_ADDRESS: '999999999',
+    ...env,
+  });
 }
 
 /** Chrome started by chrome-launcher for Lighthouse (headless), as the bench and `npm run lighthouse` run it. */

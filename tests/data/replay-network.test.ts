@@ -2,16 +2,13 @@
 // replayOutbox on a bad network: no response, lost responses, 503s and a process restart.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createStore, openDb, replayOutbox, type Store, sendContactMessage } from '@/data';
+import { createStore, openDb, replayOutbox, type Store } from '@/data';
 import { contactMessages } from '@/server/db/schema';
+import { queueContact } from '../support/data-contact';
 import { MemoryStorage, type SignedIn, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
 
 const server = serverPerFile();
-
-function contact(s: SignedIn, message: string) {
-  return sendContactMessage(s.store, { name: 'Asha Rao', email: s.user.email, phone: s.user.phone, message });
-}
 
 async function serverMessages(email: string): Promise<string[]> {
   const rows = await server.db.select().from(contactMessages).where(eq(contactMessages.email, email));
@@ -30,7 +27,7 @@ async function replayAndAdvance(s: SignedIn, key: string): Promise<number> {
 describe('replayOutbox', () => {
   it('delivers once after the network fails for N attempts', async () => {
     const s = await signedIn(server);
-    const { key } = await contact(s, 'one');
+    const { key } = await queueContact(s, 'one');
     s.net.inject('fail', 4);
     const delays: number[] = [];
     for (let i = 0; i < 4; i += 1) delays.push(await replayAndAdvance(s, key));
@@ -42,7 +39,7 @@ describe('replayOutbox', () => {
 
   it('does not resend before the backoff has passed', async () => {
     const s = await signedIn(server);
-    const { key } = await contact(s, 'early');
+    const { key } = await queueContact(s, 'early');
     s.net.inject('fail');
     await replayOutbox(s.store);
     expect(await replayOutbox(s.store)).toMatchObject({ sent: 0, remaining: 1 });
@@ -52,7 +49,7 @@ describe('replayOutbox', () => {
 
   it('caps the backoff at five minutes', async () => {
     const s = await signedIn(server);
-    const { key } = await contact(s, 'capped');
+    const { key } = await queueContact(s, 'capped');
     s.net.down = true;
     const delays: number[] = [];
     for (let i = 0; i < 12; i += 1) delays.push(await replayAndAdvance(s, key));
@@ -66,14 +63,14 @@ describe('replayOutbox', () => {
   it('adds jitter from the injected random source', async () => {
     const s = await signedIn(server);
     s.store.random = () => 0;
-    const { key } = await contact(s, 'jitter');
+    const { key } = await queueContact(s, 'jitter');
     s.net.inject('fail');
     expect(await replayAndAdvance(s, key)).toBe(500);
   });
 
   it('gets the first answer back when the response to an applied write was lost', async () => {
     const s = await signedIn(server);
-    const { key } = await contact(s, 'lost answer');
+    const { key } = await queueContact(s, 'lost answer');
     s.net.inject('drop');
     await replayAndAdvance(s, key);
     expect(await s.store.db.outbox.get(key)).toMatchObject({ state: 'queued', attempts: 1 });
@@ -86,7 +83,7 @@ describe('replayOutbox', () => {
 
   it('keeps the entry and backs off on a 503', async () => {
     const s = await signedIn(server);
-    const { key } = await contact(s, 'busy');
+    const { key } = await queueContact(s, 'busy');
     s.net.inject('503');
     await replayAndAdvance(s, key);
     expect(await s.store.db.outbox.get(key)).toMatchObject({ state: 'queued', attempts: 1 });
@@ -97,7 +94,7 @@ describe('replayOutbox', () => {
   it('resumes where it stopped after the database is closed and reopened', async () => {
     const s = await signedIn(server);
     const keys: string[] = [];
-    for (const m of ['a', 'b', 'c']) keys.push((await contact(s, m)).key);
+    for (const m of ['a', 'b', 'c']) keys.push((await queueContact(s, m)).key);
     // The batch is applied but its answer is lost; then the process dies mid-send.
     s.net.inject('drop');
     await replayOutbox(s.store);

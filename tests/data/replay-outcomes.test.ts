@@ -11,11 +11,11 @@ import {
   openDb,
   pull,
   replayOutbox,
-  sendContactMessage,
   updateBookingStatus,
 } from '@/data';
 import { contactMessages } from '@/server/db/schema';
 import { declineElsewhere, mirroredListing } from '../support/data-bookings';
+import { queueContact } from '../support/data-contact';
 import { fakeLocks } from '../support/data-locks';
 import { type SignedIn, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
@@ -30,20 +30,16 @@ async function serverMessages(email: string): Promise<string[]> {
   return rows.map((r) => r.message).sort();
 }
 
-function contact(s: SignedIn, message: string) {
-  return sendContactMessage(s.store, { name: 'Asha Rao', email: s.user.email, phone: s.user.phone, message });
-}
-
 describe('replayOutbox refusals', () => {
   it('counts a refused change as waiting for the user, not as unsent, as the sync line does', async () => {
     const carrier = await signedIn(server);
     const traveller = await signedIn(server);
     const listing = (await mirroredListing(server, { carrier, weight: 2 })).listing;
     await bookListing(traveller.store, { ...listing, available: 99 }, 5);
-    await contact(traveller, 'still on its way');
+    await queueContact(traveller, 'still on its way');
     expect(await countUnsent(traveller.store)).toBe(2);
     await replayOutbox(traveller.store);
-    await contact(traveller, 'queued after the refusal');
+    await queueContact(traveller, 'queued after the refusal');
     expect(await countUnsent(traveller.store)).toBe(1);
     expect(await countUnsent(traveller.store, null)).toBe(1);
   });
@@ -53,7 +49,7 @@ describe('replayOutbox refusals', () => {
     const traveller = await signedIn(server);
     const listing = (await mirroredListing(server, { carrier, weight: 2 })).listing;
     const { key } = await bookListing(traveller.store, { ...listing, available: 99 }, 5);
-    const later = await contact(traveller, 'after the refusal');
+    const later = await queueContact(traveller, 'after the refusal');
     expect(await replayOutbox(traveller.store)).toMatchObject({ sent: 1, failed: 1, remaining: 0 });
     expect(await traveller.store.db.outbox.get(key)).toMatchObject({
       state: 'failed',
@@ -91,7 +87,7 @@ describe('replayOutbox refusals', () => {
 describe('replayOutbox on 401', () => {
   it('keeps the queue and resumes it after the same user logs in again', async () => {
     const s = await signedIn(server);
-    const { key } = await contact(s, 'kept through expiry');
+    const { key } = await queueContact(s, 'kept through expiry');
     // The server session ends (expired or revoked elsewhere); the device still holds its copy.
     await s.net.fetch('http://localhost/auth/logout', { method: 'POST' });
     expect(await replayOutbox(s.store)).toMatchObject({ sent: 0, remaining: 1 });
@@ -106,7 +102,7 @@ describe('replayOutbox on 401', () => {
   it('does not send another user\u2019s parked entries', async () => {
     const s = await signedIn(server);
     const other = await signedIn(server);
-    const { key } = await contact(s, 'not for the next user');
+    const { key } = await queueContact(s, 'not for the next user');
     await s.net.fetch('http://localhost/auth/logout', { method: 'POST' });
     await replayOutbox(s.store);
     await login(s.store, { email: other.user.email, password: other.user.password });
@@ -119,7 +115,7 @@ describe('replayOutbox on 401', () => {
 describe('replayOutbox with two replayers', () => {
   async function race(s: SignedIn) {
     const keys: string[] = [];
-    for (let i = 0; i < 5; i += 1) keys.push((await contact(s, `race ${i}`)).key);
+    for (let i = 0; i < 5; i += 1) keys.push((await queueContact(s, `race ${i}`)).key);
     // The service worker: its own connection to the same database, no localStorage.
     const worker = createStore({ db: openDb(s.dbName), baseUrl: 'http://localhost', fetch: s.net.fetch });
     worker.storage = null;

@@ -13,12 +13,12 @@ import {
   refreshReference,
   replayOutbox,
   searchListings,
-  sendContactMessage,
   setRole,
   signup,
   track,
 } from '@/data';
 import { REFERENCE_WRITE_BATCH } from '@/data/reference';
+import { queueContact } from '../support/data-contact';
 import { createNet } from '../support/data-net';
 import { listingValues, signedIn, testStore } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
@@ -70,12 +70,7 @@ describe('login and logout', () => {
 
   it('discards unsent changes when asked', async () => {
     const s = await signedIn(server);
-    await sendContactMessage(s.store, {
-      name: 'Asha',
-      email: s.user.email,
-      phone: s.user.phone,
-      message: 'x',
-    });
+    await queueContact(s, 'x');
     await logout(s.store, { discardUnsent: true });
     expect(await s.store.db.outbox.count()).toBe(0);
   });

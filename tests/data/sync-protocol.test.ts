@@ -12,7 +12,6 @@ import {
   pull,
   replayOutbox,
   retryEntry,
-  sendContactMessage,
   startSync,
   updateBookingStatus,
   uploadPhotos,
@@ -22,6 +21,7 @@ import { searchListings } from '@/data/listings';
 import { FETCH_UPLOAD_FLOOR_BPS, PHOTO_IDLE_TIMEOUT_MS } from '@/data/photos';
 import { STUCK_AFTER_MS } from '@/domain/outbox/entry';
 import { bookedListing, declineElsewhere } from '../support/data-bookings';
+import { queueContact } from '../support/data-contact';
 import { courierWithPhoto } from '../support/data-courier';
 import { holdAnswers, pathOf, withFetch } from '../support/data-fetch';
 import { pageEventsPerFile } from '../support/data-page';
@@ -120,12 +120,7 @@ describe('push', () => {
   it("keeps A's queued change when the cookie now belongs to B, and never stores it under B", async () => {
     const a = await signedIn(server);
     const b = await signedIn(server);
-    await sendContactMessage(a.store, {
-      name: 'Asha Rao',
-      email: a.user.email,
-      phone: a.user.phone,
-      message: 'From A',
-    });
+    await queueContact(a, 'From A');
     // Another tab signed B in: the shared cookie is B's while this store still believes in A.
     await a.net.fetch(
       'http://localhost/auth/login',
@@ -150,12 +145,7 @@ describe('push', () => {
         });
       return inner(input, init);
     });
-    const { key } = await sendContactMessage(s.store, {
-      name: 'Asha Rao',
-      email: s.user.email,
-      phone: s.user.phone,
-      message: 'later',
-    });
+    const { key } = await queueContact(s, 'later');
     await replayOutbox(s.store);
     const entry = await s.store.db.outbox.get(key);
     expect((entry?.nextAttemptAt ?? 0) - s.clock.t).toBeGreaterThanOrEqual(120_000);
@@ -257,12 +247,7 @@ describe('photos', () => {
     const s = await signedIn(server);
     const gate = holdAnswers(s, (p) => p.startsWith('/api/files/'));
     const courier = await courierWithPhoto(s);
-    const later = await sendContactMessage(s.store, {
-      name: 'Asha Rao',
-      email: s.user.email,
-      phone: s.user.phone,
-      message: 'after the photo',
-    });
+    const later = await queueContact(s, 'after the photo');
     const upload = uploadPhotos(s.store); // still uploading
     await until(() => gate.held.length === 1);
     expect(await replayOutbox(s.store)).toMatchObject({ sent: 1, remaining: 1 });
@@ -343,13 +328,7 @@ describe('scheduling', () => {
       attempts += 1;
       return inner(input, init);
     });
-    for (const m of ['one', 'two'])
-      await sendContactMessage(s.store, {
-        name: 'Asha Rao',
-        email: s.user.email,
-        phone: s.user.phone,
-        message: m,
-      });
+    for (const m of ['one', 'two']) await queueContact(s, m);
     // Three seconds of the loop's life on fake timers: each time it has set its next timer, that
     // timer runs. The old loop set its timer from the newest entry's nextAttemptAt (0) and spun:
     // thousands of attempts (here, 50 timers with no time passing).
@@ -372,12 +351,7 @@ describe('scheduling', () => {
   it('shows a change failing for over an hour as stuck, while it keeps retrying', async () => {
     const s = await signedIn(server);
     s.net.down = true;
-    const { key } = await sendContactMessage(s.store, {
-      name: 'Asha Rao',
-      email: s.user.email,
-      phone: s.user.phone,
-      message: 'stuck',
-    });
+    const { key } = await queueContact(s, 'stuck');
     await replayOutbox(s.store);
     expect((await waitingList(s.store, s.user.email))[0]).toMatchObject({ key, state: 'waiting' });
     // It tries again whenever its back-off ends, and fails, for an hour.

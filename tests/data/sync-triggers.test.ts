@@ -2,7 +2,8 @@
 // startSync's page-side triggers: an entry backing off waits for its time, and coming back online
 // sends it at once, whatever the backoff said.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendContactMessage, startSync } from '@/data';
+import { startSync } from '@/data';
+import { queueContact } from '../support/data-contact';
 import { pageEventsPerFile } from '../support/data-page';
 import { signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
@@ -17,12 +18,7 @@ afterEach(() => {
 describe('startSync', () => {
   it('leaves an entry backing off alone, and sends it as soon as the browser says it is online', async () => {
     const s = await signedIn(server);
-    const { key } = await sendContactMessage(s.store, {
-      name: 'Asha Rao',
-      email: s.user.email,
-      phone: s.user.phone,
-      message: 'Back online',
-    });
+    const { key } = await queueContact(s, 'Back online');
     // Many failures offline left the entry waiting five minutes.
     const backOff = 5 * 60_000;
     await s.store.db.outbox.update(key, { attempts: 9, nextAttemptAt: s.clock.t + backOff });

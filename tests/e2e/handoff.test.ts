@@ -5,29 +5,38 @@
 // rate each other, one of them offline. Each new screen is photographed and checked with axe at
 // 390 and 1280 px.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handoffCodeFrom } from '@/domain/handoff/code';
 import { DESKTOP, expectNoAxeViolations, PHONE, searchFlight, shoot } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
-import { type E2eServer, startE2eServer } from '../support/e2e-server';
+import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
-import { Api, testUser } from '../support/pwa-api';
-import { launchPersistent, openApp, type PwaBrowser } from '../support/pwa-browser';
+import { testUser } from '../support/pwa-api';
 
 const run = Date.now().toString(36);
 const CARRIER = { ...testUser('Carrier', run), name: 'Asha Rao' };
 const TRAVELLER = { ...testUser('Traveller', run), name: 'Meera Shah' };
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const poll = { timeout: 30_000, interval: 250 };
-
-let server: E2eServer;
-let carrierApi: Api;
-let travellerApi: Api;
-let carrierBrowser: PwaBrowser;
-let travellerBrowser: PwaBrowser;
-let carrier: Page;
-let traveller: Page;
 let code = '';
+
+// An accepted booking of 3 KG on the carrier's flight to BOM.
+const devices = twoDevicesPerFile(CARRIER, TRAVELLER, async ({ carrierApi, travellerApi }) => {
+  const { listing } = await carrierApi.json<{ listing: { id: string } }>(
+    'POST',
+    '/carrier/carrier/add-listing',
+    listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo: 'AI808', weight: 10, cost: 700 }),
+  );
+  const { booking } = await travellerApi.json<{ booking: { id: string } }>(
+    'POST',
+    '/api/book',
+    bookingBody(TRAVELLER, listing.id, 3),
+  );
+  await carrierApi.json('PUT', '/api/bookings/update-status', {
+    listingId: booking.id,
+    status: 'accepted',
+  });
+});
 
 async function checked(page: Page, name: string): Promise<void> {
   // A toast fading in or out is judged mid-animation: wait until it has gone.
@@ -44,37 +53,8 @@ async function drained(page: Page): Promise<void> {
 }
 
 describe('hand-off code and ratings', () => {
-  beforeAll(async () => {
-    server = await startE2eServer();
-    carrierApi = await new Api(server.url).signIn(CARRIER);
-    travellerApi = await new Api(server.url).signIn(TRAVELLER);
-    const { listing } = await carrierApi.json<{ listing: { id: string } }>(
-      'POST',
-      '/carrier/carrier/add-listing',
-      listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo: 'AI808', weight: 10, cost: 700 }),
-    );
-    const { booking } = await travellerApi.json<{ booking: { id: string } }>(
-      'POST',
-      '/api/book',
-      bookingBody(TRAVELLER, listing.id, 3),
-    );
-    await carrierApi.json('PUT', '/api/bookings/update-status', {
-      listingId: booking.id,
-      status: 'accepted',
-    });
-    carrierBrowser = await launchPersistent();
-    travellerBrowser = await launchPersistent();
-    carrier = await openApp(carrierBrowser, server.url, CARRIER, 'Carrier');
-    traveller = await openApp(travellerBrowser, server.url, TRAVELLER, 'Traveller');
-  }, 120_000);
-
-  afterAll(async () => {
-    await carrierBrowser?.close();
-    await travellerBrowser?.close();
-    await server?.remove();
-  });
-
   it("shows the traveller's code and its QR, with no network too", async () => {
+    const { server, traveller } = devices;
     code = await travellerHandoffCode(traveller, server.url);
     expect(code).toMatch(/^\d{6}$/);
     await traveller.getByRole('img', { name: /QR code of the hand-off code/ }).waitFor();
@@ -87,6 +67,7 @@ describe('hand-off code and ratings', () => {
   });
 
   it('catches a mistyped code on the carrier’s device with no signal', async () => {
+    const { server, carrier } = devices;
     await carrier.goto(`${server.url}/carrier/orders`);
     await carrier.getByRole('button', { name: 'Complete', exact: true }).waitFor();
     await carrier.context().setOffline(true);
@@ -98,6 +79,7 @@ describe('hand-off code and ratings', () => {
   });
 
   it('records a wrong code that passes the check, then shows the server’s refusal online', async () => {
+    const { carrierApi, carrier } = devices;
     const wrong = handoffCodeFrom(String((Number(code.slice(0, 5)) + 1) % 100_000).padStart(5, '0'));
     await completeWithCode(carrier, wrong);
     await carrier.getByText('Delivery recorded, confirming').waitFor();
@@ -110,6 +92,7 @@ describe('hand-off code and ratings', () => {
   });
 
   it('completes offline with the right code, delivered when the signal returns', async () => {
+    const { carrierApi, carrier } = devices;
     await carrier.context().setOffline(true);
     await completeWithCode(carrier, code);
     await carrier.getByText('Delivery recorded, confirming').waitFor();
@@ -121,6 +104,7 @@ describe('hand-off code and ratings', () => {
   });
 
   it('lets the carrier rate online and the traveller offline', async () => {
+    const { server, travellerApi, carrier, traveller } = devices;
     await carrier.getByRole('button', { name: 'Rate Meera Shah' }).click();
     const form = carrier.getByRole('form', { name: 'Rate Meera Shah' });
     await form.locator('label').filter({ hasText: '5 stars' }).click();
@@ -154,6 +138,7 @@ describe('hand-off code and ratings', () => {
   });
 
   it("shows each user's rating on their profile, and the carrier's on search results", async () => {
+    const { server, traveller } = devices;
     await traveller.goto(`${server.url}/set-profile`);
     await traveller.getByRole('heading', { name: 'Your rating' }).waitFor();
     await traveller.getByText('Was waiting at arrivals, quick hand-off.').waitFor();

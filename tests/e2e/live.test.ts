@@ -2,44 +2,28 @@
 // server. The traveller books; the carrier's open Order History shows the booking with no
 // navigation or reload; the carrier accepts; the traveller's open My Bookings shows Accepted, also
 // with no navigation, and says so to screen readers.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, navigations } from '../support/e2e-browser';
-import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { carrierAndTraveller, travellerBooksTheFlight } from '../support/e2e-users';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, navigations } from '../support/e2e-browser';
+import { carrierAndTravellerPerFile } from '../support/e2e-parties';
+import { travellerBooksTheFlight } from '../support/e2e-users';
 
-const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 /** Within this a poke's pull has long landed; no screen here is refreshed by anything else. */
 const LIVE = { timeout: 10_000 };
 
-let server: E2eServer;
-let browser: Browser;
-let carrier: Page;
-let traveller: Page;
+const parties = carrierAndTravellerPerFile({ viewport: DESKTOP });
 
 const announcer = (page: Page) => page.locator('#booking-announcements');
 
 describe('live: the other party sees a change without navigating', () => {
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    ({ carrier, traveller } = await carrierAndTraveller(browser, server.url, DEPARTURE, {
-      viewport: DESKTOP,
-    }));
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.remove();
-  });
-
   it('the carrier’s open Order History shows a new booking; the traveller’s My Bookings shows Accepted', async () => {
+    const { carrier, traveller, departure } = parties;
     await carrier.getByRole('link', { name: 'Order History' }).click();
     await carrier.getByText('No orders found.').waitFor();
     const carrierNavigations = navigations(carrier);
 
     // The traveller finds and books the flight.
-    await travellerBooksTheFlight(traveller, DEPARTURE);
+    await travellerBooksTheFlight(traveller, departure);
 
     await carrier.getByRole('article').getByText('Pending').waitFor(LIVE);
     await expect.poll(() => announcer(carrier).textContent(), LIVE).toBe('New booking AI995.');

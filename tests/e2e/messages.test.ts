@@ -4,55 +4,29 @@
 // carrier, whose page is open on the thread, sees it with no navigation (the live poke) and
 // answers; the traveller sees the answer and "Seen" under their message. Anyone else gets 403 for
 // the thread over the REST API.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, navigations, PHONE } from '../support/e2e-browser';
-import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import {
-  type ApiUser,
-  carrierAndTraveller,
-  createApiUser,
-  travellerBooksTheFlight,
-} from '../support/e2e-users';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { navigations, PHONE } from '../support/e2e-browser';
+import { carrierAndTravellerPerFile } from '../support/e2e-parties';
+import { type ApiUser, createApiUser, travellerBooksTheFlight } from '../support/e2e-users';
 
-const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 /** Within this a poke's pull has long landed; nothing else refreshes these screens. */
 const LIVE = { timeout: 10_000 };
 
-let server: E2eServer;
-let browser: Browser;
-let carrier: Page;
-let traveller: Page;
-let carrierUser: ApiUser;
-let travellerUser: ApiUser;
+const parties = carrierAndTravellerPerFile({ viewport: PHONE, hasTouch: false });
 let stranger: ApiUser;
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
 describe('messages: written offline, seen live on the other side', () => {
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    ({ carrierUser, travellerUser, carrier, traveller } = await carrierAndTraveller(
-      browser,
-      server.url,
-      DEPARTURE,
-      {
-        viewport: PHONE,
-        hasTouch: false,
-      },
-    ));
-    stranger = await createApiUser(server.url, 'Ravi Kumar', '9111111111');
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.remove();
+    stranger = await createApiUser(parties.server.url, 'Ravi Kumar', '9111111111');
   });
 
   it('"at gate 32" typed offline reaches the carrier live; the answer and "Seen" reach the traveller', async () => {
+    const { server, carrier, traveller, carrierUser, travellerUser, departure } = parties;
     // The traveller finds and books the flight.
-    await travellerBooksTheFlight(traveller, DEPARTURE);
+    await travellerBooksTheFlight(traveller, departure);
 
     const orders = (await (
       await carrierUser.call('GET', `/api/carrier-orders?email=${carrierUser.email}`)
@@ -117,6 +91,7 @@ describe('messages: written offline, seen live on the other side', () => {
   }, 180_000);
 
   it('opens a thread offline from what the device has', async () => {
+    const { traveller } = parties;
     const url = traveller.url();
     await traveller.context().setOffline(true);
     await traveller.reload();

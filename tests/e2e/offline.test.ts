@@ -5,19 +5,12 @@
 // duplicates nothing; a session that ended while offline keeps the queue until the same user
 // logs in again.
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookResult, pickCode, searchFlight } from '../support/e2e-browser';
-import { type E2eServer, startE2eServer } from '../support/e2e-server';
+import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
-import { Api, testUser } from '../support/pwa-api';
-import {
-  launchPersistent,
-  loginThroughUi,
-  makePng,
-  openApp,
-  type PwaBrowser,
-  storedToken,
-} from '../support/pwa-browser';
+import { testUser } from '../support/pwa-api';
+import { loginThroughUi, makePng, storedToken } from '../support/pwa-browser';
 
 const run = Date.now().toString(36);
 const CARRIER = testUser('Carrier', run);
@@ -25,15 +18,18 @@ const TRAVELLER = testUser('Traveller', run);
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const SYNC_TIMEOUT_MS = 30_000;
 
-let server: E2eServer;
-let carrierApi: Api;
-let travellerApi: Api;
-let carrierBrowser: PwaBrowser;
-let travellerBrowser: PwaBrowser;
-let carrier: Page;
-let traveller: Page;
-
 const poll = { timeout: SYNC_TIMEOUT_MS, interval: 250 };
+
+// A listing of the carrier's to BOM, 2 KG of it booked by the traveller.
+const devices = twoDevicesPerFile(CARRIER, TRAVELLER, async ({ carrierApi, travellerApi }) => {
+  await carrierApi.json(
+    'POST',
+    '/carrier/carrier/add-listing',
+    listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo: 'AI101', weight: 10, cost: 800 }),
+  );
+  const [listing] = await carrierApi.listings(CARRIER.email);
+  await travellerApi.json('POST', '/api/book', bookingBody(TRAVELLER, listing?.id ?? '', 2));
+});
 
 /** Waits until the app-wide indicator has nothing left to send. */
 async function drained(page: Page): Promise<void> {
@@ -46,7 +42,7 @@ async function expectWaiting(page: Page, count: number): Promise<void> {
 }
 
 async function addListing(page: Page, flightNo: string, weight: number): Promise<void> {
-  await page.goto(`${server.url}/carrier/add-listing`);
+  await page.goto(`${devices.server.url}/carrier/add-listing`);
   await page.getByLabel('Flight No').waitFor();
   await pickCode(page, 'From', 'DEL');
   await pickCode(page, 'To', 'BOM');
@@ -66,14 +62,14 @@ function listingCard(page: Page, flightNo: string) {
 }
 
 async function sendContact(page: Page, message: string): Promise<void> {
-  await page.goto(`${server.url}/contact`);
+  await page.goto(`${devices.server.url}/contact`);
   await page.getByLabel('Your Query').fill(message);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await page.getByText('Message sent successfully!').waitFor();
 }
 
 async function submitCourier(page: Page, description: string, seed: number): Promise<void> {
-  await page.goto(`${server.url}/senderhome`);
+  await page.goto(`${devices.server.url}/senderhome`);
   await page.getByRole('heading', { name: 'Courier Service Request' }).waitFor();
   await page
     .getByLabel('Upload Item Image')
@@ -110,31 +106,8 @@ function outboxStates(page: Page): Promise<Array<{ kind: string; state: string }
 }
 
 describe('offline', () => {
-  beforeAll(async () => {
-    server = await startE2eServer();
-    carrierApi = await new Api(server.url).signIn(CARRIER);
-    travellerApi = await new Api(server.url).signIn(TRAVELLER);
-    await carrierApi.json(
-      'POST',
-      '/carrier/carrier/add-listing',
-      listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo: 'AI101', weight: 10, cost: 800 }),
-    );
-    const [listing] = await carrierApi.listings(CARRIER.email);
-    await travellerApi.json('POST', '/api/book', bookingBody(TRAVELLER, listing?.id ?? '', 2));
-    [carrierBrowser, travellerBrowser] = await Promise.all([launchPersistent(), launchPersistent()]);
-    [carrier, traveller] = await Promise.all([
-      openApp(carrierBrowser, server.url, CARRIER, 'Carrier'),
-      openApp(travellerBrowser, server.url, TRAVELLER, 'Traveller'),
-    ]);
-  });
-
-  afterAll(async () => {
-    await carrierBrowser?.close();
-    await travellerBrowser?.close();
-    await server?.remove();
-  });
-
   it('opens every route offline after one online visit, still logged in', async () => {
+    const { server, carrier } = devices;
     // The online visit: the screens whose data the offline reloads will read from the mirror.
     await carrier.getByText('AI101').waitFor();
     await carrier.goto(`${server.url}/carrier/orders`);
@@ -175,6 +148,7 @@ describe('offline', () => {
   });
 
   it('accepts every kind of write offline and delivers each once, one of them with the page closed', async () => {
+    const { server, carrierApi, travellerApi, carrierBrowser, carrier, traveller } = devices;
     // The traveller's online search puts the listing in the local store.
     await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
     const search = () =>
@@ -209,13 +183,15 @@ describe('offline', () => {
     await expect
       .poll(async () => (await carrierApi.carrierOrders(CARRIER.email)).map((o) => o.status), poll)
       .toEqual(['accepted']);
-    carrier = await carrierBrowser.context.newPage();
-    await carrier.goto(`${server.url}/carrierhome`);
-    await listingCard(carrier, 'AI202').waitFor();
-    expect(await carrier.getByText('Waiting to send').count()).toBe(0);
-    await carrier.goto(`${server.url}/carrier/orders`);
-    await carrier.getByRole('button', { name: 'Complete', exact: true }).waitFor();
-    expect(await carrier.getByText(/Waiting to send|waiting to be sent/).count()).toBe(0);
+    // A new page of the carrier's, for the rest of this file.
+    const reopened = await carrierBrowser.context.newPage();
+    devices.carrier = reopened;
+    await reopened.goto(`${server.url}/carrierhome`);
+    await listingCard(reopened, 'AI202').waitFor();
+    expect(await reopened.getByText('Waiting to send').count()).toBe(0);
+    await reopened.goto(`${server.url}/carrier/orders`);
+    await reopened.getByRole('button', { name: 'Complete', exact: true }).waitFor();
+    expect(await reopened.getByText(/Waiting to send|waiting to be sent/).count()).toBe(0);
 
     // The traveller stays on the page.
     await traveller.context().setOffline(false);
@@ -231,6 +207,7 @@ describe('offline', () => {
   });
 
   it('loses and duplicates nothing while the server answers 503 for a while', async () => {
+    const { travellerApi, traveller } = devices;
     // Outbox writes only: analytics batches are not the subject here.
     const answered: string[] = [];
     const flaky = async (route: Route) => {
@@ -268,6 +245,7 @@ describe('offline', () => {
   });
 
   it('keeps the queue through a session that ended offline, and drains it after logging in again', async () => {
+    const { server, carrierApi, carrier } = devices;
     await carrier.context().setOffline(true);
     await addListing(carrier, 'AI404', 4);
     await expectWaiting(carrier, 1);
@@ -290,6 +268,7 @@ describe('offline', () => {
   });
 
   it('asks to log in as soon as a write meets an ended session while online', async () => {
+    const { server, carrierApi, carrier } = devices;
     await carrier.goto(`${server.url}/contact`);
     await carrier.getByLabel('Your Query').fill('Is my session still valid?');
     await carrierApi.revoke((await storedToken(carrier)) ?? '');
@@ -303,6 +282,7 @@ describe('offline', () => {
   });
 
   it('holds every contact message and image once in the database', async () => {
+    const { server, carrierBrowser, travellerBrowser } = devices;
     await carrierBrowser.close();
     await travellerBrowser.close();
     await server.stop();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, contactMessages, idempotencyKeys } from '@/server/db/schema';
 import { pruneIdempotencyKeys, sha256 } from '@/server/http/idempotency';
 import { createTestServer, type TestServer } from '../support/server-app';
+import { contactBody } from '../support/server-fixtures';
 import { newUserDetails, signupAndLogin, type TestUser } from '../support/server-users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const contact = (message: string) => ({ name: 'Asha Rao', email: user.email, phone: '9876543210', message });
+const contact = (message: string) => contactBody(user, { message });
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 /** Moves the clock, using the session every 20 days so that it stays alive (sliding expiry). */
 async function advance(ms: number) {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listings, users } from '@/server/db/schema';
 import { serverPerFile } from '../support/server-app';
-import { listingBody } from '../support/server-fixtures';
+import { contactBody, listingBody } from '../support/server-fixtures';
 import { jsonInit, newUserDetails, signupAndLogin } from '../support/server-users';
 
 const server = serverPerFile();
@@ -79,12 +79,11 @@ describe('text', () => {
 
   it('keeps line breaks in a contact query', async () => {
     const user = await signupAndLogin(server);
-    const res = await user.call('POST', '/api/contact', {
-      name: 'Asha Rao',
-      email: user.email,
-      phone: '9876543210',
-      message: 'First line\nSecond line',
-    });
+    const res = await user.call(
+      'POST',
+      '/api/contact',
+      contactBody(user, { message: 'First line\nSecond line' }),
+    );
     expect(res.status).toBe(201);
   });
 });

@@ -152,6 +152,25 @@ describe('POST /api/sync/push', () => {
 });
 
 describe('GET /api/sync/pull', () => {
+  it.each([
+    ['no client id', ''],
+    ['a malformed client id', 'clientId=no'],
+    ['a non-numeric acked', `clientId=${'c'.repeat(12)}&acked=x`],
+    ['an unknown diff', `clientId=${'c'.repeat(12)}&diff=2`],
+  ])('answers 400 request/invalid for %s', async (_what, query) => {
+    const res = await carrier.call('GET', `/api/sync/pull?${query}`);
+    expect([res.status, (await res.json()).code]).toEqual([400, 'request/invalid']);
+  });
+
+  it('refuses without a session (401), then a foreign pull (403), before it reads the query', async () => {
+    const anonymous = await server.request('/api/sync/pull?clientId=no');
+    expect([anonymous.status, (await anonymous.json()).code]).toEqual([401, 'auth/required']);
+    const navigation = await carrier.call('GET', '/api/sync/pull?clientId=no', undefined, {
+      'Sec-Fetch-Mode': 'navigate',
+    });
+    expect([navigation.status, (await navigation.json()).code]).toEqual([403, 'sync/cross-site']);
+  });
+
   it("returns the user's rows with the last applied id, and no rows when the cookie is current", async () => {
     const clientId = newClient();
     await push(carrier, clientId, [

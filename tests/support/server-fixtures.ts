@@ -1,5 +1,6 @@
 // Request bodies for server tests: a valid listing (departing in 30 days), a booking of it,
-// the search that finds it, and a courier request naming an uploaded image; and `patchOf`, a
+// the search that finds it, a courier request naming an uploaded image and a contact message
+// (`contactBody`, POST /api/contact and the push's `contact` kind); and `patchOf`, a
 // diff pull's patch in which only the tables named changed.
 import type { TestUser } from './server-users';
 
@@ -77,6 +78,11 @@ export function courierBody(sender: Person, itemImageUrl: string, overrides: Rec
     itemImageUrl,
     ...overrides,
   };
+}
+
+/** A valid contact message from `sender` (POST /api/contact, or a pushed `contact`'s args). */
+export function contactBody(sender: Person, overrides: Record<string, unknown> = {}) {
+  return { name: 'Asha Rao', email: sender.email, phone: '9876543210', message: 'hello', ...overrides };
 }
 
 /** Adds a listing and returns its id; throws when the server refuses. */

@@ -72,6 +72,22 @@ export const pushRequestSchema = v.object({
 export type PushRequest = v.InferOutput<typeof pushRequestSchema>;
 
 /**
+ * GET /api/sync/pull's query string (each value a string, as a URL carries it). `user` is the
+ * email the device pulls for, as in a push.
+ */
+export const pullQuerySchema = v.object({
+  clientId: clientIdSchema,
+  user: v.optional(v.string()),
+  cookie: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  /** '1': the client applies patches; without it, the whole snapshot whenever anything changed. */
+  diff: v.optional(v.picklist(['0', '1'])),
+  /** The highest mutation id whose answer the client holds: the results above it come along. */
+  acked: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))),
+  protocol: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))),
+  schema: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/))),
+});
+
+/**
  * One answer per mutation the server got to, in order: applied (with the server's reply body),
  * or refused for good (recorded as applied with this error, never retried). Mutations after a
  * transient failure get no answer: the client sends them again later, with the same ids.

@@ -6,6 +6,7 @@
 // name) and later calls send only the values; PGlite (in process) runs it with its parameters.
 // Rows come back as the driver parses them: timestamptz as Date, json as values; bigint is a
 // string on PostgreSQL and may be a number on PGlite, so readers convert with Number().
+// A read on the pool that Drizzle can build (typed, mapped rows) is db/prepared.ts instead.
 import type { Db, Tx } from './client';
 
 export interface Statement {

@@ -1,14 +1,17 @@
 // Wiring of the sync protocol: POST /api/sync/push and GET /api/sync/pull.
 import { Hono } from 'hono';
-import { pushRequestSchema } from '@/domain/sync/protocol';
+import { pullQuerySchema, pushRequestSchema } from '@/domain/sync/protocol';
 import { signedIn } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
-import { jsonBody } from '../../http/validate';
+import { jsonBody, queryOf } from '../../http/validate';
 import { pull } from './sync.pull.handlers';
+import { refuseForeignPulls } from './sync.pull-guard';
 import { push } from './sync.push.handlers';
 
 export function syncRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post('/api/sync/push', signedIn, jsonBody(pushRequestSchema), (c) => push(c, deps))
-    .get('/api/sync/pull', (c) => pull(c, deps));
+    .get('/api/sync/pull', signedIn, refuseForeignPulls(deps.config), queryOf(pullQuerySchema), (c) =>
+      pull(c, deps),
+    );
 }

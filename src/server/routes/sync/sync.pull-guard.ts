@@ -10,7 +10,7 @@
 //   retention: it is what keeps a repeat of an id whose answer was pruned from being applied again
 //   (README, "Sync results"), and only real writes make such rows.
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { syncClients } from '../../db/schema';
@@ -23,15 +23,20 @@ export const CLIENTS_PER_USER = 10;
 /**
  * 403 sync/cross-site for a pull the app did not make: a navigation (Sec-Fetch-Mode: navigate;
  * the app only ever fetches it) or a request from another site, unless it carries the Origin of
- * a configured CORS origin (an app served from another site calls the API that way).
+ * a configured CORS origin (an app served from another site calls the API that way). A
+ * middleware, placed before the query's validator: such a pull is refused before its input is read.
  */
-export function refuseForeignPull(c: Context<AppEnv>, config: AppConfig): void {
-  if (c.req.header('sec-fetch-mode') === 'navigate') throw new ApiError('sync/cross-site');
-  if (c.req.header('sec-fetch-site') !== 'cross-site') return;
-  const origin = c.req.header('origin');
-  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
-  if (origin && (config.corsOrigins.includes(origin) || origin === publicOrigin)) return;
-  throw new ApiError('sync/cross-site');
+export function refuseForeignPulls(config: AppConfig): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.header('sec-fetch-mode') === 'navigate') throw new ApiError('sync/cross-site');
+    if (c.req.header('sec-fetch-site') === 'cross-site') {
+      const origin = c.req.header('origin');
+      const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
+      if (!origin || !(config.corsOrigins.includes(origin) || origin === publicOrigin))
+        throw new ApiError('sync/cross-site');
+    }
+    await next();
+  };
 }
 
 /**

@@ -12,32 +12,22 @@
 //      tombstones, or a client without diff=1 when something changed): the whole snapshot.
 // The same cookie sent again (its answer was lost) gets a patch of everything changed since it.
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
-import type { Context } from 'hono';
-import * as v from 'valibot';
-import { clientIdSchema, type PullPatch, type PullSnapshot, SYNC_PROTOCOL } from '@/domain/sync/protocol';
+import {
+  type PullPatch,
+  type PullSnapshot,
+  type pullQuerySchema,
+  SYNC_PROTOCOL,
+} from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { syncResults } from '../../db/schema';
 import { run, type Statement } from '../../db/statement';
-import type { AppEnv, Deps } from '../../deps';
-import { parseWith } from '../../http/body';
+import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
+import type { QueryContext } from '../../http/validate';
 import { formatCookie, type PullCookie, parseCookie } from '../../model/sync.cookie';
 import { COLLECTIONS, loadProfile, PROFILE, ROW_COLLECTIONS } from './sync.collections';
 import { requireProtocol, storedResult } from './sync.protocol';
-import { refuseForeignPull } from './sync.pull-guard';
-
-const pullQuerySchema = v.object({
-  clientId: clientIdSchema,
-  user: v.optional(v.string()),
-  cookie: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-  /** '1': the client applies patches; without it, the whole snapshot whenever anything changed. */
-  diff: v.optional(v.picklist(['0', '1'])),
-  /** The highest mutation id whose answer the client holds: the results above it come along. */
-  acked: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))),
-  protocol: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))),
-  schema: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/))),
-});
 
 interface PullState {
   /** The client row's user and last-applied id (none before its first push). */
@@ -160,17 +150,10 @@ async function snapshotOf(db: Db, userId: string, nowMs: number): Promise<PullSn
   return { listings, bookings, orders, profile, watches, watched, messages, reads };
 }
 
-export async function pull(c: Context<AppEnv>, deps: Deps) {
+/** Behind signedIn, refuseForeignPulls and queryOf(pullQuerySchema) (sync.index.ts), in that order. */
+export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) {
   const user = requireUser(c);
-  refuseForeignPull(c, deps.config);
-  const {
-    clientId,
-    user: expected,
-    cookie,
-    diff,
-    acked,
-    protocol,
-  } = parseWith(pullQuerySchema, c.req.query());
+  const { clientId, user: expected, cookie, diff, acked, protocol } = c.req.valid('query');
   requireProtocol(protocol);
   if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
     throw new ApiError('sync/client-mismatch');
