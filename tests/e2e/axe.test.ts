@@ -4,7 +4,14 @@
 // (Accept, Decline, Cancel, Complete) and the booking details are on screen.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE } from '../support/e2e-browser';
+import {
+  animationsSettled,
+  axeViolations,
+  DESKTOP,
+  fillSearch,
+  launchBrowser,
+  PHONE,
+} from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
 import { type ApiUser, bookOver, createApiUser, listOver, loginInBrowser } from '../support/e2e-users';
 
@@ -109,6 +116,35 @@ describe('axe on every route', () => {
         submitEmpty('Set New Password'),
       )),
     ];
+    await page.close();
+    expect(found).toEqual([]);
+  });
+
+  it('finds nothing on a toast of each kind the app shows, fully shown', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const found: string[] = [];
+    /** Waits for a toast of `type` to be in, its entrance over, and runs axe on the page. */
+    const judge = async (type: 'error' | 'success' | 'info') => {
+      await page.locator(`[data-sonner-toast][data-type="${type}"][data-mounted="true"]`).first().waitFor();
+      await animationsSettled(page);
+      for (const v of await axeViolations(page))
+        found.push(
+          `${type} toast: ${v.id}: ${v.help} [${v.nodes.map((n) => n.target.join(' ')).join(', ')}]`,
+        );
+    };
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email Address').fill(traveller.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong@Pass1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await judge('error');
+    await page.getByLabel('Password', { exact: true }).fill(traveller.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await judge('success');
+    await page.getByRole('button', { name: /^traveller/i }).click();
+    // A search with no listing on it: 'No listings found matching your criteria.'
+    await fillSearch(page, { from: 'BOM', to: 'MAA', departure: DEPARTURE, flightNo: 'AI999' });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await judge('info');
     await page.close();
     expect(found).toEqual([]);
   });

@@ -43,17 +43,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
   // white-on-white panel fails). Text over a background image or gradient is not judged.
   // Colours in the middle of a transition (a tab just chosen) are neither the old nor the new
   // ones: judge the page once its finite animations have ended.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((r) => setTimeout(r, 2000)),
-    ]),
-  );
+  await animationsSettled(page);
   const faint = await page.evaluate(() => {
     // Computed colours may be oklch (Tailwind 4): paint one pixel to read them back as sRGB.
     const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
@@ -153,6 +143,21 @@ export interface AxeViolation {
   impact: string | null;
   help: string;
   nodes: { target: unknown[] }[];
+}
+
+/** Resolves once the page's finite animations and transitions have ended (2 s at most). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
 }
 
 /** axe-core on the page as it is now (at its current size): every violation, of any impact. */
