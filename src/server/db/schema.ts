@@ -1,10 +1,10 @@
 // The one Drizzle pg-core schema: every table the API reads or writes, with an index for each
 // query it runs. Weights are stored in grams so capacity sums are exact integers.
-// Not expressible here: migration 0016's triggers on listings, bookings, ratings, rating_totals,
-// users and courier_requests (0017's on watches and listings, 0018's on messages and
-// message_reads) log every change to a row a user's pull holds in sync_changes (for each user who
-// sees it), and that table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes,
-// src/server/live); a new synced table needs such a trigger too.
+// Not expressible here: the triggers on listings, bookings, ratings, rating_totals, users,
+// courier_requests, watches, messages and message_reads (as migration 0024 left them) log every
+// change to a row a user's pull holds in sync_changes (for each user who sees it), and that
+// table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes, src/server/live). A new
+// synced table needs such a trigger too: sync_log_row() (0024), told there which users see a row.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -384,7 +384,7 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
  * sequence `sync_version` and the writer's top-level transaction id `xid`. `deleted` marks a row
  * gone from the user's view (a tombstone, pruned after the retention; see syncFloors). Each entry
  * written NOTIFYs 'carry_poke' with its user (live pokes, src/server/live). A new synced table
- * needs a trigger that calls sync_log().
+ * needs a trigger that calls sync_log() (sync_log_row(), migration 0024, for most).
  */
 export const syncChanges = pgTable(
   'sync_changes',
