@@ -1,4 +1,4 @@
--- One place per rule (issue 18).
+-- One place per rule (issue 18): the change log's triggers (1) and a message (2, at the end).
 --
 -- 1. The change log's triggers (0016, 0017, 0018). Each table had its own trigger function, and
 -- most of them wrote the same rule again for their own columns: an unchanged update logs nothing;
@@ -223,3 +223,110 @@ CREATE TRIGGER "message_reads_sync_log" AFTER INSERT OR DELETE ON "message_reads
   FOR EACH ROW EXECUTE FUNCTION sync_log_row('reads', 'reads');--> statement-breakpoint
 CREATE TRIGGER "message_reads_sync_log_update" AFTER UPDATE ON "message_reads"
   FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION sync_log_row('reads', 'reads');
+--> statement-breakpoint
+-- 2. A message: the rule (who may write in a thread, when it closes, the rate, an id stored once)
+-- and the message's shape were written twice, in post_message() (0022, for REST) and in the
+-- `message` mutator (TypeScript, for the sync push). post_message() is now the one place: the
+-- mutator calls it too (src/server/model/messages.thread.ts postThreadMessage), without a key, in
+-- the push's transaction or savepoint, and a refusal it raises rolls that back as a thrown
+-- refusal did. From the mutator it takes the rule it lacked, a message stored under its id before:
+-- the same sender, booking and text again is answered with the stored message (outcome
+-- 'replayed', 200), before the thread's state and the rate are looked at; anything else is
+-- 409 message/id-reused. A REST post makes a new id every time, so it never meets that rule. The
+-- answer comes back as the function built it (message_json, the shape toMessage in
+-- src/server/model/messages.queries.ts gives the rows a pull or GET reads), so neither caller
+-- builds it again; the OUT columns change, so the function is dropped and created again.
+CREATE FUNCTION message_json(m messages, p_carrier text, p_viewer text) RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT json_build_object('id', m.id, 'bookingId', m.booking_id,
+    'from', CASE WHEN m.sender_id = p_carrier THEN 'carrier' ELSE 'traveller' END,
+    'text', m.text, 'sentAt', to_char(m.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'seq', m.seq, 'mine', m.sender_id = p_viewer)
+$$;
+--> statement-breakpoint
+DROP FUNCTION post_message(text, text, text, text, timestamptz, timestamptz, integer, interval, text, text, text,
+                           text, timestamptz);
+--> statement-breakpoint
+-- The steps, in order: the key claimed (none: 'key-taken', nothing written: the caller finds the
+-- stored answer the usual way); the sender's row and the booking locked FOR NO KEY UPDATE, with
+-- the message stored under p_id if any (403 thread/forbidden unless the sender is a side of the
+-- booking); a message stored under p_id answered again (above); 409 thread/closed once
+-- p_open_after_end has passed since the booking ended (a pending booking past its expiry ended
+-- then); the sender's messages since p_rate_since counted in a statement of its own, so it sees
+-- every message committed by a transaction that held the sender's lock before (429
+-- message/rate-limited, the oldest's time in DETAIL as epoch ms); the insert (its triggers log it
+-- for both sides and poke them; an id taken meanwhile is answered as above); the answer stored
+-- under the key. A refusal is raised (SQLSTATE P0001, the code as message): the statement, the
+-- key's claim with it, leaves nothing behind. Times come from the caller (the server's clock).
+CREATE FUNCTION post_message(p_booking text, p_sender text, p_id text, p_text text, p_now timestamptz,
+                             p_rate_since timestamptz, p_per_minute integer, p_open_after_end interval,
+                             p_key text, p_method text, p_path text, p_body_hash text,
+                             p_key_live_after timestamptz)
+RETURNS TABLE (outcome text, answer json)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  b record;
+  claimed text;
+  ended timestamptz;
+  recent integer;
+  m messages%ROWTYPE;
+BEGIN
+  IF p_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys AS k (scope, key, method, path, body_hash, status, body, created_at)
+    VALUES (p_sender, p_key, p_method, p_path, p_body_hash, 0, '{}'::jsonb, p_now)
+    ON CONFLICT (scope, key) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path,
+      body_hash = EXCLUDED.body_hash, status = 0, body = '{}'::jsonb, created_at = EXCLUDED.created_at
+    WHERE k.created_at < p_key_live_after
+    RETURNING k.key INTO claimed;
+    IF claimed IS NULL THEN
+      outcome := 'key-taken';
+      RETURN NEXT;
+      RETURN;
+    END IF;
+  END IF;
+  SELECT bk.id, bk.carrier_id, bk.traveller_id, bk.status::text AS status, bk.expires_at, bk.ended_at,
+         bk.updated_at, s.id AS stored_id
+  INTO b
+  FROM bookings bk JOIN users u ON u.id = p_sender LEFT JOIN messages s ON s.id = p_id
+  WHERE bk.id = p_booking
+  FOR NO KEY UPDATE OF bk, u;
+  IF NOT FOUND OR (b.carrier_id <> p_sender AND b.traveller_id <> p_sender) THEN
+    RAISE EXCEPTION 'thread/forbidden';
+  END IF;
+  IF b.stored_id IS NULL THEN
+    ended := CASE
+      WHEN b.status = 'pending' AND b.expires_at IS NOT NULL AND b.expires_at <= p_now THEN b.expires_at
+      WHEN b.status IN ('rejected', 'cancelled', 'completed', 'expired') THEN coalesce(b.ended_at, b.updated_at)
+    END;
+    IF ended IS NOT NULL AND p_now >= ended + p_open_after_end THEN
+      RAISE EXCEPTION 'thread/closed';
+    END IF;
+    SELECT count(*) INTO recent FROM (
+      SELECT 1 FROM messages r WHERE r.sender_id = p_sender AND r.sent_at > p_rate_since LIMIT p_per_minute
+    ) w;
+    IF recent >= p_per_minute THEN
+      RAISE EXCEPTION 'message/rate-limited' USING DETAIL = (
+        SELECT (extract(epoch FROM min(r.sent_at)) * 1000)::bigint::text
+        FROM messages r WHERE r.sender_id = p_sender AND r.sent_at > p_rate_since);
+    END IF;
+    INSERT INTO messages AS n (id, booking_id, sender_id, text, sent_at)
+    VALUES (p_id, b.id, p_sender, p_text, p_now)
+    ON CONFLICT ON CONSTRAINT messages_pkey DO NOTHING
+    RETURNING n.* INTO m;
+  END IF;
+  IF m.id IS NULL THEN
+    SELECT * INTO m FROM messages s WHERE s.id = p_id;
+    IF m.id IS NULL OR m.sender_id <> p_sender OR m.booking_id <> b.id OR m.text <> p_text THEN
+      RAISE EXCEPTION 'message/id-reused';
+    END IF;
+    outcome := 'replayed';
+  ELSE
+    outcome := 'posted';
+  END IF;
+  answer := message_json(m, b.carrier_id, p_sender);
+  IF p_key IS NOT NULL THEN
+    UPDATE idempotency_keys k SET status = CASE WHEN outcome = 'posted' THEN 201 ELSE 200 END, body = answer::jsonb
+    WHERE k.scope = p_sender AND k.key = p_key;
+  END IF;
+  RETURN NEXT;
+END $$;
