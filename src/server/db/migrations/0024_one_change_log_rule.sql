@@ -19,13 +19,16 @@
 -- first and creates it again (as 0020 does for bookings_hold_space).
 --
 -- The change log's one trigger function. TG_ARGV: the collection the row is in for each of its
--- users, in the order below, then (bookings) a collection for each of them again. 'profile' is the
--- user's own profile row (its id: the user's), which a change to another table's row only puts.
--- The users who see a row, once per table:
---   listings, watches, courier_requests: user_id;  users: id;  bookings: traveller_id, carrier_id;
+-- users, in the order below (bookings: its own two, then a profile for each side). 'profile' is
+-- the user's own profile row (its id: the user's), which a change to another table's row only
+-- puts. The users who see a row, once per table:
+--   listings, watches, courier_requests: user_id;  users: id;
+--   bookings: traveller_id, carrier_id (and again, for TG_ARGV's profiles);
 --   messages, message_reads: their booking's carrier_id and traveller_id. A read state's row is
 --   its thread (the booking's id), which outlives a side's read row: never a tombstone.
--- Unchanged updates never get here (each trigger's WHEN).
+-- Then the rule, in at most two statements: the user who saw the row gets a tombstone once it is
+-- deleted or no longer theirs (a profile: put); each user who sees it now gets it put. Unchanged
+-- updates never get here (each trigger's WHEN).
 CREATE FUNCTION sync_log_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   old_users text[];
@@ -33,13 +36,16 @@ DECLARE
   old_row text;
   new_row text;
   lasting boolean := false;
-  coll text;
-  n integer;
-  u integer;
 BEGIN
   IF TG_TABLE_NAME = 'bookings' THEN
-    IF TG_OP <> 'INSERT' THEN old_users := ARRAY[OLD.traveller_id, OLD.carrier_id]; old_row := OLD.id; END IF;
-    IF TG_OP <> 'DELETE' THEN new_users := ARRAY[NEW.traveller_id, NEW.carrier_id]; new_row := NEW.id; END IF;
+    IF TG_OP <> 'INSERT' THEN
+      old_users := ARRAY[OLD.traveller_id, OLD.carrier_id, OLD.traveller_id, OLD.carrier_id];
+      old_row := OLD.id;
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+      new_users := ARRAY[NEW.traveller_id, NEW.carrier_id, NEW.traveller_id, NEW.carrier_id];
+      new_row := NEW.id;
+    END IF;
   ELSIF TG_TABLE_NAME = 'messages' OR TG_TABLE_NAME = 'message_reads' THEN
     IF TG_OP <> 'INSERT' THEN
       SELECT ARRAY[b.carrier_id, b.traveller_id] INTO old_users FROM bookings b WHERE b.id = OLD.booking_id;
@@ -49,7 +55,7 @@ BEGIN
       SELECT ARRAY[b.carrier_id, b.traveller_id] INTO new_users FROM bookings b WHERE b.id = NEW.booking_id;
       new_row := NEW.booking_id;
     END IF;
-    -- A message is its own row (PL/pgSQL reads a field only where a table has it).
+    -- A message is its own row (PL/pgSQL reads a field only in a table that has it).
     IF TG_TABLE_NAME = 'messages' THEN
       IF TG_OP <> 'INSERT' THEN old_row := OLD.id; END IF;
       IF TG_OP <> 'DELETE' THEN new_row := NEW.id; END IF;
@@ -63,22 +69,17 @@ BEGIN
     IF TG_OP <> 'INSERT' THEN old_users := ARRAY[OLD.user_id]; old_row := OLD.id; END IF;
     IF TG_OP <> 'DELETE' THEN new_users := ARRAY[NEW.user_id]; new_row := NEW.id; END IF;
   END IF;
-  n := greatest(cardinality(old_users), cardinality(new_users), 1);
-  FOR i IN 1 .. TG_NARGS LOOP
-    coll := TG_ARGV[i - 1];
-    u := (i - 1) % n + 1;
-    -- The user who saw it: a tombstone once it is gone or no longer theirs (a profile: put).
-    IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND old_users[u] IS DISTINCT FROM new_users[u]) THEN
-      IF coll = 'profile' THEN
-        PERFORM sync_log(old_users[u], coll, old_users[u], false);
-      ELSE
-        PERFORM sync_log(old_users[u], coll, old_row, NOT lasting);
-      END IF;
-    END IF;
-    IF TG_OP <> 'DELETE' THEN
-      PERFORM sync_log(new_users[u], coll, CASE WHEN coll = 'profile' THEN new_users[u] ELSE new_row END, false);
-    END IF;
-  END LOOP;
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM sync_log(x.was, x.coll, CASE WHEN x.coll = 'profile' THEN x.was ELSE old_row END,
+                     x.coll <> 'profile' AND NOT lasting)
+    FROM unnest(TG_ARGV, old_users, new_users) AS x(coll, was, now)
+    WHERE x.coll IS NOT NULL AND (TG_OP = 'DELETE' OR x.was IS DISTINCT FROM x.now);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM sync_log(x.now, x.coll, CASE WHEN x.coll = 'profile' THEN x.now ELSE new_row END, false)
+    FROM unnest(TG_ARGV, new_users) AS x(coll, now)
+    WHERE x.coll IS NOT NULL;
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
