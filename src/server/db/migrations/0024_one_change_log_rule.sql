@@ -37,7 +37,10 @@ DECLARE
   new_row text;
   lasting boolean := false;
 BEGIN
-  IF TG_TABLE_NAME = 'bookings' THEN
+  IF TG_TABLE_NAME IN ('listings', 'watches', 'courier_requests') THEN
+    IF TG_OP <> 'INSERT' THEN old_users := ARRAY[OLD.user_id]; old_row := OLD.id; END IF;
+    IF TG_OP <> 'DELETE' THEN new_users := ARRAY[NEW.user_id]; new_row := NEW.id; END IF;
+  ELSIF TG_TABLE_NAME = 'bookings' THEN
     IF TG_OP <> 'INSERT' THEN
       old_users := ARRAY[OLD.traveller_id, OLD.carrier_id, OLD.traveller_id, OLD.carrier_id];
       old_row := OLD.id;
@@ -66,10 +69,9 @@ BEGIN
     IF TG_OP <> 'INSERT' THEN old_users := ARRAY[OLD.id]; old_row := OLD.id; END IF;
     IF TG_OP <> 'DELETE' THEN new_users := ARRAY[NEW.id]; new_row := NEW.id; END IF;
   ELSE
-    IF TG_OP <> 'INSERT' THEN old_users := ARRAY[OLD.user_id]; old_row := OLD.id; END IF;
-    IF TG_OP <> 'DELETE' THEN new_users := ARRAY[NEW.user_id]; new_row := NEW.id; END IF;
+    RAISE EXCEPTION 'sync_log_row() does not know who sees a row of %', TG_TABLE_NAME;
   END IF;
-  IF TG_OP <> 'INSERT' THEN
+  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND old_users IS DISTINCT FROM new_users) THEN
     PERFORM sync_log(x.was, x.coll, CASE WHEN x.coll = 'profile' THEN x.was ELSE old_row END,
                      x.coll <> 'profile' AND NOT lasting)
     FROM unnest(TG_ARGV, old_users, new_users) AS x(coll, was, now)
