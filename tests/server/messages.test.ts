@@ -240,6 +240,23 @@ describe('the message mutation', () => {
     expect((await listed(traveller, bookingId)).length).toBe(1);
   });
 
+  it('answers a message stored by its id again once the thread is closed, in the shape GET lists', async () => {
+    const { carrier, traveller, bookingId } = await thread('accepted');
+    const clientId = newClient();
+    const id = crypto.randomUUID();
+    const first = await pushed(traveller, clientId, [{ id: 1, ...msg(bookingId, 'see you', id) }]);
+    expect(first.results).toMatchObject([{ id: 1, ok: true }]);
+    const [listedRow] = await listed(traveller, bookingId);
+    expect(first.results[0]?.body).toEqual(listedRow);
+    expect((await completeWithCode(carrier, traveller, bookingId)).status).toBe(200);
+    offset = 30 * DAY_MS + 1000;
+    // Replayed after the thread closed (a device that lost the answer): the stored message, not 409.
+    const again = await pushed(traveller, clientId, [{ id: 2, ...msg(bookingId, 'see you', id) }]);
+    expect(again.results).toEqual([{ id: 2, ok: true, body: listedRow }]);
+    const late = await pushed(traveller, clientId, [{ id: 3, ...msg(bookingId, 'see you again') }]);
+    expect(late.results).toMatchObject([{ id: 3, ok: false, code: 'thread/closed' }]);
+  });
+
   it('keeps the order messages were sent in, within a push and across both sides', async () => {
     const { carrier, traveller, bookingId } = await thread();
     await pushed(

@@ -1,20 +1,23 @@
 // The one Drizzle pg-core schema: every table the API reads or writes, with an index for each
 // query it runs. Weights are stored in grams so capacity sums are exact integers.
-// Not expressible here: migration 0016's triggers on listings, bookings, ratings, rating_totals,
-// users and courier_requests (0017's on watches and listings, 0018's on messages and
-// message_reads) log every change to a row a user's pull holds in sync_changes (for each user who
-// sees it), and that table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes,
-// src/server/live); a new synced table needs such a trigger too.
+// Not expressible here: the triggers on listings, bookings, ratings, rating_totals, users,
+// courier_requests, watches, messages and message_reads (as migration 0024 left them) log every
+// change to a row a user's pull holds in sync_changes (for each user who sees it), and that
+// table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes, src/server/live). A new
+// synced table needs such a trigger too: sync_log_row() (0024), told there which users see a row.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -377,6 +380,9 @@ export const syncClients = pgTable(
 /** PostgreSQL's 64-bit transaction id, as text (it can pass 2^53). */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
+/** The versions of sync_changes (migration 0016). */
+export const syncVersion = pgSequence('sync_version');
+
 /**
  * The per-user change log that makes a diff pull cost what changed (migration 0016): one entry
  * per row a user's pull holds or held, upserted by triggers in the writer's own transaction
@@ -384,7 +390,7 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
  * sequence `sync_version` and the writer's top-level transaction id `xid`. `deleted` marks a row
  * gone from the user's view (a tombstone, pruned after the retention; see syncFloors). Each entry
  * written NOTIFYs 'carry_poke' with its user (live pokes, src/server/live). A new synced table
- * needs a trigger that calls sync_log().
+ * needs a trigger that calls sync_log() (sync_log_row(), migration 0024, for most).
  */
 export const syncChanges = pgTable(
   'sync_changes',
@@ -460,16 +466,21 @@ export const watches = pgTable(
   (t) => [
     uniqueIndex('watches_user_route_unique').on(t.userId, t.from, t.to, t.departure),
     index('watches_route_idx').on(t.from, t.to, t.lastDay),
+    check('watches_days_range', sql`${t.days} BETWEEN 0 AND 3`),
   ],
 );
 
 /** The server's VAPID key pair (one row), made on first start unless VAPID_* give one. */
-export const vapidKeys = pgTable('vapid_keys', {
-  id: integer('id').primaryKey(),
-  publicKey: text('public_key').notNull(),
-  privateKey: text('private_key').notNull(),
-  createdAt: at('created_at').notNull(),
-});
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [check('vapid_keys_single_row', sql`${t.id} = 1`)],
+);
 
 /**
  * A browser's Web Push subscription, bound to the user and the session that made it: logging out
@@ -552,16 +563,15 @@ export const messages = pgTable(
   {
     id: text('id').primaryKey(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    bookingId: text('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => users.id),
+    bookingId: text('booking_id').notNull(),
+    senderId: text('sender_id').notNull(),
     text: text('text').notNull(),
     sentAt: at('sent_at').notNull(),
   },
   (t) => [
+    // Foreign keys under the names migration 0018 gave them (PostgreSQL's, not Drizzle's).
+    foreignKey({ name: 'messages_booking_id_fkey', columns: [t.bookingId], foreignColumns: [bookings.id] }),
+    foreignKey({ name: 'messages_sender_id_fkey', columns: [t.senderId], foreignColumns: [users.id] }),
     uniqueIndex('messages_seq_unique').on(t.seq),
     index('messages_booking_idx').on(t.bookingId, t.seq),
     index('messages_sender_idx').on(t.senderId, t.sentAt),
@@ -572,39 +582,55 @@ export const messages = pgTable(
 export const messageReads = pgTable(
   'message_reads',
   {
-    bookingId: text('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
-    lastReadId: text('last_read_id')
-      .notNull()
-      .references(() => messages.id),
+    bookingId: text('booking_id').notNull(),
+    userId: text('user_id').notNull(),
+    lastReadId: text('last_read_id').notNull(),
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
     updatedAt: at('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.bookingId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.userId] }),
+    foreignKey({
+      name: 'message_reads_booking_id_fkey',
+      columns: [t.bookingId],
+      foreignColumns: [bookings.id],
+    }),
+    foreignKey({ name: 'message_reads_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+    foreignKey({
+      name: 'message_reads_last_read_id_fkey',
+      columns: [t.lastReadId],
+      foreignColumns: [messages.id],
+    }),
+  ],
 );
 
 /** Reported messages, kept for review with their thread: one report per message and reporter. */
 export const messageReports = pgTable(
   'message_reports',
   {
-    messageId: text('message_id')
-      .notNull()
-      .references(() => messages.id),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => users.id),
-    bookingId: text('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    messageId: text('message_id').notNull(),
+    reporterId: text('reporter_id').notNull(),
+    bookingId: text('booking_id').notNull(),
     reason: text('reason').notNull(),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.reporterId] }),
+    foreignKey({
+      name: 'message_reports_message_id_fkey',
+      columns: [t.messageId],
+      foreignColumns: [messages.id],
+    }),
+    foreignKey({
+      name: 'message_reports_reporter_id_fkey',
+      columns: [t.reporterId],
+      foreignColumns: [users.id],
+    }),
+    foreignKey({
+      name: 'message_reports_booking_id_fkey',
+      columns: [t.bookingId],
+      foreignColumns: [bookings.id],
+    }),
     index('message_reports_created_idx').on(t.createdAt),
   ],
 );

@@ -1,7 +1,7 @@
 // REST for API users over a booking's thread, backed by the `message` mutator the sync push runs:
 //   POST /api/bookings/:id/messages {text} (Idempotency-Key: the same key answers the stored
 //     message again) -> 201 the stored message {id, bookingId, from, text, sentAt, seq, mine}
-//     (messages.post.ts: one database call with the mutator's rules);
+//     (messages.post.ts: one call of post_message(), the message rule the mutator runs too);
 //     429 message/rate-limited with Retry-After past 30 a minute; 409 thread/closed once read-only;
 //   GET /api/bookings/:id/messages?after=<message id> -> {messages: [...]} oldest first, after that
 //     message (from the start without `after`), MESSAGES_PAGE_SIZE at most: ask again after the last.
