@@ -372,7 +372,7 @@ async function offlineMessage(base) {
         arrived = await arrivedAt();
         misses.push({
           run: i + 1,
-          writer: writer.includes('Sending') ? 'sending' : 'sent',
+          writer: writer.includes('Sending') ? 'sending' : writer.slice(-60),
           laterMs: arrived === null ? null : arrived - back,
         });
         if (arrived === null) continue;
