@@ -1,7 +1,8 @@
 // What a list screen's route loader starts: one pull (src/data/pull.ts brings listings, bookings,
-// orders and the profile together). The loader returns the promise without awaiting it, so the
-// screen shows its local rows at once; the screen reads the outcome with usePulled. Route files
-// are in the first screen's bundle: the data layer is imported here only when a pull starts.
+// orders and the profile together), or the one already in flight (a preload's). The loader
+// returns the promise without awaiting it, so the screen shows its local rows at once; the
+// screen reads the outcome with usePulled. Route files are in the first screen's bundle: the
+// data layer is imported here only when a pull starts.
 import type { Store } from '@/data';
 
 /** Settles with null when the pull worked, else the failure's text; never rejects. */
@@ -9,7 +10,7 @@ export type Pulled = Promise<string | null>;
 
 export function pullOnOpen(store: Store): Pulled {
   return import('@/data')
-    .then(({ pull }) => pull(store))
+    .then(({ pull }) => pull(store, { joinRunning: true }))
     .then(
       () => null,
       (err: unknown) => (err instanceof Error ? err.message : String(err)),

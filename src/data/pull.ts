@@ -44,12 +44,36 @@ export type PullOutcome =
   | 'upgrade-required';
 
 const inFlight = new WeakMap<Store, Promise<PullOutcome>>();
+const following = new WeakMap<Store, Promise<PullOutcome>>();
 
-/** Pulls now; callers at the same time share one request. */
-export function pull(store: Store): Promise<PullOutcome> {
+/**
+ * Pulls, with a request that starts after this call: a caller is owed what was committed before
+ * it asked (a poke, a push's answer). One request at a time: while one is in flight, callers
+ * share one more that starts when it ends (the one in flight may have read before their commit).
+ * `joinRunning`: any pull from now on will do (a screen opening, a loader's preload): the one in
+ * flight is shared, with no request more.
+ */
+export function pull(store: Store, options: { joinRunning?: boolean } = {}): Promise<PullOutcome> {
   const running = inFlight.get(store);
-  if (running) return running;
-  const p = pullNow(store).finally(() => inFlight.delete(store));
+  if (!running) return startPull(store);
+  if (options.joinRunning) return following.get(store) ?? running;
+  let next = following.get(store);
+  if (!next) {
+    next = running
+      .catch(() => undefined)
+      .then(() => {
+        following.delete(store);
+        return startPull(store);
+      });
+    following.set(store, next);
+  }
+  return next;
+}
+
+function startPull(store: Store): Promise<PullOutcome> {
+  const p = pullNow(store).finally(() => {
+    if (inFlight.get(store) === p) inFlight.delete(store);
+  });
   inFlight.set(store, p);
   return p;
 }

@@ -4,9 +4,10 @@
 // a growing, jittered wait; every open pulls once; and, against the real server, a booking and its
 // acceptance reach the other party's mirror with nobody pulling by hand.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookListing, logout, replayOutbox, type Store, startPokes, updateBookingStatus } from '@/data';
+import { bookListing, logout, pull, replayOutbox, type Store, startPokes, updateBookingStatus } from '@/data';
 import { mirroredListing } from '../support/data-bookings';
 import { eventSourceOver, ManualEventSource } from '../support/data-event-source';
+import { createNet } from '../support/data-net';
 import { pageEventsPerFile } from '../support/data-page';
 import { signedIn } from '../support/data-store';
 import { createTestServer, type TestServer } from '../support/server-app';
@@ -209,5 +210,44 @@ describe('against the server', () => {
     await until(async () => (await traveller.store.db.bookings.toArray())[0]?.status === 'accepted', {
       what: 'the traveller sees Accepted',
     });
+  });
+
+  it('a pull asked for while one is in flight is a new pull: a commit after the first one read is not missed', async () => {
+    // The carrier's network holds the answer of one pull: the server has read the rows, and the
+    // device has not got them yet.
+    const net = createNet(server.app);
+    const through = net.fetch;
+    let gate: { read: () => void; released: Promise<void> } | null = null;
+    net.fetch = async (input, init) => {
+      const res = await through(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const held = gate;
+      if (held && url.includes('/api/sync/pull')) {
+        gate = null;
+        held.read();
+        await held.released;
+      }
+      return res;
+    };
+    const carrier = await signedIn(server, { net });
+    const traveller = await signedIn(server);
+    const { listing } = await mirroredListing(server, { carrier, flightNo: 'AI994' });
+
+    let read!: () => void;
+    let release!: () => void;
+    const wasRead = new Promise<void>((r) => {
+      read = r;
+    });
+    gate = { read, released: new Promise<void>((r) => (release = r)) };
+    const first = pull(carrier.store);
+    await wasRead;
+    // The booking commits after that pull read: the server pokes the carrier, who asks to pull.
+    await bookListing(traveller.store, listing, 2);
+    await replayOutbox(traveller.store);
+    const poked = pull(carrier.store);
+    release();
+    await first;
+    await poked;
+    expect(await carrier.store.db.orders.count()).toBe(1);
   });
 });
