@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import type { AppEnv, Deps } from '../deps';
 import { formatCookie, type PullCookie, parseCookie } from '../model/sync.cookie';
@@ -44,43 +45,14 @@ interface Entry {
   checked: PullCookie;
 }
 
-/** Least recently used out first, by bytes. A Map keeps insertion order: a hit re-inserts. */
-export class ByteLru {
-  private readonly entries = new Map<string, Entry>();
-  private size = 0;
-
-  constructor(readonly maxBytes: number) {}
+/** Least recently used out first, by bytes (lru-cache); an answer over the whole budget is not kept. */
+export class ByteLru extends LRUCache<string, Entry> {
+  constructor(maxBytes: number) {
+    super({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.body.byteLength) });
+  }
 
   get bytes() {
-    return this.size;
-  }
-
-  get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, entry: Entry): void {
-    this.delete(key);
-    if (entry.body.byteLength > this.maxBytes) return;
-    this.entries.set(key, entry);
-    this.size += entry.body.byteLength;
-    for (const [oldest, e] of this.entries) {
-      if (this.size <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.size -= e.body.byteLength;
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.size -= entry.body.byteLength;
+    return this.calculatedSize;
   }
 }
 
