@@ -81,17 +81,16 @@ export async function claimDue(
  * attempt or, if claimed, at its lease's end (a sender that died frees it then); null if none.
  */
 export async function nextDueMs(db: Db): Promise<number | null> {
+  const { nextAttemptAt, claimedUntil } = outboundMessages;
   const [row] = await db
     .select({
-      at: sql<
-        number | null
-      >`floor(extract(epoch from min(greatest(${outboundMessages.nextAttemptAt}, coalesce(${outboundMessages.claimedUntil}, ${outboundMessages.nextAttemptAt})))) * 1000)::float8`.mapWith(
-        (v: unknown) => (v == null ? null : Number(v)),
+      at: sql<Date | null>`min(greatest(${nextAttemptAt}, coalesce(${claimedUntil}, ${nextAttemptAt})))`.mapWith(
+        nextAttemptAt,
       ),
     })
     .from(outboundMessages)
     .where(isNull(outboundMessages.failedAt));
-  return row?.at ?? null;
+  return row?.at?.getTime() ?? null;
 }
 
 export async function markSent(db: Db, id: number): Promise<void> {
