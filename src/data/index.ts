@@ -65,7 +65,7 @@ export {
 export { clearBackoff, countUnsent, discardEntry, retryEntry } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, preparePhoto, uploadPhotos } from './photos';
-export { coalesce, type EventSourceFactory, type EventSourceLike, startPokes } from './poke';
+export { type EventSourceFactory, type EventSourceLike, startPokes } from './poke';
 export { applyPull, type PullOutcome, pull } from './pull';
 export {
   airlinesQuery,

@@ -6,6 +6,7 @@
 // bring every device back in the same second). Each open pulls once: a commit just before it
 // was poked to no one.
 // Offline nothing is opened. The service worker runs none of this.
+import { oneAtATime } from '@/domain/one-at-a-time';
 import { pull } from './pull';
 import { runtime } from './runtime';
 import { getSession, subscribeSession } from './session';
@@ -33,27 +34,6 @@ export const POKE_PATH = '/api/sync/poke';
 export const POKE_MIN_DELAY_MS = 2000;
 export const POKE_MAX_DELAY_MS = 60_000;
 
-/**
- * Runs `work` for each request, never two at once: a request while it runs waits for the run
- * to end and starts one more run, however many requests came meanwhile.
- */
-export function coalesce(work: () => Promise<unknown>): () => void {
-  let running = false;
-  let waiting = false;
-  const run = async () => {
-    running = true;
-    do {
-      waiting = false;
-      await work().catch(() => undefined);
-    } while (waiting);
-    running = false;
-  };
-  return () => {
-    if (running) waiting = true;
-    else void run();
-  };
-}
-
 /** Starts the page's poke stream; returns the function that stops it. */
 export function startPokes(store: Store, options: PokeOptions = {}): () => void {
   const Source =
@@ -61,7 +41,9 @@ export function startPokes(store: Store, options: PokeOptions = {}): () => void 
   if (!Source) return () => {};
   const minDelay = options.minDelayMs ?? POKE_MIN_DELAY_MS;
   const maxDelay = options.maxDelayMs ?? POKE_MAX_DELAY_MS;
-  const requestPull = coalesce(options.pull ?? (() => pull(store)));
+  // Many pokes, at most one pull in flight and one waiting (whatever `options.pull` does itself).
+  const pulls = oneAtATime(options.pull ?? (() => pull(store)));
+  const requestPull = () => void pulls.run().catch(() => undefined);
 
   let stopped = false;
   let source: EventSourceLike | null = null;

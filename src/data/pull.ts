@@ -17,6 +17,7 @@
 //   4. rebase: apply the remaining entries again on top of the new rows.
 // A 426 sync/upgrade-required, or an answer in a newer protocol, stops syncing (upgrade.ts).
 import type { ErrorCode } from '@/domain/errors';
+import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
 import {
   type PullResponse,
   type PushResult,
@@ -43,8 +44,7 @@ export type PullOutcome =
   | 'ended'
   | 'upgrade-required';
 
-const inFlight = new WeakMap<Store, Promise<PullOutcome>>();
-const following = new WeakMap<Store, Promise<PullOutcome>>();
+const pulls = new WeakMap<Store, OneAtATime<PullOutcome>>();
 
 /**
  * Pulls, with a request that starts after this call: a caller is owed what was committed before
@@ -54,28 +54,12 @@ const following = new WeakMap<Store, Promise<PullOutcome>>();
  * flight is shared, with no request more.
  */
 export function pull(store: Store, options: { joinRunning?: boolean } = {}): Promise<PullOutcome> {
-  const running = inFlight.get(store);
-  if (!running) return startPull(store);
-  if (options.joinRunning) return following.get(store) ?? running;
-  let next = following.get(store);
-  if (!next) {
-    next = running
-      .catch(() => undefined)
-      .then(() => {
-        following.delete(store);
-        return startPull(store);
-      });
-    following.set(store, next);
+  let runs = pulls.get(store);
+  if (!runs) {
+    runs = oneAtATime(() => pullNow(store));
+    pulls.set(store, runs);
   }
-  return next;
-}
-
-function startPull(store: Store): Promise<PullOutcome> {
-  const p = pullNow(store).finally(() => {
-    if (inFlight.get(store) === p) inFlight.delete(store);
-  });
-  inFlight.set(store, p);
-  return p;
+  return options.joinRunning ? runs.join() : runs.run();
 }
 
 const synced = { syncState: 'synced', syncError: null, outboxKey: null } as const;

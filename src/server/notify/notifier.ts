@@ -6,6 +6,7 @@
 // database share the work, and on PGlite the one process's loop sends everything.
 import { eq } from 'drizzle-orm';
 import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
+import { oneAtATime } from '@/domain/one-at-a-time';
 import type { Clock } from '../config';
 import type { Db } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
@@ -60,8 +61,6 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
   let keys: Promise<VapidKeys> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let generation = 0;
-  let running: Promise<DrainResult> | null = null;
-  let followUp: Promise<DrainResult> | null = null;
   let pending = false;
   let started = false;
 
@@ -172,22 +171,8 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
   }
 
   /** One drain at a time per process; calls during one share a single drain right after it. */
-  function drain(): Promise<DrainResult> {
-    if (running) {
-      followUp ??= running
-        .catch(() => undefined)
-        .then(() => {
-          followUp = null;
-          return drain();
-        });
-      return followUp;
-    }
-    const run = drainOnce().finally(() => {
-      running = null;
-    });
-    running = run;
-    return run;
-  }
+  const drains = oneAtATime(drainOnce);
+  const drain = () => drains.run();
 
   /** The loop's next look: at `delayMs`, never later than pollMs; replaces any look set before. */
   function wakeIn(delayMs: number) {
@@ -236,7 +221,7 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
       started = false;
       if (timer) clearTimeout(timer);
       timer = null;
-      await running?.catch(() => undefined);
+      await drains.pending()?.catch(() => undefined);
       mailer.close();
     },
   };
