@@ -1,13 +1,13 @@
-// Screenshots of the messages screen for review (npx tsx tests/support/capture-messages-screenshots.ts):
+// Screenshots of the messages screen for review (npx tsx scripts/capture-messages-screenshots.ts):
 // a traveller's thread at 390 and 1280 px with messages sent, Seen, one refused (Not sent, Retry,
 // Discard) and one Sending (offline), then My Bookings with unread badges on the nav and the row.
 // Into tests/e2e/screenshots/ (not committed). The refusal is the push answer rewritten in the
 // browser (service workers blocked, so the page's own requests are the ones routed).
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR } from './e2e-browser';
-import { startE2eServer } from './e2e-server';
-import { createApiUser, loginInBrowser } from './e2e-users';
+import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR } from '../tests/support/e2e-browser';
+import { startE2eServer } from '../tests/support/e2e-server';
+import { createApiUser, loginInBrowser } from '../tests/support/e2e-users';
 
 const DEPARTURE = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 const REFUSED = 'Can you also take a laptop charger?';

@@ -1,11 +1,11 @@
-// Captures the manifest's screenshots from the running app (npx tsx tests/support/pwa-capture-screenshots.ts):
+// Captures the manifest's screenshots from the running app (npx tsx scripts/capture-pwa-screenshots.ts):
 // a carrier's listings at phone size (narrow) and a traveller's search results at desktop size (wide).
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { launchBrowser, pickCode } from './e2e-browser';
-import { startE2eServer } from './e2e-server';
-import { Api, testUser } from './pwa-api';
-import { loginThroughUi } from './pwa-browser';
+import { launchBrowser, pickCode } from '../tests/support/e2e-browser';
+import { startE2eServer } from '../tests/support/e2e-server';
+import { Api, testUser } from '../tests/support/pwa-api';
+import { loginThroughUi } from '../tests/support/pwa-browser';
 
 const OUT = 'public/screenshots';
 const DEPARTURE = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
