@@ -3,7 +3,8 @@
 // median of 10), Lighthouse on its mobile profile, the bulk mirror of 10,000 bookings and the
 // first render of My Bookings with them, a thread of 5,000 messages (opened from My Bookings and by
 // a deep link, then scrolled), and the drain of 1,000 queued mutations (all applied, and again
-// with 980 of them over the open-listings quota).
+// with 980 of them over the open-listings quota). BENCH_BROWSER_SECTIONS picks the parts: the
+// sections startup, store and thread of bench/sections.mjs run one each, drain.mjs runs sync.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

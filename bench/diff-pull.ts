@@ -2,7 +2,7 @@
 // theirs, 4,000 orders on them, 2,000 bookings of their own), on PGlite and on PostgreSQL. Times
 // GET /api/sync/pull through the app in process (server time: the handler, its queries and the
 // JSON, no network): the whole snapshot, a diff after one row changed (the row's write is not
-// timed), and a pull with nothing changed. Writes bench/results/diffPull.json.
+// timed), and a pull with nothing changed. Writes bench/results/diff-pull.json.
 //   node --import tsx bench/diff-pull.ts [out.json]
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -10,7 +10,7 @@ import { createApp, createDb, createSession, type Db, DEFAULT_CONFIG } from '@/s
 import { throwawayDatabase } from './support/postgres';
 
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
-const OUT = process.argv[2] ?? 'bench/results/diffPull.json';
+const OUT = process.argv[2] ?? 'bench/results/diff-pull.json';
 const SHAPE = { listings: 4000, orders: 4000, bookings: 2000 };
 const DIFF_RUNS = Number(process.env.BENCH_DIFF_RUNS ?? 50);
 const SNAPSHOT_RUNS = Number(process.env.BENCH_SNAPSHOT_RUNS ?? 5);

@@ -4,7 +4,7 @@
 // server's push alone in-process (push.ts, median of 3). Twice each: with the server's open-listings
 // quota raised (OPEN_LISTINGS_PER_CARRIER) so all 1,000 apply, the drain itself; and with the
 // default quota (20), where 980 are refused (listing/quota-reached), what an over-quota user's queue
-// costs. Writes bench/results/drain.json; `node scripts/bench.mjs --only drain` renders its section.
+// costs. Writes bench/results/drain.json; `npm run bench -- drain` runs it and renders its figures.
 // Builds bench/results/dist if missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // and GET /api/get/airlines one at a time, first alone, then while three clients upload ~4.9 MB
 // images in a loop (a new image each time) and four download one in a loop. Reports each probe's
 // p50, p95 and max, and how many uploads and downloads went through. Writes
-// bench/results/filesLoad.json.
+// bench/results/files-load.json.
 //
 // BENCH_FILES_BASELINE_DIR measures the server of another checkout the same way too, reported
 // beside this one (an earlier commit: `git archive <commit> | tar -x -C <dir>`, node_modules
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiUser } from './support/users';
 import { freePort, percentile, round, sleep, startProcess, waitForOk } from './support/util.mjs';
 
-const OUT = process.argv[2] ?? 'bench/results/filesLoad.json';
+const OUT = process.argv[2] ?? 'bench/results/files-load.json';
 const LOADER_SELF = fileURLToPath(import.meta.url);
 const LOADED_MS = Number(process.env.BENCH_FILES_SECONDS ?? 10) * 1000;
 const IDLE_MS = 5000;

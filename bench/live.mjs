@@ -1,4 +1,4 @@
-// Live pokes (`node --import tsx bench/live.mjs out.json`, or `node scripts/bench.mjs --only live`):
+// Live pokes (`node --import tsx bench/live.mjs out.json`, or `npm run bench -- live`):
 //   1. a write's commit to the other party's screen, two browsers (headless Chromium contexts):
 //      the traveller books (the carrier's open Order History gains the row) and the carrier
 //      accepts (the traveller's open My Bookings shows Accepted), each write sent over HTTP from

@@ -4,7 +4,7 @@
 // the real server under autocannon, one connection (a call's own latency) and ten (the server
 // table's load), each load three times with the median run by p99 reported; then ten connections
 // revalidating (If-None-Match with the answer's ETag: 304, no body, src/server/http/answer-cache.ts). Writes
-// bench/results/orders.json; `node scripts/bench.mjs --only orders` renders its section.
+// bench/results/orders.json; `npm run bench -- orders` runs it and renders its figures.
 // BENCH_ORDERS_PG_URL / BENCH_ORDERS_PGLITE_DIR reuse a database that already holds the data set
 // (generating it takes minutes on a loaded machine); otherwise a throwaway one is made.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Search on a watched route with no network (`node --import tsx bench/watched.mjs
-// out.json`, or `node scripts/bench.mjs --only watched`): one traveller in headless Chromium watches a route
+// out.json`, or `npm run bench -- watched`): one traveller in headless Chromium watches a route
 // (20 listings over its 3 days), the mirror fills, then the browser goes offline and the search
 // is timed, in the page, from the Search click to the first result card on screen (the form on an
 // open screen, a new flight number each time so each is a new search), and from navigation start
