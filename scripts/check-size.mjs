@@ -1,7 +1,7 @@
 // Size budgets for CI: run after `vite build`. Reads dist/ (or the folder given as the first
 // argument) and exits 1 when the first screen's JS or the precache is over budget (gzip).
 import { resolve } from 'node:path';
-import { checkBudgets, kb, measureBundle } from './bench/bundle.mjs';
+import { checkBudgets, kb, measureBundle } from './bundle-size.mjs';
 
 const distDir = resolve(process.argv[2] ?? 'dist');
 let sizes;

@@ -3,11 +3,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from '../../scripts/chromium.mjs';
 
-export { CHROME_PATH, CHROMIUM_ARGS, launchBrowser } from './chromium.mjs';
+export { CHROME_PATH, CHROMIUM_ARGS, DESKTOP, launchBrowser, PHONE } from '../../scripts/chromium.mjs';
 export const SCREENSHOT_DIR = 'tests/e2e/screenshots';
-export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 390, height: 844 };
 
 /** Saves `<name>-390.png` and `<name>-1280.png` (failing when the phone layout scrolls sideways), then restores the desktop size. */
 export async function shoot(page: Page, name: string): Promise<void> {

@@ -77,7 +77,7 @@ export interface CollectionState {
 }
 
 /** The probe each call makes: whether `collection` has changed for the user since `since`, and
- * the state now (exported for the bench, scripts/bench/orders-phases.ts). */
+ * the state now (exported for the benchmarks, through src/server/index.ts). */
 export async function collectionState(
   db: Db,
   userId: string,

@@ -1,6 +1,0 @@
-// Types of chromium.mjs.
-import type { Browser } from 'playwright-core';
-
-export declare const CHROME_PATH: string;
-export declare const CHROMIUM_ARGS: string[];
-export declare function launchBrowser(): Promise<Browser>;
