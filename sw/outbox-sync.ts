@@ -1,6 +1,6 @@
 // Background Sync: when the browser regains a connection (even with every tab closed), the
 // worker uploads waiting photos and pushes the outbox with the same code the page uses, under
-// the same locks, against the same API origin (src/data/api-url.ts).
+// the same locks, against the same API origin (src/data/engine/api-url.ts).
 
 import { clearBackoff, createStore, replayOutbox, type Store, uploadPhotos } from '@/data';
 import { OUTBOX_SYNC_TAG } from '@/domain/outbox/entry';

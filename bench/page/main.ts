@@ -14,8 +14,8 @@ import {
   startSync,
   submitCourierRequest,
 } from '@/data';
-import type { OrderRow } from '@/data/db';
-import { pull } from '@/data/pull';
+import type { OrderRow } from '@/data/engine/db';
+import { pull } from '@/data/engine/pull';
 import type { Order } from '@/domain/booking/schema';
 
 const STATUSES = ['pending', 'accepted', 'completed', 'rejected', 'cancelled'] as const;

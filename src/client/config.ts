@@ -1,7 +1,7 @@
 // Build-time configuration: import.meta.env parsed once, with defaults that work for a same-origin
 // deployment. The API origin is src/data's setting (api-url.ts), shared with the service worker.
 import * as v from 'valibot';
-import { API_URL } from '@/data/api-url';
+import { API_URL } from '@/data/engine/api-url';
 
 const envSchema = v.object({
   VITE_SUPPORT_PHONE: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), '+91 80 4567 8900'),
@@ -19,7 +19,7 @@ const parsed = v.parse(envSchema, {
 });
 
 export const config = {
-  /** API origin; empty means the page's own origin (the setting lives in src/data/api-url.ts). */
+  /** API origin; empty means the page's own origin (the setting lives in src/data/engine/api-url.ts). */
   apiUrl: API_URL,
   supportPhone: parsed.VITE_SUPPORT_PHONE,
   supportEmail: parsed.VITE_SUPPORT_EMAIL,

@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Store } from '@/data';
-import { pageStorage } from '@/data/stored-session';
+import { pageStorage } from '@/data/engine/stored-session';
 import { App } from './app';
 import { holdInstallOffer } from './pwa/install-prompt';
 import { createAppRouter } from './router';

@@ -1,4 +1,4 @@
-// What a list screen's route loader starts: one pull (src/data/pull.ts brings listings, bookings,
+// What a list screen's route loader starts: one pull (src/data/engine/pull.ts brings listings, bookings,
 // orders and the profile together), or the one already in flight (a preload's). The loader
 // returns the promise without awaiting it, so the screen shows its local rows at once; the
 // screen reads the outcome with usePulled. Route files are in the first screen's bundle: the

@@ -4,7 +4,7 @@
 // React's use() (useStore), which follows its state itself: it suspends until the promise has
 // settled, and later reads return the Store at once.
 import type { Store } from '@/data';
-import type { KeyValueStorage } from '@/data/runtime';
+import type { KeyValueStorage } from '@/data/engine/runtime';
 
 export interface StoreLoader {
   /** Where the session is stored: readable before the Store has loaded. */

@@ -6,13 +6,19 @@ import { type BookingAction, type TransitionResult, transition } from '@/domain/
 import { ERRORS } from '@/domain/errors';
 import { hasDeparted } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
-import { track } from './analytics';
-import { mutationTables } from './db';
-import { ApiError, SessionMissingError } from './errors';
-import { appendAndApply, enqueue, newEntry } from './outbox';
-import { serverNow } from './server-clock';
-import { getSession, loadSession } from './session';
-import type { Store } from './store';
+import {
+  ApiError,
+  appendAndApply,
+  enqueue,
+  getSession,
+  loadSession,
+  mutationTables,
+  newEntry,
+  SessionMissingError,
+  type Store,
+  serverNow,
+  track,
+} from './engine';
 
 async function requireSession(store: Store) {
   const session = getSession(store) ?? (await loadSession(store));

@@ -1,8 +1,6 @@
 // Contact Us: the message is queued as a mutation; it has no local record to show.
 import type { ContactMessage } from '@/domain/contact/schema';
-import { enqueue, newEntry } from './outbox';
-import { getSession, loadSession } from './session';
-import type { Store } from './store';
+import { enqueue, getSession, loadSession, newEntry, type Store } from './engine';
 
 export async function sendContactMessage(store: Store, msg: ContactMessage): Promise<{ key: string }> {
   const session = getSession(store) ?? (await loadSession(store));

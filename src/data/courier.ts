@@ -1,11 +1,15 @@
 // Courier requests: the photo is stored under its user and the hash of its bytes for the photo
-// lane (photos.ts), and the request is queued as a mutation that goes once the photo is up.
+// lane (engine/photos.ts), and the request is queued as a mutation that goes once the photo is up.
 import { COURIER_HIDDEN_DEFAULTS, type CourierFormValues } from '@/domain/courier/schema';
-import { mutationTables } from './db';
-import { appendAndApply, newEntry } from './outbox';
-import { photoIdOf } from './photos';
-import { getSession, loadSession } from './session';
-import type { Store } from './store';
+import {
+  appendAndApply,
+  getSession,
+  loadSession,
+  mutationTables,
+  newEntry,
+  photoIdOf,
+  type Store,
+} from './engine';
 
 /**
  * Queues a courier request with its (already downscaled) image. `originalSize` is the picked

@@ -5,12 +5,15 @@
 import { bookingIdOf } from '@/domain/booking/schema';
 import { transition } from '@/domain/booking/status';
 import { checkHandoffCode, type HandoffCodeCheck, normalizeHandoffCode } from '@/domain/handoff/code';
-import { mutationTables } from './db';
-import { SessionMissingError } from './errors';
-import { META } from './meta';
-import { appendAndApply, newEntry } from './outbox';
-import { loadSession } from './session';
-import type { Store } from './store';
+import {
+  appendAndApply,
+  loadSession,
+  mutationTables,
+  newEntry,
+  SessionMissingError,
+  type Store,
+} from './engine';
+import { handoffRefusedKey } from './mutators/complete';
 
 export type CompleteResult =
   | { ok: true }
@@ -43,6 +46,6 @@ export async function completeBooking(
 
 /** The message of the last refused code for a booking, until the next attempt; null if none. */
 export async function handoffRefusal(store: Store, bookingId: string): Promise<string | null> {
-  const row = await store.db.meta.get(META.handoffRefused(bookingId));
+  const row = await store.db.meta.get(handoffRefusedKey(bookingId));
   return typeof row?.value === 'string' ? row.value : null;
 }

@@ -1,29 +1,76 @@
-// The data layer's public surface: the page's hooks and the service worker import from here.
-export { flushAnalytics, track } from './analytics';
-export { API_URL, apiBaseUrl } from './api-url';
+// The data layer's public surface: the page's hooks and the service worker import from here. The
+// sync engine (engine/) and the feature commands beside it (one file per feature, mutators/ per kind).
+
 export {
   bookListing,
   updateBookingStatus,
 } from './bookings';
 export { sendContactMessage } from './contact';
 export { submitCourierRequest } from './courier';
+export type { Store, StoreOptions } from './engine';
 export {
   type AnalyticsRow,
+  API_URL,
+  ApiError,
   AppDb,
+  apiBaseUrl,
+  applyPull,
+  checkAuth,
+  clearBackoff,
+  countUnsent,
   DB_VERSIONS,
+  discardEntry,
+  type EventSourceFactory,
+  type EventSourceLike,
+  FLOOR_MS,
+  flushAnalytics,
+  getSession,
+  isOffline,
   type ListingRow,
+  loadSession,
+  login,
+  logout,
+  logoutOthers,
+  META,
   type MessageRow,
   type MetaRow,
+  nextRunAt,
+  OfflineError,
   type OrderRow,
   openDb,
+  PHOTO_MAX_EDGE_PX,
   type PhotoRow,
+  type PreparedPhoto,
   type ProfileRow,
+  type PullOutcome,
+  preparePhoto,
+  pull,
+  type ReplayResult,
+  refreshAll,
+  replayOutbox,
+  requestPersistentStorage,
+  retryEntry,
   type SearchResultRow,
+  SessionMissingError,
+  type SessionUser,
   type Synced,
+  serverNow,
+  serverNowKnown,
+  setRole,
+  signup,
+  startPokes,
+  startSync,
+  subscribeSession,
+  subscribeUpgradeRequired,
   type ThreadReadRow,
+  track,
+  upgradeRequired,
+  uploadPhotos,
+  type WaitingItem,
+  type WaitingState,
   type WatchRow,
-} from './db';
-export { ApiError, isOffline, OfflineError, SessionMissingError } from './errors';
+  waitingList,
+} from './engine';
 export { type CompleteResult, completeBooking, handoffRefusal } from './handoff';
 export {
   addListing,
@@ -51,7 +98,6 @@ export {
   type UnreadCounts,
   unreadCountsQuery,
 } from './messages';
-export { META } from './meta';
 export { describeEntry } from './mutators';
 export {
   deletePushSubscription,
@@ -62,11 +108,6 @@ export {
   savePushSubscription,
   vapidPublicKey,
 } from './notifications';
-export { clearBackoff, countUnsent, discardEntry, retryEntry } from './outbox';
-export { requestPersistentStorage } from './persist';
-export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, preparePhoto, uploadPhotos } from './photos';
-export { type EventSourceFactory, type EventSourceLike, startPokes } from './poke';
-export { applyPull, type PullOutcome, pull } from './pull';
 export {
   airlinesQuery,
   airportsQuery,
@@ -82,24 +123,7 @@ export {
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
-export { type ReplayResult, replayOutbox } from './replay';
-export { serverNow, serverNowKnown } from './server-clock';
-export {
-  checkAuth,
-  getSession,
-  loadSession,
-  login,
-  logout,
-  logoutOthers,
-  type SessionUser,
-  setRole,
-  signup,
-  subscribeSession,
-} from './session';
-export { createStore, type Store, type StoreOptions } from './store';
-export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
-export { subscribeUpgradeRequired, upgradeRequired } from './upgrade';
-export { type WaitingItem, type WaitingState, waitingList } from './waiting';
+export { createStore } from './store';
 export {
   describeWatch,
   unwatchRoute,

@@ -4,14 +4,22 @@ import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
 import type { AddListingFormValues, Listing, SearchFormValues } from '@/domain/listing/schema';
 import { searchResponseSchema } from '@/domain/listing/schema';
-import { track } from './analytics';
-import { mutationTables, type SearchResultRow } from './db';
-import { OfflineError, SessionMissingError } from './errors';
-import { callParsed } from './http';
-import { enqueue, newEntry, rebase } from './outbox';
-import { serverNow } from './server-clock';
-import { getSession, loadSession } from './session';
-import type { Store } from './store';
+import {
+  callParsed,
+  contextOf,
+  enqueue,
+  getSession,
+  loadSession,
+  mutationTables,
+  newEntry,
+  OfflineError,
+  rebase,
+  type SearchResultRow,
+  SessionMissingError,
+  type Store,
+  serverNow,
+  track,
+} from './engine';
 import { watchedAsOfQuery, watchOf } from './watches';
 
 async function requireSession(store: Store) {
@@ -93,7 +101,7 @@ async function storeResults(store: Store, searchKey: string, rows: readonly List
     await db.searchResults.where('searchKey').equals(searchKey).delete();
     await db.searchResults.bulkPut(rows.map((r, rank): SearchResultRow => ({ ...r, searchKey, rank })));
     // Queued bookings keep holding their space in what the new results show.
-    await rebase({ db, now: store.now() }, (await loadSession(store))?.email ?? null);
+    await rebase(contextOf(store), (await loadSession(store))?.email ?? null);
   });
 }
 
@@ -137,7 +145,7 @@ async function answerLocally(store: Store, values: SearchFormValues): Promise<Lo
     );
     await db.searchResults.where('searchKey').equals(searchKey).delete();
     await db.searchResults.bulkPut(rows.map((r, rank): SearchResultRow => ({ ...r, searchKey, rank })));
-    await rebase({ db, now: store.now() }, user);
+    await rebase(contextOf(store), user);
     const asOf = mirrored ? await watchedAsOfQuery(store) : null;
     return { kind: 'offline', searchKey, count: rows.length, watched: Boolean(watch), asOf };
   });

@@ -8,13 +8,19 @@ import * as v from 'valibot';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
 import { type Message, messageTextSchema, type ThreadSide, threadClosesAt } from '@/domain/message/schema';
-import { type AppDb, type MessageRow, mutationTables, type OrderRow } from './db';
-import { SessionMissingError } from './errors';
+import {
+  type AppDb,
+  appendAndApply,
+  loadSession,
+  type MessageRow,
+  mutationTables,
+  newEntry,
+  type OrderRow,
+  SessionMissingError,
+  type Store,
+  serverNow,
+} from './engine';
 import { mySideOf } from './mutators/message';
-import { appendAndApply, newEntry } from './outbox';
-import { serverNow } from './server-clock';
-import { loadSession } from './session';
-import type { Store } from './store';
 
 /** sending: queued or in a push; sent: the server stored it; failed: refused (Retry, Discard). */
 export type MessageStatus = 'sending' | 'sent' | 'failed';

@@ -8,8 +8,7 @@ import {
   type PushSubscriptionInput,
   vapidKeySchema,
 } from '@/domain/notify/schema';
-import { call } from './http';
-import type { Store } from './store';
+import { call, type Store } from './engine';
 
 const messageSchema = v.object({ message: v.string() });
 

@@ -6,9 +6,14 @@ import * as v from 'valibot';
 import type { Listing } from '@/domain/listing/schema';
 import { listingSchema } from '@/domain/listing/schema';
 import type { Airline, Airport } from '@/domain/reference/schema';
-import type { ListingRow, OrderRow, ProfileRow, SearchResultRow } from './db';
-import { META } from './meta';
-import type { Store } from './store';
+import {
+  type ListingRow,
+  META,
+  type OrderRow,
+  type ProfileRow,
+  type SearchResultRow,
+  type Store,
+} from './engine';
 
 export const airportsQuery = (store: Store): Promise<Airport[]> =>
   store.db.airports.orderBy('code').toArray();

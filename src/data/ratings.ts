@@ -2,11 +2,14 @@
 // queued like every change; a second rating within 48 hours replaces the first.
 
 import { canEditRating } from '@/domain/rating/schema';
-import { mutationTables } from './db';
-import { SessionMissingError } from './errors';
-import { appendAndApply, newEntry } from './outbox';
-import { loadSession } from './session';
-import type { Store } from './store';
+import {
+  appendAndApply,
+  loadSession,
+  mutationTables,
+  newEntry,
+  SessionMissingError,
+  type Store,
+} from './engine';
 
 export type RateResult = { ok: true } | { ok: false; code: 'rating/not-completed' | 'rating/edit-closed' };
 

@@ -1,9 +1,10 @@
 // Reference data (airports, airlines): mirrored at most every five minutes, kept across logout.
 import { REFERENCE_DATA_MAX_AGE_MS } from '@/domain/constants';
 import { airlinesResponseSchema, airportsResponseSchema } from '@/domain/reference/schema';
-import { callParsed } from './http';
-import { getMeta, META, setMeta } from './meta';
-import type { Store } from './store';
+import { callParsed, getMeta, type Store, setMeta } from './engine';
+
+/** The meta key of when the reference data was last fetched. */
+const FETCHED_AT = 'referenceFetchedAt';
 
 /**
  * Rows written per IndexedDB request batch. A first sync writes ~3,000 airports: one bulkPut of
@@ -28,7 +29,7 @@ export function refreshReference(store: Store, opts: { force?: boolean } = {}): 
 
 async function refreshNow(store: Store, opts: { force?: boolean }): Promise<void> {
   const { db } = store;
-  const fetchedAt = (await getMeta<number>(db, META.referenceFetchedAt)) ?? null;
+  const fetchedAt = (await getMeta<number>(db, FETCHED_AT)) ?? null;
   const fresh = fetchedAt !== null && store.now() - fetchedAt < REFERENCE_DATA_MAX_AGE_MS;
   if (fresh && !opts.force && (await db.airports.count()) > 0) return;
   try {
@@ -43,7 +44,7 @@ async function refreshNow(store: Store, opts: { force?: boolean }): Promise<void
         await db.airports.bulkPut(airports.slice(i, i + REFERENCE_WRITE_BATCH));
       for (let i = 0; i < airlines.length; i += REFERENCE_WRITE_BATCH)
         await db.airlines.bulkPut(airlines.slice(i, i + REFERENCE_WRITE_BATCH));
-      await setMeta(db, META.referenceFetchedAt, store.now());
+      await setMeta(db, FETCHED_AT, store.now());
     });
   } catch (err) {
     if ((await db.airports.count()) === 0 || (await db.airlines.count()) === 0) throw err;

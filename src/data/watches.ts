@@ -9,13 +9,18 @@ import {
   type WatchArgs,
   watchCovers,
 } from '@/domain/watch/schema';
-import { mutationTables, type WatchRow } from './db';
-import { SessionMissingError } from './errors';
-import { getMeta, META } from './meta';
-import { appendAndApply, newEntry } from './outbox';
-import { serverNowKnown } from './server-clock';
-import { loadSession } from './session';
-import type { Store } from './store';
+import {
+  appendAndApply,
+  getMeta,
+  loadSession,
+  META,
+  mutationTables,
+  newEntry,
+  SessionMissingError,
+  type Store,
+  serverNowKnown,
+  type WatchRow,
+} from './engine';
 
 export type WatchResult =
   | { ok: true; id: string }

@@ -1,6 +1,6 @@
 // One run of a piece of work at a time, and none lost: a call while a run is in flight is owed a
 // run that starts after it (that run may have begun before what the caller wants it to see), and
-// every call meanwhile shares that one waiting run. The device's pulls (src/data/pull.ts) and the
+// every call meanwhile shares that one waiting run. The device's pulls (src/data/engine/pull.ts) and the
 // server's notifier drains (src/server/notify/notifier.ts) run this way.
 
 export interface OneAtATime<T> {

@@ -78,7 +78,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
         origin: [...config.corsOrigins],
         credentials: true,
         allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
-        // Date: the app learns the server's clock from it (src/data/server-clock.ts).
+        // Date: the app learns the server's clock from it (src/data/engine/server-clock.ts).
         exposeHeaders: ['Retry-After', 'Date'],
       }),
     );

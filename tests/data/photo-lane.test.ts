@@ -4,7 +4,7 @@
 // waits for the same user to sign in again instead of backing off as if the network had failed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, replayOutbox, uploadPhotos, waitingList } from '@/data';
-import { getMeta, META } from '@/data/meta';
+import { getMeta, META } from '@/data/engine/meta';
 import { courierWithPhoto } from '../support/data-courier';
 import { signedIn } from '../support/data-store';
 import { createTestServer, type TestServer } from '../support/server-app';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The device's side of live pokes (src/data/poke.ts), with EventSource stand-ins: a stream only
+// The device's side of live pokes (src/data/engine/poke.ts), with EventSource stand-ins: a stream only
 // while visible, online and signed in; many pokes, at most two pulls; a lost stream reopens after
 // a growing, jittered wait; every open pulls once; and, against the real server, a booking and its
 // acceptance reach the other party's mirror with nobody pulling by hand.

@@ -5,8 +5,8 @@
 // confirmRows ends as confirmRow called once per item, whatever ids they share.
 import { describe, expect, it } from 'vitest';
 import { addListing, openDb, replayOutbox, sendContactMessage } from '@/data';
-import type { AppDb, ListingRow } from '@/data/db';
-import { confirmRow, confirmRows } from '@/data/mutators/rows';
+import type { AppDb, ListingRow } from '@/data/engine/db';
+import { confirmRow, confirmRows } from '@/data/engine/rows';
 import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { ERRORS } from '@/domain/errors';
 import type { Listing } from '@/domain/listing/schema';

@@ -18,7 +18,7 @@ import {
   submitCourierRequest,
   uploadPhotos,
 } from '@/data';
-import { localId } from '@/data/mutators/rows';
+import { localId } from '@/data/engine/rows';
 import { ERRORS } from '@/domain/errors';
 import { sessions } from '@/server/db/schema';
 import { listingsOfUser } from '@/server/model/listings.queries';

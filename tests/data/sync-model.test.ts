@@ -36,9 +36,9 @@ import {
   updateBookingStatus,
   uploadPhotos,
 } from '@/data';
-import { localId, plainRow } from '@/data/mutators/rows';
-import { userEntries } from '@/data/outbox';
-import { clientIdFor } from '@/data/sync-client';
+import { userEntries } from '@/data/engine/outbox';
+import { localId, plainRow } from '@/data/engine/rows';
+import { clientIdFor } from '@/data/engine/sync-client';
 import type { BookingAction } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
 import type { OutboxEntry } from '@/domain/outbox/entry';

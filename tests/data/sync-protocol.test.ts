@@ -17,8 +17,8 @@ import {
   uploadPhotos,
   waitingList,
 } from '@/data';
+import { FETCH_UPLOAD_FLOOR_BPS, PHOTO_IDLE_TIMEOUT_MS } from '@/data/engine/photos';
 import { searchListings } from '@/data/listings';
-import { FETCH_UPLOAD_FLOOR_BPS, PHOTO_IDLE_TIMEOUT_MS } from '@/data/photos';
 import { STUCK_AFTER_MS } from '@/domain/outbox/entry';
 import { bookedListing, declineElsewhere } from '../support/data-bookings';
 import { queueContact } from '../support/data-contact';

@@ -4,7 +4,7 @@
 //   testStore({ net? | fetch?, dbName?, clock? | now?, random?, storage? }) : Store
 //   signedIn(server, net?) : Promise<{ store, net, clock, user }>
 import { createStore, login, openDb, type Store } from '@/data';
-import type { KeyValueStorage } from '@/data/runtime';
+import type { KeyValueStorage } from '@/data/engine/runtime';
 import { createNet, type Net } from './data-net';
 import type { TestServer } from './server-app';
 import { jsonInit, newUserDetails } from './server-users';

@@ -3,7 +3,7 @@
 // the last known session; only an answer other than 200 ends it (queued changes are kept).
 // With no stored session nothing is asked, so a signed-out visitor never loads the data layer here.
 import type { Store } from '@/data';
-import { readSession } from '@/data/stored-session';
+import { readSession } from '@/data/engine/stored-session';
 import type { StoreLoader } from '../store-loader';
 
 export type AuthVerdict = 'authenticated' | 'unauthorized' | 'offline';

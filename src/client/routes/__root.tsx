@@ -4,7 +4,7 @@
 // staticData says hideHeader. On the entry screens the sync line comes once the browser is idle.
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
-import { readSession } from '@/data/stored-session';
+import { readSession } from '@/data/engine/stored-session';
 import { normalizePath } from '../auth/paths';
 import { useIdle } from '../idle';
 import type { RouterContext } from '../router';

@@ -4,7 +4,7 @@
 // header's chunks, handing the Store to the children's loaders in the route context. The root
 // route has run the auth check (SPEC section 2) before it.
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { readSession } from '@/data/stored-session';
+import { readSession } from '@/data/engine/stored-session';
 import { ScreenPending } from '../ui/screen-pending';
 import { loadChrome } from './-components/chrome';
 

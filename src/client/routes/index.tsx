@@ -3,7 +3,7 @@
 // A signed-in user who opens it goes there at once.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { readSession } from '@/data/stored-session';
+import { readSession } from '@/data/engine/stored-session';
 import { safeRedirect } from '../auth/paths';
 import { AuthLayout } from './-components/auth-layout';
 import { LoginForm } from './-components/login-form';

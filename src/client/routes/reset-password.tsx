@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
-import { ApiError, isOffline } from '@/data/errors';
+import { ApiError, isOffline } from '@/data/engine/errors';
 import { newPasswordSchema, RESET_LINK_INVALID } from '@/domain/auth/password-reset';
 import { AuthLayout, BackToLogin } from './-components/auth-layout';
 

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { useStoreLoader } from '@/client/hooks/use-store';
 import type { Store } from '@/data';
-import { ApiError } from '@/data/errors';
+import { ApiError } from '@/data/engine/errors';
 import { signupSchema } from '@/domain/auth/schema';
 import { AuthLayout } from './-components/auth-layout';
 import { SignupStep1, type Step1Values } from './-components/signup-step1';

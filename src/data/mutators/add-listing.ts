@@ -3,8 +3,8 @@
 import * as v from 'valibot';
 import { type Listing, listingSchema } from '@/domain/listing/schema';
 import type { OutboxEntryOf } from '@/domain/outbox/entry';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, confirmRows, localId, putLocalRow, putLocalRows } from './rows';
+import type { LocalMutator } from '../engine';
+import { confirmRow, confirmRows, localId, putLocalRow, putLocalRows } from '../engine';
 
 const answer = v.object({ listing: listingSchema });
 

@@ -2,8 +2,8 @@
 // results shrinks by its weight (given back by a rebase or a discard).
 import * as v from 'valibot';
 import { type Order, orderSchema } from '@/domain/booking/schema';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, localId, putLocalRow } from './rows';
+import type { LocalMutator } from '../engine';
+import { confirmRow, localId, putLocalRow } from '../engine';
 
 const answer = v.object({ booking: orderSchema });
 

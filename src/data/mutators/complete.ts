@@ -4,11 +4,12 @@
 import * as v from 'valibot';
 import { bookingIdOf, orderSchema } from '@/domain/booking/schema';
 import type { ErrorCode } from '@/domain/errors';
-import { META } from '../meta';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, patchRow } from './rows';
+import { confirmRow, type LocalMutator, patchRow } from '../engine';
 
 const answer = v.object({ booking: orderSchema });
+
+/** The meta key of the server's word on a refused hand-off code: kept apart from the order, which refreshes replace. */
+export const handoffRefusedKey = (bookingId: string) => `handoffRefused:${bookingId}`;
 
 /** Refusals that re-sending the same code cannot fix: the user types or scans again instead. */
 const HANDOFF_REFUSALS: readonly string[] = ['handoff_code_mismatch', 'handoff/locked'] satisfies ErrorCode[];
@@ -17,7 +18,7 @@ export const complete: LocalMutator<'complete'> = {
   label: () => 'Delivery completed with a hand-off code',
   async apply({ db }, entry) {
     const id = bookingIdOf(entry.args.listingId);
-    await db.meta.delete(META.handoffRefused(id));
+    await db.meta.delete(handoffRefusedKey(id));
     await patchRow(db.orders, id, { status: 'completed' }, entry);
   },
   async settle({ db }, entry, body) {
@@ -26,7 +27,7 @@ export const complete: LocalMutator<'complete'> = {
   },
   async refused({ db }, entry, code, message) {
     if (!HANDOFF_REFUSALS.includes(code)) return false;
-    await db.meta.put({ key: META.handoffRefused(bookingIdOf(entry.args.listingId)), value: message });
+    await db.meta.put({ key: handoffRefusedKey(bookingIdOf(entry.args.listingId)), value: message });
     return true;
   },
 };

@@ -1,6 +1,6 @@
 // contact on the device: nothing to show but the waiting list's line.
 import Dexie from 'dexie';
-import type { LocalMutator } from './local-mutator';
+import type { LocalMutator } from '../engine';
 
 export const contact: LocalMutator<'contact'> = {
   label: () => 'Contact message',

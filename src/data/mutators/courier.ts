@@ -1,7 +1,7 @@
 // courier on the device: the request waits for its photo's upload (the photo lane), then goes
 // with the photo's url; once no entry needs the photo, the lane drops its bytes.
 import Dexie from 'dexie';
-import type { LocalMutator } from './local-mutator';
+import type { LocalMutator } from '../engine';
 
 export const courier: LocalMutator<'courier'> = {
   label: () => 'Courier service request',

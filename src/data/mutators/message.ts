@@ -4,9 +4,8 @@
 // has ordered come first by its seq, then the ones still on their way in the order they were queued.
 import * as v from 'valibot';
 import { messageSchema, type ThreadSide } from '@/domain/message/schema';
-import type { AppDb } from '../db';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, putLocalRow } from './rows';
+import type { AppDb, LocalMutator } from '../engine';
+import { confirmRow, putLocalRow } from '../engine';
 
 /** My side of a booking from the local lists: orders on my listings, or the bookings I made. */
 export async function mySideOf(db: AppDb, bookingId: string): Promise<ThreadSide | null> {

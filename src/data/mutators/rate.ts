@@ -4,9 +4,8 @@ import type { Table } from 'dexie';
 import * as v from 'valibot';
 import type { Order } from '@/domain/booking/schema';
 import { type MyRating, RATING_EDIT_WINDOW_MS, ratingAnswerSchema } from '@/domain/rating/schema';
-import type { AppDb, OrderRow, Synced } from '../db';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, patchRow, plainRow } from './rows';
+import type { AppDb, LocalMutator, OrderRow, Synced } from '../engine';
+import { confirmRow, patchRow, plainRow } from '../engine';
 
 /** The local list holding a booking: orders on my listings, or the bookings I made. */
 async function tableOf(db: AppDb, bookingId: string): Promise<Table<Synced<Order>, string> | null> {

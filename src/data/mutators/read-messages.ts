@@ -3,8 +3,8 @@
 // message older than the one already read changes nothing.
 import * as v from 'valibot';
 import { type ThreadRead, threadReadSchema } from '@/domain/message/schema';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, patchRow, putLocalRow } from './rows';
+import type { LocalMutator } from '../engine';
+import { confirmRow, patchRow, putLocalRow } from '../engine';
 
 const answer = v.object({ read: threadReadSchema });
 

@@ -1,7 +1,7 @@
 // report-message on the device: nothing to show but the waiting list's line; the server keeps
 // the report for review with the thread.
 import Dexie from 'dexie';
-import type { LocalMutator } from './local-mutator';
+import type { LocalMutator } from '../engine';
 
 export const reportMessage: LocalMutator<'report-message'> = {
   label: () => 'Report of a message',

@@ -1,8 +1,8 @@
 // status-update on the device: the carrier's order shows its new status at once.
 import * as v from 'valibot';
 import { bookingIdOf, orderSchema } from '@/domain/booking/schema';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, patchRow } from './rows';
+import type { LocalMutator } from '../engine';
+import { confirmRow, patchRow } from '../engine';
 
 const answer = v.object({ booking: orderSchema });
 

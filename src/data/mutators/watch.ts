@@ -11,9 +11,8 @@ import {
   watchCovers,
   watchWindow,
 } from '@/domain/watch/schema';
-import type { AppDb, WatchedRow } from '../db';
-import type { LocalMutator } from './local-mutator';
-import { confirmRow, putLocalRow } from './rows';
+import type { AppDb, LocalMutator, WatchedRow } from '../engine';
+import { confirmRow, putLocalRow } from '../engine';
 
 /** Mirrored rows no remaining watch covers go (after an unwatch, or a refused watch). */
 export async function pruneWatched(db: AppDb): Promise<void> {

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
-import { ApiError, isOffline } from '@/data/errors';
+import { ApiError, isOffline } from '@/data/engine/errors';
 import { loginSchema } from '@/domain/auth/schema';
 import { LOGIN_REDIRECT_DELAY_MS } from '@/domain/constants';
 

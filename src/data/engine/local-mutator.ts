@@ -3,10 +3,11 @@
 // `settle` writes the server's answer as the new confirmed rows. Both run inside the caller's
 // transaction over mutationTables(). The optional parts say what else the kind needs from the
 // generic pusher, scheduler and waiting list (which name no kind): a photo to wait for, its args
-// completed just before the first send, and what a rebase must give back.
+// completed just before the first send, and what a rebase must give back. The features write one
+// per kind and hand the engine the whole set (LocalMutators) when the store is made.
 import type { OutboxEntryOf } from '@/domain/outbox/entry';
 import type { MutationArgs, MutationKind } from '@/domain/sync/mutations';
-import type { AppDb } from '../db';
+import type { AppDb } from './db';
 
 export interface LocalContext {
   db: AppDb;
@@ -56,3 +57,6 @@ export interface LocalMutator<K extends MutationKind> {
    */
   restore?(ctx: LocalContext): Promise<void>;
 }
+
+/** One local mutator per kind of src/domain/sync/mutations: a missing kind does not compile. */
+export type LocalMutators = { [K in MutationKind]: LocalMutator<K> };

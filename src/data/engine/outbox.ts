@@ -7,12 +7,10 @@ import { ERRORS } from '@/domain/errors';
 import { type ExtrasOf, NOT_FAILING, type OutboxEntry, type OutboxEntryOf } from '@/domain/outbox/entry';
 import { isMutationKind, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { type AppDb, mutationTables, type Synced } from './db';
-import { appliesAll, applyEntries, applyEntry, type LocalContext, localId, restoreAll } from './mutators';
+import { appliesAll, applyEntries, applyEntry, contextOf, restoreAll, type SyncContext } from './kinds';
 import { releasePhotos, retryPhotoOf } from './photos';
 import { loadSession } from './session';
 import type { Store } from './store';
-
-export { localId };
 
 export function newEntry<K extends MutationKind>(
   store: Store,
@@ -55,7 +53,7 @@ export async function appendAndApply(store: Store, entry: OutboxEntry): Promise<
   const last = await db.outbox.orderBy('createdAt').last();
   entry.createdAt = Math.max(entry.createdAt, (last?.createdAt ?? 0) + 1);
   await db.outbox.add(entry);
-  await applyEntry({ db, now: store.now() }, entry);
+  await applyEntry(contextOf(store), entry);
 }
 
 /**
@@ -79,7 +77,7 @@ export function readableEntry(entry: OutboxEntry): boolean {
 }
 
 /** Applies an entry's optimistic effect; one this code cannot apply is marked unreadable instead. */
-async function applyOrMark(ctx: LocalContext, entry: OutboxEntry): Promise<void> {
+async function applyOrMark(ctx: SyncContext, entry: OutboxEntry): Promise<void> {
   if (readableEntry(entry)) {
     try {
       await applyEntry(ctx, entry);
@@ -133,7 +131,7 @@ async function resetTable<T extends { id: string }>(table: Table<Synced<T>, stri
  * remaining entries are applied again on top, in send order. Call inside a transaction over
  * mutationTables().
  */
-export async function rebase(ctx: LocalContext, user: string | null): Promise<void> {
+export async function rebase(ctx: SyncContext, user: string | null): Promise<void> {
   const { db } = ctx;
   await resetTable(db.listings);
   await resetTable(db.bookings);
@@ -148,7 +146,7 @@ export async function rebase(ctx: LocalContext, user: string | null): Promise<vo
     const first = entries[i] as OutboxEntry;
     // A run of one kind that applies at once (a long queue of new listings): one request.
     let end = i + 1;
-    if (readableEntry(first) && appliesAll(first.kind))
+    if (readableEntry(first) && appliesAll(ctx.mutators, first.kind))
       while (end < entries.length && sameKindRun(first, entries[end] as OutboxEntry)) end += 1;
     if (end - i > 1) {
       await applyRun(ctx, entries.slice(i, end));
@@ -165,7 +163,7 @@ function sameKindRun(first: OutboxEntry, next: OutboxEntry): boolean {
 }
 
 /** A run through applyEntries; should it throw, one by one (each applied or marked unreadable). */
-async function applyRun(ctx: LocalContext, run: OutboxEntry[]): Promise<void> {
+async function applyRun(ctx: SyncContext, run: OutboxEntry[]): Promise<void> {
   try {
     await applyEntries(ctx, run);
   } catch {
@@ -179,7 +177,7 @@ async function changeAndRebase(store: Store, work: (db: AppDb) => Promise<void>)
   await db.transaction('rw', mutationTables(db), async () => {
     await work(db);
     const user = (await loadSession(store))?.email ?? null;
-    await rebase({ db, now: store.now() }, user);
+    await rebase(contextOf(store), user);
   });
 }
 
@@ -202,7 +200,7 @@ export async function retryEntry(store: Store, key: string): Promise<void> {
       lastError: null,
       lastErrorCode: null,
     });
-    await retryPhotoOf(db, entry);
+    await retryPhotoOf(store, entry);
   });
   store.wake();
 }
@@ -213,7 +211,7 @@ export async function discardEntry(store: Store, key: string): Promise<void> {
     const entry = await db.outbox.get(key);
     if (!entry) return;
     await db.outbox.delete(key);
-    await releasePhotos(db, entry.user);
+    await releasePhotos(store, entry.user);
   });
 }
 

@@ -3,8 +3,8 @@
 // the user signing in again after a 401) and, where it needs a photo, the upload's progress.
 import { ERRORS } from '@/domain/errors';
 import { isStuck, type OutboxEntry } from '@/domain/outbox/entry';
+import { describeEntry, photoOf } from './kinds';
 import { getMeta, META } from './meta';
-import { describeEntry, photoOf } from './mutators';
 import { readableEntry, userEntries } from './outbox';
 import { photosOf } from './photos';
 import type { Store } from './store';
@@ -21,9 +21,9 @@ export interface WaitingItem {
 }
 
 /** The entry's label; one this code cannot read still gets a row, to be discarded. */
-function labelOf(e: OutboxEntry): string {
+function labelOf(store: Store, e: OutboxEntry): string {
   try {
-    if (readableEntry(e)) return describeEntry(e);
+    if (readableEntry(e)) return describeEntry(store.mutators, e);
   } catch {
     // Its arguments are not what the kind expects: the generic label below.
   }
@@ -35,7 +35,7 @@ export async function waitingList(store: Store, user: string): Promise<WaitingIt
   const signedOut = (await getMeta<string>(store.db, META.authBlockedFor)) === user;
   const now = store.now();
   return (await userEntries(store.db, user)).map((e): WaitingItem => {
-    const id = readableEntry(e) ? photoOf(e) : null;
+    const id = readableEntry(e) ? photoOf(store.mutators, e) : null;
     const p = id === null ? undefined : photos.get(id);
     const photo = p ? { sent: p.url ? p.size : p.sent, size: p.size, originalSize: p.originalSize } : null;
     const photoUp = !p || Boolean(p.url);
@@ -46,7 +46,7 @@ export async function waitingList(store: Store, user: string): Promise<WaitingIt
     else if (!photoUp) state = 'uploading';
     return {
       key: e.key,
-      label: labelOf(e),
+      label: labelOf(store, e),
       state,
       error: !readableEntry(e)
         ? ERRORS['outbox/unreadable'].message

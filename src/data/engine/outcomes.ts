@@ -10,7 +10,7 @@
 import { NOT_FAILING, type OutboxEntry } from '@/domain/outbox/entry';
 import type { PushResult } from '@/domain/sync/protocol';
 import type { AppDb } from './db';
-import { handlesRefusal, type LocalContext, refuseEntry, settleEntries } from './mutators';
+import { handlesRefusal, refuseEntry, type SyncContext, settleEntries } from './kinds';
 
 export interface ResultApplied {
   outcome: 'sent' | 'failed';
@@ -55,7 +55,7 @@ function refusedEntry(entry: OutboxEntry, result: PushResult & { ok: false }): O
  * when the answer belongs to an ended session: only the entry is settled).
  */
 export async function applyResult(
-  ctx: LocalContext,
+  ctx: SyncContext,
   entry: OutboxEntry,
   result: PushResult,
   rows: boolean,
@@ -79,7 +79,7 @@ export interface Answered {
  * its sync state (confirmRow keeps a row another entry changed as it is, failed or pending).
  */
 export async function applyResults(
-  ctx: LocalContext,
+  ctx: SyncContext,
   answered: readonly Answered[],
   rows: boolean,
 ): Promise<ResultApplied[]> {
@@ -104,7 +104,11 @@ export async function applyResults(
       await settleEntries(ctx, run);
       run = [];
     }
-    if (rows && handlesRefusal(entry) && (await refuseEntry(ctx, entry, result.code, result.message))) {
+    if (
+      rows &&
+      handlesRefusal(ctx.mutators, entry) &&
+      (await refuseEntry(ctx, entry, result.code, result.message))
+    ) {
       // The kind dealt with the refusal itself (a wrong hand-off code): the entry goes, and its
       // rows return to what the server confirmed (the caller's rebase), as a Discard leaves them.
       out.push({ outcome: 'failed', drop: true, rebase: true });

@@ -27,6 +27,7 @@ import {
 import { mutationTables, type OrderRow, SCHEMA_VERSION } from './db';
 import { ApiError } from './errors';
 import { callParsed } from './http';
+import { contextOf } from './kinds';
 import { META, setMeta } from './meta';
 import { rebase } from './outbox';
 import { applyResult } from './outcomes';
@@ -123,7 +124,7 @@ export async function applyPull(
     if (asked.generation !== undefined && (await sessionGeneration(store)) !== asked.generation)
       return 'ended';
     if (res.lastMutationId < (await ackedMutationId(db, clientId))) return 'stale';
-    const ctx = { db, now: store.now() };
+    const ctx = contextOf(store);
     // Step 2. An older server sends no results: what it applied is simply acknowledged.
     const results = new Map((res.results ?? []).map((r) => [r.id, r]));
     const settled = await db.outbox

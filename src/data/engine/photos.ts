@@ -9,8 +9,9 @@ import * as v from 'valibot';
 import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
 import type { AppDb, PhotoRow } from './db';
 import { ApiError, isTransient, OfflineError, parseRetryAfter } from './errors';
+import { photoOf, withPhoto } from './kinds';
+import type { LocalMutators } from './local-mutator';
 import { getMeta, META, setMeta } from './meta';
-import { photoOf, withPhoto } from './mutators';
 import { runtime } from './runtime';
 import { loadSession, sessionGeneration } from './session';
 import type { Store } from './store';
@@ -74,8 +75,12 @@ export async function photosOf(db: AppDb, user: string): Promise<Map<string, Pho
 }
 
 /** Whether `entry` must wait for its photo: not sent yet, and its user's photo is not up yet. */
-export function waitsForPhoto(entry: OutboxEntry, photos: ReadonlyMap<string, PhotoRow>): boolean {
-  const id = photoOf(entry);
+export function waitsForPhoto(
+  mutators: LocalMutators,
+  entry: OutboxEntry,
+  photos: ReadonlyMap<string, PhotoRow>,
+): boolean {
+  const id = photoOf(mutators, entry);
   if (id === null || entry.mutationId !== null) return false;
   const photo = photos.get(id);
   return Boolean(photo && !photo.url && !photo.refused);
@@ -87,10 +92,11 @@ export function waitsForPhoto(entry: OutboxEntry, photos: ReadonlyMap<string, Ph
  * user's entry's only copy until adoptPhotos gives it its own. Call inside a transaction over
  * the outbox and the photos.
  */
-export async function releasePhotos(db: AppDb, user: string): Promise<void> {
+export async function releasePhotos(store: Store, user: string): Promise<void> {
+  const { db } = store;
   const needed = new Set<string>();
   for (const e of await db.outbox.toArray()) {
-    const id = photoOf(e);
+    const id = photoOf(store.mutators, e);
     if (id !== null) needed.add(id);
   }
   const unused = await db.photos
@@ -205,14 +211,15 @@ async function withPhotoLock<T>(fn: () => Promise<T>): Promise<T | null> {
  * the bare hash, before photos were named by user) its own copy, `user:hash`, which this user's
  * session can upload. Call inside a transaction over the outbox and the photos.
  */
-export async function adoptPhotos(db: AppDb, user: string): Promise<void> {
+export async function adoptPhotos(store: Store, user: string): Promise<void> {
+  const { db, mutators } = store;
   const own = await photosOf(db, user);
   for (const e of await db.outbox.where('user').equals(user).toArray()) {
-    const id = photoOf(e);
+    const id = photoOf(mutators, e);
     if (id === null || e.mutationId !== null || own.has(id)) continue;
     const row = await db.photos.get(id);
-    const moved = row ? withPhoto(e, `${user}:${id.slice(id.lastIndexOf(':') + 1)}`) : null;
-    const copy = moved && photoOf(moved);
+    const moved = row ? withPhoto(mutators, e, `${user}:${id.slice(id.lastIndexOf(':') + 1)}`) : null;
+    const copy = moved && photoOf(mutators, moved);
     if (!row || !moved || !copy) continue;
     if (!own.has(copy)) {
       const mine: PhotoRow = { ...row, ...NOT_FAILING, id: copy, user, sent: 0, url: null, refused: false };
@@ -236,8 +243,8 @@ export async function uploadPhotos(store: Store): Promise<number> {
   const generation = await sessionGeneration(store);
   const { db } = store;
   await db.transaction('rw', db.outbox, db.photos, async () => {
-    await adoptPhotos(db, user);
-    await releasePhotos(db, user);
+    await adoptPhotos(store, user);
+    await releasePhotos(store, user);
   });
   const done = await withPhotoLock(async () => {
     let uploaded = 0;
@@ -296,16 +303,16 @@ async function refuse(store: Store, photo: PhotoRow, err: ApiError): Promise<voi
     await db.outbox
       .where('user')
       .equals(photo.user)
-      .filter((e) => photoOf(e) === photo.id && e.mutationId === null)
+      .filter((e) => photoOf(store.mutators, e) === photo.id && e.mutationId === null)
       .modify({ state: 'failed', lastError: err.serverMessage, lastErrorCode: code });
   });
 }
 
 /** The user retries an entry: a photo of theirs the server refused is uploaded again. */
-export async function retryPhotoOf(db: AppDb, entry: OutboxEntry): Promise<void> {
-  const id = photoOf(entry);
+export async function retryPhotoOf(store: Store, entry: OutboxEntry): Promise<void> {
+  const id = photoOf(store.mutators, entry);
   if (id === null) return;
-  await db.photos
+  await store.db.photos
     .where('id')
     .equals(id)
     .filter((p) => p.refused && p.user === entry.user)

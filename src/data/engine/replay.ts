@@ -28,9 +28,9 @@ import {
 import { mutationTables, SCHEMA_VERSION } from './db';
 import { ApiError, isTransient } from './errors';
 import { callParsed } from './http';
+import { contextOf, photoOf, preparedArgs } from './kinds';
 import { withReplayLock } from './lock';
 import { getMeta, META, setMeta } from './meta';
-import { photoOf, preparedArgs } from './mutators';
 import { countUnsent, readableEntry, rebase, userEntries } from './outbox';
 import { type Answered, applyResults } from './outcomes';
 import { photosOf, releasePhotos, waitsForPhoto } from './photos';
@@ -112,7 +112,7 @@ async function prepareBatch(
         await db.outbox.update(e.key, unreadable);
         continue;
       }
-      if (waitsForPhoto(e, photos)) continue;
+      if (waitsForPhoto(store.mutators, e, photos)) continue;
       // Under the server's body limit: the rest goes in the next push (at least one always goes;
       // one too large alone is answered 413 and refused as such).
       const size = utf8.encode(JSON.stringify(e.args)).length;
@@ -130,8 +130,8 @@ async function prepareBatch(
         e.mutationId = next;
         next += 1;
         // What it waited for is ready (checked above): it is part of the request from now on.
-        const photo = photoOf(e);
-        e.args = preparedArgs(e, { photoUrl: (photo && photos.get(photo)?.url) || null });
+        const photo = photoOf(store.mutators, e);
+        e.args = preparedArgs(store.mutators, e, { photoUrl: (photo && photos.get(photo)?.url) || null });
       }
       e.state = 'sending';
     }
@@ -268,7 +268,7 @@ async function applyAnswer(
     // same user logged out and in again), touch only entries.
     const sameSession =
       (await loadSession(store))?.email === user && (await sessionGeneration(store)) === asked.generation;
-    const ctx = { db, now: store.now() };
+    const ctx = contextOf(store);
     const byId = new Map(answer.results.map((r) => [r.id, r]));
     // Read and drop in bulk: one request each for the whole batch, not one per entry.
     const currents = await db.outbox.bulkGet(batch.map((e) => e.key));
@@ -301,7 +301,8 @@ async function applyAnswer(
     await db.outbox.bulkDelete(drops);
     if (rebaseAfter) await rebase(ctx, user);
     // Photos of applied entries are no longer needed, unless another entry of the user's needs one.
-    if (drops.length && batch.some((e) => photoOf(e) !== null)) await releasePhotos(db, user);
+    if (drops.length && batch.some((e) => photoOf(store.mutators, e) !== null))
+      await releasePhotos(store, user);
     await acknowledge(db, clientId, answer.lastMutationId);
   });
   // Mutations after a transient failure got no answer: they wait, the head backs off.

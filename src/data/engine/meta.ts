@@ -1,11 +1,11 @@
 // Small key/value facts kept beside the data: sync times, the session copy for the service
-// worker, the replay lease. Keys are listed here so nothing else invents them.
+// worker, the replay lease. The engine's keys are listed here so nothing else invents them; a
+// feature keeps its own beside its code, named after it (reference.ts, mutators/complete.ts).
 import { type AppDb, SCHEMA_VERSION } from './db';
 
 export const META = {
   session: 'session',
   lastUser: 'lastUser',
-  referenceFetchedAt: 'referenceFetchedAt',
   lastSyncAt: 'lastSyncAt',
   authBlockedFor: 'authBlockedFor',
   /** Changes with the entry format (lock.ts), so releases of two formats never share a lease. */
@@ -21,8 +21,6 @@ export const META = {
   syncedAt: (collection: string) => `syncedAt:${collection}`,
   /** When the server last answered a pull (changed or not): how fresh the mirrored watched routes are. */
   watchedAsOf: 'watchedAsOf',
-  /** The server's word on a refused hand-off code: kept apart from the order, which refreshes replace. */
-  handoffRefused: (bookingId: string) => `handoffRefused:${bookingId}`,
 } as const;
 
 export async function getMeta<T>(db: AppDb, key: string): Promise<T | undefined> {

@@ -1,0 +1,62 @@
+// The sync engine's surface: what the feature commands build on (the store, the outbox, the row
+// helpers a local mutator writes with, sessions, the HTTP client) and what src/data/index.ts
+// hands on to the page and the service worker. The engine names no feature: the kinds' local
+// mutators come in through createSyncStore.
+export { analyticsDueAt, flushAnalytics, track } from './analytics';
+export { API_URL, apiBaseUrl } from './api-url';
+export {
+  type AnalyticsRow,
+  AppDb,
+  DB_VERSIONS,
+  type ListingRow,
+  type MessageRow,
+  type MetaRow,
+  mutationTables,
+  type OrderRow,
+  openDb,
+  type PhotoRow,
+  type ProfileRow,
+  type SearchResultRow,
+  type Synced,
+  type ThreadReadRow,
+  type WatchedRow,
+  type WatchRow,
+} from './db';
+export { ApiError, isOffline, OfflineError, SessionMissingError } from './errors';
+export { call, callParsed } from './http';
+export { contextOf, describeEntry, type SyncContext } from './kinds';
+export type { LocalContext, LocalMutator, LocalMutators, Settled } from './local-mutator';
+export { getMeta, META, setMeta } from './meta';
+export {
+  appendAndApply,
+  clearBackoff,
+  countUnsent,
+  discardEntry,
+  enqueue,
+  newEntry,
+  rebase,
+  retryEntry,
+} from './outbox';
+export { requestPersistentStorage } from './persist';
+export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, photoIdOf, preparePhoto, uploadPhotos } from './photos';
+export { type EventSourceFactory, type EventSourceLike, startPokes } from './poke';
+export { applyPull, type PullOutcome, pull } from './pull';
+export { type ReplayResult, replayOutbox } from './replay';
+export { confirmRow, confirmRows, localId, patchRow, plainRow, putLocalRow, putLocalRows } from './rows';
+export { serverNow, serverNowKnown } from './server-clock';
+export {
+  checkAuth,
+  getSession,
+  loadSession,
+  login,
+  logout,
+  logoutOthers,
+  type SessionUser,
+  setRole,
+  signup,
+  subscribeSession,
+} from './session';
+export { createSyncStore, type Store, type StoreOptions } from './store';
+export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
+export { subscribeUpgradeRequired, upgradeRequired } from './upgrade';
+export { type WaitingItem, type WaitingState, waitingList } from './waiting';
