@@ -1,5 +1,6 @@
 // Reference data (airports, airlines): mirrored at most every five minutes, kept across logout.
 import { REFERENCE_DATA_MAX_AGE_MS } from '@/domain/constants';
+import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
 import { airlinesResponseSchema, airportsResponseSchema } from '@/domain/reference/schema';
 import { callParsed, getMeta, type Store, setMeta } from './engine';
 
@@ -15,16 +16,29 @@ const FETCHED_AT = 'referenceFetchedAt';
  */
 export const REFERENCE_WRITE_BATCH = 100;
 
-// Several screens and hooks ask at once on mount: callers share the refresh already running.
-const inFlight = new WeakMap<Store, Promise<void>>();
+interface Refreshes {
+  runs: OneAtATime<void>;
+  /** Whether the refresh a call starts is forced: read when it starts, so it is that call's. */
+  force: boolean;
+}
+const refreshes = new WeakMap<Store, Refreshes>();
 
-/** Throws only when the fetch failed and there is nothing cached to fall back on. */
+/**
+ * Throws only when the fetch failed and there is nothing cached to fall back on. Several screens
+ * and hooks ask at once on mount: callers share the refresh already running (oneAtATime's join).
+ */
 export function refreshReference(store: Store, opts: { force?: boolean } = {}): Promise<void> {
-  const running = inFlight.get(store);
-  if (running) return running;
-  const refresh = refreshNow(store, opts).finally(() => inFlight.delete(store));
-  inFlight.set(store, refresh);
-  return refresh;
+  let refresh = refreshes.get(store);
+  if (!refresh) {
+    const state: Refreshes = {
+      runs: oneAtATime(() => refreshNow(store, { force: state.force })),
+      force: false,
+    };
+    refresh = state;
+    refreshes.set(store, state);
+  }
+  refresh.force = opts.force ?? false;
+  return refresh.runs.join();
 }
 
 async function refreshNow(store: Store, opts: { force?: boolean }): Promise<void> {

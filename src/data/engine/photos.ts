@@ -13,7 +13,7 @@ import { photoOf, withPhoto } from './kinds';
 import type { LocalMutators } from './local-mutator';
 import { getMeta, META, setMeta } from './meta';
 import { runtime } from './runtime';
-import { loadSession, sessionGeneration } from './session';
+import { currentLogin, sameLogin } from './session';
 import type { Store } from './store';
 
 /** Longest edge after downscaling, and the JPEG quality: a phone photo becomes a few hundred KB. */
@@ -238,9 +238,9 @@ export async function nextPhoto(store: Store, user: string): Promise<PhotoRow | 
 
 /** Uploads the signed-in user's waiting photos, oldest first; stops at the first transient failure. */
 export async function uploadPhotos(store: Store): Promise<number> {
-  const user = (await loadSession(store))?.email;
-  if (!user || (await getMeta<string>(store.db, META.authBlockedFor)) === user) return 0;
-  const generation = await sessionGeneration(store);
+  const asked = await currentLogin(store);
+  if (!asked || (await getMeta<string>(store.db, META.authBlockedFor)) === asked.user) return 0;
+  const { user } = asked;
   const { db } = store;
   await db.transaction('rw', db.outbox, db.photos, async () => {
     await adoptPhotos(store, user);
@@ -251,7 +251,7 @@ export async function uploadPhotos(store: Store): Promise<number> {
     for (;;) {
       const photo = await nextPhoto(store, user);
       if (!photo || dueAt(photo.nextAttemptAt, store.now()) > store.now()) return uploaded;
-      if ((await loadSession(store))?.email !== user) return uploaded;
+      if (!(await sameLogin(store, asked))) return uploaded;
       let lastWrite = 0;
       try {
         const url = await send(store, photo, (sent) => {
@@ -269,8 +269,7 @@ export async function uploadPhotos(store: Store): Promise<number> {
           // this user to sign in again (login clears the mark).
           await store.db.photos.update(photo.id, { sent: 0 });
           // Unless the user signed in again while it was on its way (replay.ts, the same rule).
-          if ((await sessionGeneration(store)) === generation)
-            await setMeta(store.db, META.authBlockedFor, user);
+          if (await sameLogin(store, asked)) await setMeta(store.db, META.authBlockedFor, user);
           return uploaded;
         }
         if (err instanceof ApiError && !isTransient(err)) {

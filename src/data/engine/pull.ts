@@ -31,7 +31,7 @@ import { contextOf } from './kinds';
 import { META, setMeta } from './meta';
 import { rebase } from './outbox';
 import { applyResult } from './outcomes';
-import { loadSession, sessionGeneration } from './session';
+import { currentLogin, loginSince } from './session';
 import type { Store } from './store';
 import { ackedMutationId, acknowledge, clientIdFor, pullCookie, setPullCookie } from './sync-client';
 import { markUpgradeRequired, upgradeRequired } from './upgrade';
@@ -68,9 +68,9 @@ const synced = { syncState: 'synced', syncError: null, outboxKey: null } as cons
 async function pullNow(store: Store): Promise<PullOutcome> {
   const { db } = store;
   if (upgradeRequired(db)) return 'upgrade-required';
-  const user = (await loadSession(store))?.email;
-  if (!user) return 'signed-out';
-  const generation = await sessionGeneration(store);
+  const login = await currentLogin(store);
+  if (!login) return 'signed-out';
+  const { user, generation } = login;
   const clientId = await db.transaction('rw', db.meta, () => clientIdFor(db, user));
   const cookie = await pullCookie(db, clientId);
   const acked = await ackedMutationId(db, clientId);
@@ -119,10 +119,9 @@ export async function applyPull(
   }
   return db.transaction('rw', mutationTables(db), async () => {
     // Step 1.
-    const now = (await loadSession(store))?.email;
-    if (now !== user || res.user !== user) return 'other-user';
-    if (asked.generation !== undefined && (await sessionGeneration(store)) !== asked.generation)
-      return 'ended';
+    const since = await loginSince(store, { user, generation: asked.generation ?? null });
+    if (since === 'other-user' || res.user !== user) return 'other-user';
+    if (since === 'ended' && asked.generation !== undefined) return 'ended';
     if (res.lastMutationId < (await ackedMutationId(db, clientId))) return 'stale';
     const ctx = contextOf(store);
     // Step 2. An older server sends no results: what it applied is simply acknowledged.

@@ -17,6 +17,7 @@
 //      update" (upgrade.ts).
 // Every push names this code's protocol and schema version.
 import { ERRORS, type ErrorCode } from '@/domain/errors';
+import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
 import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
 import {
   PUSH_BATCH_BYTES,
@@ -35,7 +36,7 @@ import { countUnsent, readableEntry, rebase, userEntries } from './outbox';
 import { type Answered, applyResults } from './outcomes';
 import { photosOf, releasePhotos, waitsForPhoto } from './photos';
 import { pull } from './pull';
-import { loadSession, sessionGeneration } from './session';
+import { currentLogin, type Login, loadSession, sameLogin } from './session';
 import type { Store } from './store';
 import { acknowledge, clientIdFor, takeMutationIds } from './sync-client';
 import { markUpgradeRequired, upgradeRequired } from './upgrade';
@@ -46,37 +47,27 @@ export interface ReplayResult {
   remaining: number;
 }
 
-interface Running {
-  promise: Promise<ReplayResult>;
-  again: boolean;
-}
-const running = new WeakMap<Store, Running>();
+const passes = new WeakMap<Store, OneAtATime<ReplayResult>>();
 
-/** Pushes now; a call while a pass runs joins it and makes it run once more at the end. */
-export function replayOutbox(store: Store): Promise<ReplayResult> {
-  const current = running.get(store);
-  if (current) {
-    current.again = true;
-    return current.promise;
+/**
+ * Pushes now. One pass at a time, none lost: a call while a pass runs is owed one that starts
+ * after it (oneAtATime). Every caller waits until the passes asked meanwhile are done too, and
+ * is answered their sum (`remaining`: the last one's).
+ */
+export async function replayOutbox(store: Store): Promise<ReplayResult> {
+  let runs = passes.get(store);
+  if (!runs) {
+    runs = oneAtATime(() => replayLocked(store));
+    passes.set(store, runs);
   }
-  const state: Running = { promise: Promise.resolve({ sent: 0, failed: 0, remaining: 0 }), again: false };
-  state.promise = (async () => {
-    const total: ReplayResult = { sent: 0, failed: 0, remaining: 0 };
-    try {
-      do {
-        state.again = false;
-        const r = await replayLocked(store);
-        total.sent += r.sent;
-        total.failed += r.failed;
-        total.remaining = r.remaining;
-      } while (state.again);
-      return total;
-    } finally {
-      running.delete(store);
-    }
-  })();
-  running.set(store, state);
-  return state.promise;
+  const total: ReplayResult = { sent: 0, failed: 0, remaining: 0 };
+  for (let pass: Promise<ReplayResult> | null = runs.run(); pass; pass = runs.pending()) {
+    const r = await pass;
+    total.sent += r.sent;
+    total.failed += r.failed;
+    total.remaining = r.remaining;
+  }
+  return total;
 }
 
 async function replayLocked(store: Store): Promise<ReplayResult> {
@@ -152,13 +143,8 @@ const unreadable = {
 
 type Outcome = { kind: 'answered'; answer: PushResponse } | { kind: 'stop' } | { kind: 'smaller' };
 
-/** `generation`: the login the push was sent under (a 401 for an earlier login says nothing now). */
-async function send(
-  store: Store,
-  clientId: string,
-  batch: OutboxEntry[],
-  generation: string | null,
-): Promise<Outcome> {
+/** `asked`: the login the push was sent under (a 401 for an earlier login says nothing now). */
+async function send(store: Store, clientId: string, batch: OutboxEntry[], asked: Login): Promise<Outcome> {
   const mutations = batch.map((e) => ({
     id: e.mutationId ?? 0,
     kind: e.kind,
@@ -169,7 +155,7 @@ async function send(
     const answer = await callParsed(store.http, 'POST', '/api/sync/push', pushResponseSchema, {
       json: {
         clientId,
-        user: batch[0]?.user ?? '',
+        user: asked.user,
         protocol: SYNC_PROTOCOL,
         schema: SCHEMA_VERSION,
         mutations,
@@ -183,7 +169,6 @@ async function send(
     }
     return { kind: 'answered', answer };
   } catch (err) {
-    const user = batch[0]?.user ?? '';
     if (err instanceof ApiError && err.code === ('sync/upgrade-required' satisfies ErrorCode)) {
       await requeue(store, batch, null);
       markUpgradeRequired(store.db);
@@ -193,7 +178,7 @@ async function send(
       await requeue(store, batch, null);
       // Only the session it was sent under has ended: if the user signed in again while it was
       // on its way, the new session's queue must not wait for yet another login.
-      if ((await sessionGeneration(store)) === generation) await setMeta(store.db, META.authBlockedFor, user);
+      if (await sameLogin(store, asked)) await setMeta(store.db, META.authBlockedFor, asked.user);
       return { kind: 'stop' };
     }
     if (err instanceof ApiError && err.code === ('sync/client-mismatch' satisfies ErrorCode)) {
@@ -254,7 +239,7 @@ async function requeue(store: Store, batch: OutboxEntry[], err: unknown): Promis
 /** Step 3: the answers, the entries and the rows, in one transaction. */
 async function applyAnswer(
   store: Store,
-  asked: { user: string; generation: string | null },
+  asked: Login,
   clientId: string,
   batch: OutboxEntry[],
   answer: PushResponse,
@@ -266,8 +251,7 @@ async function applyAnswer(
   await db.transaction('rw', mutationTables(db), async () => {
     // Rows are the session's that asked: if it ended meanwhile (someone else signed in, or the
     // same user logged out and in again), touch only entries.
-    const sameSession =
-      (await loadSession(store))?.email === user && (await sessionGeneration(store)) === asked.generation;
+    const sameSession = await sameLogin(store, asked);
     const ctx = contextOf(store);
     const byId = new Map(answer.results.map((r) => [r.id, r]));
     // Read and drop in bulk: one request each for the whole batch, not one per entry.
@@ -312,22 +296,22 @@ async function applyAnswer(
 }
 
 async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayResult> {
-  const user = (await loadSession(store))?.email;
+  const asked = await currentLogin(store);
   const counts = { sent: 0, failed: 0 };
-  if (!user || upgradeRequired(store.db) || (await getMeta<string>(store.db, META.authBlockedFor)) === user) {
+  if (
+    !asked ||
+    upgradeRequired(store.db) ||
+    (await getMeta<string>(store.db, META.authBlockedFor)) === asked.user
+  ) {
     return { ...counts, remaining: await countQueued(store) };
   }
+  const { user } = asked;
   const clientId = await store.db.transaction('rw', store.db.meta, () => clientIdFor(store.db, user));
-  const asked = { user, generation: await sessionGeneration(store) };
   let max = PUSH_BATCH_MAX;
   let stopped = false;
   for (;;) {
     // Bound to the session that started: a change of session ends the pass.
-    if (
-      (await loadSession(store))?.email !== user ||
-      (await sessionGeneration(store)) !== asked.generation ||
-      upgradeRequired(store.db)
-    ) {
+    if (!(await sameLogin(store, asked)) || upgradeRequired(store.db)) {
       stopped = true;
       break;
     }
@@ -337,7 +321,7 @@ async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayRe
       stopped = notBefore !== null;
       break;
     }
-    const outcome = await send(store, clientId, batch, asked.generation);
+    const outcome = await send(store, clientId, batch, asked);
     if (outcome.kind === 'stop') {
       stopped = true;
       break;

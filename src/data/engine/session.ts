@@ -136,6 +136,32 @@ export async function sessionGeneration(store: Store): Promise<string | null> {
   return (await getMeta<string>(store.db, META.sessionGeneration)) ?? null;
 }
 
+/** The login a push, pull or upload runs for: its user, and that login's generation. */
+export interface Login {
+  user: string;
+  generation: string | null;
+}
+
+/** The login signed in now; null when nobody is. */
+export async function currentLogin(store: Store): Promise<Login | null> {
+  const user = (await loadSession(store))?.email;
+  return user ? { user, generation: await sessionGeneration(store) } : null;
+}
+
+/**
+ * Whether `asked` is still the login signed in: 'same'; 'other-user' when someone else or nobody
+ * is; 'ended' when its user logged out and in again since (answers asked for it change nothing).
+ */
+export async function loginSince(store: Store, asked: Login): Promise<'same' | 'other-user' | 'ended'> {
+  if ((await loadSession(store))?.email !== asked.user) return 'other-user';
+  return (await sessionGeneration(store)) === asked.generation ? 'same' : 'ended';
+}
+
+/** loginSince is 'same': a push, pull or upload started under `asked` may go on. */
+export async function sameLogin(store: Store, asked: Login): Promise<boolean> {
+  return (await loginSince(store, asked)) === 'same';
+}
+
 /** Cache Storage entries except reference data (kept so the forms work offline after logout). */
 async function clearCaches(): Promise<void> {
   const caches = globalThis.caches;
