@@ -1,5 +1,5 @@
-// Add listing (future departure in the origin's time zone, no duplicate flight per carrier),
-// a carrier's own listings, and search (none found -> saved as a match request).
+// A carrier's own listings, and search (none found -> saved as a match request). Adding one is
+// the add-listing kind (routes/kinds).
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
@@ -12,15 +12,10 @@ import { validatedAnswer } from '../../http/answer-cache';
 import type { JsonContext } from '../../http/validate';
 import { listingsOfUser, searchListings } from '../../model/listings.queries';
 import { referenceIndex } from '../../model/reference.queries';
-import { restMutation } from '../../mutators';
 
 const HOUR_MS = 3_600_000;
 
 export const NO_MATCH_MESSAGE = 'No direct matches found. Our team will contact you soon!';
-
-export function addListing(c: Context<AppEnv>, deps: Deps) {
-  return restMutation(c, deps, 'add-listing');
-}
 
 /** The carrier's own listings are their sync collection `listings`, none of it by the clock
  * (sync.collections.ts): validated by the change log (src/server/http/answer-cache.ts). */
