@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type NotificationSource, pgliteNotifications, pgNotifications } from '../live/notifications';
+import { type NotificationSource, pgliteNotifications, pgNotifications } from './notifications';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
