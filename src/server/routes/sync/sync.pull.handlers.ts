@@ -22,10 +22,10 @@ import { requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { syncResults } from '../../db/schema';
 import { run, type Statement } from '../../db/statement';
+import { formatCookie, type PullCookie, parseCookie } from '../../db/sync-cookie';
 import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { QueryContext } from '../../http/validate';
-import { formatCookie, type PullCookie, parseCookie } from '../../db/sync-cookie';
 import { COLLECTIONS, loadProfile, PROFILE, ROW_COLLECTIONS } from './sync.collections';
 import { requireProtocol, storedResult } from './sync.protocol';
 
