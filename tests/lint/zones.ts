@@ -168,10 +168,11 @@ export const ZONES: Record<string, Zone> = {
   },
   scripts: {
     at: 'scripts',
-    forbidden: ['@/server/app', '@/domain/errors', '../src/server/main.ts', '../tests/support/until'],
-    allowed: ['node:fs', 'vite', 'playwright-core', './node-engines.mjs'],
+    forbidden: ['@/server/app', '@/domain/errors', '@/data', '../src/server/main.ts', '../src/domain/errors'],
+    allowed: ['node:fs', 'vite', 'playwright-core', './node-engines.mjs', '../tests/support/e2e-browser'],
   },
-  // The benchmarks: src/domain and the server's public surface, nothing else of the app.
+  // The benchmarks: src/domain and the public surfaces of the server and the data layer, and
+  // the shared tools of scripts/; nothing else of the app, nothing of the tests.
   bench: {
     at: 'bench',
     forbidden: [
@@ -179,10 +180,10 @@ export const ZONES: Record<string, Zone> = {
       '@/server/db/client',
       '@/server/auth/sessions',
       '@/client/router',
+      '@/data/db',
       '../src/server/app',
       '../src/server/model/bookings.queries',
       '../tests/support/server-app',
-      '../scripts/dev.mjs',
     ],
     allowed: [
       '@/server',
@@ -190,6 +191,8 @@ export const ZONES: Record<string, Zone> = {
       '../src/server/index.ts',
       '@/domain/errors',
       '../src/domain/errors',
+      '@/data',
+      '../scripts/chromium.mjs',
       'autocannon',
       'node:fs',
       './util.mjs',
