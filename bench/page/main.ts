@@ -6,16 +6,16 @@ import {
   applyPull,
   createStore,
   login,
+  type OrderRow,
   openDb,
   preparePhoto,
+  pull,
   replayOutbox,
   type Store,
   sendContactMessage,
   startSync,
   submitCourierRequest,
 } from '@/data';
-import type { OrderRow } from '@/data/engine/db';
-import { pull } from '@/data/engine/pull';
 import type { Order } from '@/domain/booking/schema';
 
 const STATUSES = ['pending', 'accepted', 'completed', 'rejected', 'cancelled'] as const;

@@ -1,15 +1,10 @@
 // Builds the app's router around the store loader: auth gate and services in the router context,
 // page views reported on each path change. Tests pass a memory history.
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { type AuthGate, createAuthGate } from './auth/auth-gate';
+import { createAuthGate } from './auth/auth-gate';
 import { NotFound } from './routes/-components/not-found';
 import { routeTree } from './routeTree.gen';
 import type { StoreLoader } from './store-loader';
-
-export interface RouterContext {
-  storeLoader: StoreLoader;
-  auth: AuthGate;
-}
 
 export function createAppRouter(storeLoader: StoreLoader, history?: RouterHistory) {
   let goHome = () => {};

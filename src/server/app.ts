@@ -17,17 +17,15 @@ import { PokeHub } from './live/poke-hub';
 import { createNotifier, type Notifier } from './notify/notifier';
 import { authRoutes } from './routes/auth/auth.index';
 import { bookingRoutes } from './routes/bookings/bookings.index';
-import { contactRoutes } from './routes/contact/contact.index';
-import { courierRoutes } from './routes/courier/courier.index';
 import { eventRoutes } from './routes/events/events.index';
 import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
+import { kindRoutes } from './routes/kinds/kinds.index';
 import { listingRoutes } from './routes/listings/listings.index';
 import { liveRoutes } from './routes/live/live.index';
 import { messageRoutes } from './routes/messages/messages.index';
 import { notifyRoutes } from './routes/notify/notify.index';
 import { profileRoutes } from './routes/profile/profile.index';
-import { ratingRoutes } from './routes/ratings/ratings.index';
 import { referenceRoutes } from './routes/reference/reference.index';
 import { syncRoutes } from './routes/sync/sync.index';
 
@@ -104,12 +102,10 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     authRoutes,
     referenceRoutes,
     listingRoutes,
+    kindRoutes,
     bookingRoutes,
     messageRoutes,
     profileRoutes,
-    ratingRoutes,
-    contactRoutes,
-    courierRoutes,
     fileRoutes,
     eventRoutes,
     healthRoutes,

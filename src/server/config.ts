@@ -1,7 +1,6 @@
 // What the app factory is configured with: limits, cookie and origin policy, where the built
 // client lives. main.ts fills it from env.ts; tests pass only what they change.
 import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
-import { type Argon2Cost, OWASP_ARGON2ID } from './auth/passwords';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -9,6 +8,19 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
+
+/** The cost of password hashes (src/server/auth/passwords.ts). */
+export interface Argon2Cost {
+  /** Memory in KiB. */
+  memoryKiB: number;
+  /** Passes over the memory (time cost). */
+  passes: number;
+  /** Lanes (parallelism). */
+  lanes: number;
+}
+
+/** OWASP Password Storage Cheat Sheet: Argon2id, 19 MiB, 2 passes, 1 lane (~40 ms here). */
+export const OWASP_ARGON2ID: Argon2Cost = { memoryKiB: 19 * 1024, passes: 2, lanes: 1 };
 
 export interface AppConfig {
   /** Extra origins allowed to call the API with credentials (a separate app host). */

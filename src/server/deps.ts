@@ -1,10 +1,13 @@
 // What every route module receives: the database, the file store, the clock and the configuration, injected
-// by createApp so tests can swap each one. Also the Hono environment (the session's user).
+// by createApp so tests can swap each one. Also the Hono environment (the session's user, from
+// http/app-env.ts: the layers below this file import it from there).
 import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
 import type { FileStore } from './files/file-store';
 import type { PokeHub } from './live/poke-hub';
 import type { Notifier } from './notify/notifier';
+
+export type { AppEnv, SessionUser } from './http/app-env';
 
 export interface Deps {
   db: Db;
@@ -17,12 +20,3 @@ export interface Deps {
   /** Push and mail: queued in a write's transaction, sent after it (src/server/notify). */
   notifier: Notifier;
 }
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  phone: string;
-}
-
-export type AppEnv = { Variables: { user: SessionUser | null } };

@@ -19,11 +19,11 @@ import type { FileStore } from './files/file-store';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { startLive } from './live/live';
 import { expireOverdueBookings } from './model/bookings.expiry';
+import { pruneOrphanFiles } from './model/files.prune';
+import { pruneSyncResults } from './model/sync.retention';
 import { notifyConfigFrom } from './notify/env-config';
 import { createNotifier } from './notify/notifier';
 import { pruneNotifications } from './notify/queue';
-import { pruneOrphanFiles } from './routes/files/files.prune';
-import { pruneSyncResults } from './routes/sync/sync.retention';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

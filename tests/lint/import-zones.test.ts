@@ -1,204 +1,57 @@
-// The layers' import rules (biome.json's overrides: an allow-list per folder) checked from outside:
-// each zone gets a fixture file importing what it must never import, and the lint must reject every
-// one of them, while the imports the zone lives on pass. A hole in a zone (a bare `@/data`, a package
-// nobody listed) turns this red.
+// The import rules checked from outside: each zone (tests/lint/zones.ts) gets a fixture file
+// importing what it must never import, and the lint must reject every one of those imports
+// (biome.json's allow-lists, or the server's layer order in src/server/layers.grit), while the
+// imports the zone lives on pass. A hole in a zone turns this red. And an import circle, even one
+// closed by a type import through the `@/` alias, fails the lint anywhere in src/.
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZONES } from './zones';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '../..');
 
-interface Zone {
-  /** The folder the fixture is written into (it must match the zone's `includes`). */
-  dir: string;
-  forbidden: string[];
-  allowed: string[];
-}
-
-const ZONES: Record<string, Zone> = {
-  domain: {
-    dir: 'src/domain/booking',
-    forbidden: [
-      '@/data',
-      '@/data/outbox',
-      '@/client/ui/card',
-      '@/server/deps',
-      'react',
-      'react-dom',
-      'sonner',
-      'dexie',
-      'ky',
-      'hono',
-      'node:fs',
-      '../../data/outbox',
-      '../../client/hooks',
-      '../../server/deps',
-    ],
-    allowed: ['valibot', '@/domain/errors', '../errors', './status'],
-  },
-  data: {
-    dir: 'src/data/mutators',
-    forbidden: [
-      '@/client',
-      '@/client/store-loader',
-      '@/server/deps',
-      'react',
-      'sonner',
-      '@tanstack/react-form',
-      '@electric-sql/pglite',
-      'drizzle-orm',
-      'hono',
-      '../../client/store-loader',
-      '../../server/deps',
-    ],
-    allowed: ['dexie', 'ky', 'valibot', '@/domain/errors', '@/data/db', '../db'],
-  },
-  client: {
-    dir: 'src/client/hooks',
-    forbidden: [
-      '@/server/deps',
-      'hono',
-      'drizzle-orm',
-      'pg',
-      '@electric-sql/pglite',
-      'node:fs',
-      '../../server/deps',
-    ],
-    allowed: ['react', 'sonner', '@/data', '@/domain/errors', '@/client/ui/card', '../ui/card'],
-  },
-  ui: {
-    dir: 'src/client/ui',
-    forbidden: [
-      '@/data',
-      '@/data/outbox',
-      'dexie',
-      'ky',
-      'sonner',
-      '@/client/hooks/use-store',
-      '@/server/deps',
-      '../hooks/use-store',
-      '../../data/outbox',
-    ],
-    allowed: ['react', 'lucide-react', '@/domain/format', './card'],
-  },
-  server: {
-    dir: 'src/server/http',
-    forbidden: [
-      '@/data',
-      '@/data/db',
-      '@/client/store-loader',
-      'react',
-      'dexie',
-      'ky',
-      'sonner',
-      '../../client/store-loader',
-      '../../data/db',
-    ],
-    allowed: [
-      'hono',
-      'drizzle-orm',
-      'node:crypto',
-      'valibot',
-      'web-push',
-      'nodemailer',
-      '@/domain/errors',
-      '../db/client',
-      './errors',
-    ],
-  },
-  // The server's layers: routes and mutators both stand on model, routes reach mutators through
-  // their index only, and model imports neither.
-  routes: {
-    dir: 'src/server/routes/bookings',
-    forbidden: [
-      '../../mutators/thread',
-      '../../mutators/rate',
-      '@/server/mutators/quotas',
-      '@/server/mutators/mutator',
-      '@/data',
-      'react',
-    ],
-    allowed: [
-      'hono',
-      '../../mutators',
-      '../../mutators/index',
-      '@/server/mutators',
-      '../../model/bookings.queries',
-      '@/server/model/listings.queries',
-      '../../http/validate',
-      '@/domain/errors',
-    ],
-  },
-  mutators: {
-    dir: 'src/server/mutators',
-    forbidden: [
-      '../routes',
-      '../routes/bookings/bookings.handlers',
-      '../routes/sync/sync.index',
-      '@/server/routes/listings/listings.index',
-      '@/server/routes',
-      '@/client/store-loader',
-      'react',
-    ],
-    allowed: [
-      'hono',
-      'drizzle-orm',
-      'valibot',
-      '@/domain/errors',
-      '../model/bookings.queries',
-      '@/server/model/listings.queries',
-      '../db/schema',
-      './mutator',
-    ],
-  },
-  model: {
-    dir: 'src/server/model',
-    forbidden: [
-      '../routes/bookings/bookings.handlers',
-      '@/server/routes/sync/sync.index',
-      '../mutators',
-      '../mutators/rate',
-      '@/server/mutators',
-      '@/server/mutators/index',
-      '@/data/db',
-      'react',
-    ],
-    allowed: [
-      'drizzle-orm',
-      '@/domain/errors',
-      '../db/schema',
-      '../http/errors',
-      './ratings.queries',
-      '@/server/model/bookings.expiry',
-    ],
-  },
-  sw: {
-    dir: 'sw',
-    forbidden: ['@/client/store-loader', '@/server/deps', 'react', 'sonner', '../src/client/store-loader'],
-    allowed: ['workbox-core', '@/data', '@/domain/errors'],
-  },
+const fixture = (zone: string, kind: 'forbidden' | 'allowed') => {
+  const at = ZONES[zone]?.at ?? zone;
+  const name = `zone-fixture-${zone.replace(/\W+/g, '-')}-${kind}.ts`;
+  return at.endsWith('.') ? `${at}${name}` : join(at, name);
+};
+/** Two files importing each other: one by the alias, the other by a type-only relative import. */
+const CIRCLE = {
+  'src/domain/zone-fixture-circle-a.ts':
+    "import { b } from '@/domain/zone-fixture-circle-b';\n\nexport const a = () => b;\n",
+  'src/domain/zone-fixture-circle-b.ts':
+    "import type { a } from './zone-fixture-circle-a';\n\nexport const b = (f: typeof a) => f;\n",
 };
 
-const fixture = (zone: string, kind: 'forbidden' | 'allowed') =>
-  join(ZONES[zone]?.dir ?? zone, `zone-fixture-${kind}.ts`);
-
-/** Fixture file -> the lines (one import each) the zone rule flagged. */
+/** Fixture file -> the lines (one import each) a rule flagged; and folders this test made. */
 let report: Map<string, Set<number>>;
+let circles: Set<string>;
+const madeFolders: string[] = [];
+
+function write(file: string, text: string) {
+  const folder = dirname(join(root, file));
+  if (!existsSync(folder)) {
+    mkdirSync(folder, { recursive: true });
+    madeFolders.push(folder);
+  }
+  writeFileSync(join(root, file), text);
+}
 
 beforeAll(async () => {
   const files: string[] = [];
   for (const [name, zone] of Object.entries(ZONES)) {
-    mkdirSync(join(root, zone.dir), { recursive: true });
     for (const kind of ['forbidden', 'allowed'] as const) {
       const imports = zone[kind].map((spec, i) => `import * as m${i} from '${spec}';`).join('\n');
       const uses = zone[kind].map((_, i) => `m${i}`).join(', ');
-      writeFileSync(join(root, fixture(name, kind)), `${imports}\n\nexport const all = [${uses}];\n`);
+      write(fixture(name, kind), `${imports}\n\nexport const all = [${uses}];\n`);
       files.push(fixture(name, kind));
     }
   }
+  for (const [file, text] of Object.entries(CIRCLE)) write(file, text);
+  files.push(...Object.keys(CIRCLE));
   // Biome exits non-zero when it finds errors: that is the expected outcome, read the JSON either way.
   const out = await run('npx', ['biome', 'lint', '--reporter=json', '--max-diagnostics=none', ...files], {
     cwd: root,
@@ -211,19 +64,23 @@ beforeAll(async () => {
     }[];
   };
   report = new Map();
+  circles = new Set();
   for (const d of json.diagnostics) {
-    if (d.category !== 'lint/style/noRestrictedImports') continue;
     const path = typeof d.location.path === 'string' ? d.location.path : d.location.path.file;
+    if (d.category === 'lint/suspicious/noImportCycles') circles.add(path);
+    if (d.category !== 'lint/style/noRestrictedImports' && d.category !== 'plugin') continue;
     const lines = report.get(path) ?? new Set<number>();
     lines.add(d.location.start?.line ?? -1);
     report.set(path, lines);
   }
-});
+}, 60_000);
 
 afterAll(() => {
   for (const name of Object.keys(ZONES))
     for (const kind of ['forbidden', 'allowed'] as const)
       rmSync(join(root, fixture(name, kind)), { force: true });
+  for (const file of Object.keys(CIRCLE)) rmSync(join(root, file), { force: true });
+  for (const folder of madeFolders) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('import zones', () => {
@@ -239,4 +96,10 @@ describe('import zones', () => {
       expect(flagged).toEqual([]);
     });
   }
+});
+
+describe('import circles', () => {
+  it('fails the lint on a circle, through the alias and a type-only import', () => {
+    expect([...circles].sort()).toEqual(Object.keys(CIRCLE).sort());
+  });
 });

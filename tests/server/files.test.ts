@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, files, users } from '@/server/db/schema';
-import { pruneOrphanFiles } from '@/server/routes/files/files.prune';
+import { pruneOrphanFiles } from '@/server/model/files.prune';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { courierBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';

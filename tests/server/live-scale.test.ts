@@ -4,7 +4,7 @@
 // streams once and keeps poking; stopping a process ends its streams instead of hanging on them.
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LISTENER_NAME } from '@/server/live/notifications';
+import { LISTENER_NAME } from '@/server/db/notifications';
 import { freshDatabase } from '../support/pg-admin';
 import { bookingBody, listingBody } from '../support/server-fixtures';
 import { type ServerProcess, startServerProcess } from '../support/server-process';

@@ -11,7 +11,7 @@ import type { Listing } from '@/domain/listing/schema';
 import type { PullResponse } from '@/domain/sync/protocol';
 import { DEFAULT_CONFIG } from '@/server/config';
 import { courierRequests, listings, syncChanges, users } from '@/server/db/schema';
-import { pruneSyncResults } from '@/server/routes/sync/sync.retention';
+import { pruneSyncResults } from '@/server/model/sync.retention';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';

@@ -3,7 +3,7 @@
 // (the user's rows with the last applied id and a cookie), plus departed flights.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '@/server/config';
-import { pruneSyncResults } from '@/server/routes/sync/sync.retention';
+import { pruneSyncResults } from '@/server/model/sync.retention';
 import { serverPerFile } from '../support/server-app';
 import { addListing, bookingBody, daysFromNow, listingBody, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser, userPerFile } from '../support/server-users';

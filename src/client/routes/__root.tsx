@@ -7,7 +7,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { readSession } from '@/data/engine/stored-session';
 import { normalizePath } from '../auth/paths';
 import { useIdle } from '../idle';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 import { Header, loadChrome, SyncIndicator } from './-components/chrome';
 
 declare module '@tanstack/react-router' {

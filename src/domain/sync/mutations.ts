@@ -1,7 +1,8 @@
-// The registry of mutation kinds: one argument schema per kind, shared by the client (which
-// queues them) and the server (which validates and applies them). A new kind is one line here,
-// one local mutator in src/data/mutators and one server mutator in src/server/mutators; the
-// typed maps on both sides refuse to compile until all three exist.
+// The registry of mutation kinds, shared by the client (which queues them) and the server (which
+// validates and applies them). A kind is declared once here: its argument schema, the REST call API
+// users make for it (mounted by the server as declared), the booking notifications its effect sends
+// and, for status-update alone, the kind it is applied as. Its local and server mutators are
+// required by typed maps on both sides, which refuse to compile until they exist.
 import type * as v from 'valibot';
 import { bookingRequestSchema, statusUpdateSchema } from '../booking/schema';
 import { contactSchema } from '../contact/schema';
@@ -12,34 +13,139 @@ import { messageArgsSchema, readMessagesArgsSchema, reportMessageArgsSchema } fr
 import { ratingRequestSchema } from '../rating/schema';
 import { unwatchArgsSchema, watchArgsSchema } from '../watch/schema';
 
-export const MUTATION_ARGS = {
-  'add-listing': addListingArgsSchema,
-  book: bookingRequestSchema,
-  'status-update': statusUpdateSchema,
-  contact: contactSchema,
-  courier: courierRequestSchema,
-  /** Completing with the traveller's hand-off code (src/domain/handoff). */
-  complete: completeArgsSchema,
-  /** Rating the other side of a completed booking (src/domain/rating). */
-  rate: ratingRequestSchema,
-  /** Watching a route: its listings are mirrored on the device (src/domain/watch). */
-  watch: watchArgsSchema,
-  unwatch: unwatchArgsSchema,
-  /** A message in a booking's thread, under the id the device made (src/domain/message). */
-  message: messageArgsSchema,
-  /** My last read message of a thread (read state: unread counts, the other side's "Seen"). */
-  'read-messages': readMessagesArgsSchema,
-  /** Reporting a message of the other side, kept for review with its thread. */
-  'report-message': reportMessageArgsSchema,
-} as const satisfies Record<string, v.GenericSchema>;
+/**
+ * A kind's REST call (docs/api.md lists each). `:name` in the path is the argument `name`, laid
+ * over the JSON body's; `body: false` reads no body (every argument is in the path).
+ */
+export interface RestCall {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: false;
+}
 
-export type MutationKind = keyof typeof MUTATION_ARGS;
-export const MUTATION_KINDS = Object.keys(MUTATION_ARGS) as MutationKind[];
-export type MutationArgs<K extends MutationKind> = v.InferOutput<(typeof MUTATION_ARGS)[K]>;
+/** A booking notification: whom it tells and its words. A lock screen shows them: no names,
+ * contacts, flights or hand-off codes; `size` is the booking's weight ("2.5 KG"). */
+export interface BookingNotice {
+  to: 'carrier' | 'traveller';
+  title: string;
+  body: (size: string) => string;
+}
+
+export interface KindDeclaration {
+  args: v.GenericSchema;
+  rest?: RestCall;
+  /** The notifications its server mutator may queue (notify/booking-events.ts), by event. */
+  notifies?: Readonly<Record<string, BookingNotice>>;
+  /** Arguments that are another kind's: the kind they are applied as, for REST and push alike. */
+  appliedAs?: (args: unknown) => string | undefined;
+}
+
+export const MUTATIONS = {
+  'add-listing': {
+    args: addListingArgsSchema,
+    rest: { method: 'POST', path: '/carrier/carrier/add-listing' },
+  },
+  book: {
+    args: bookingRequestSchema,
+    rest: { method: 'POST', path: '/api/book' },
+    notifies: {
+      booked: {
+        to: 'carrier',
+        title: 'New booking',
+        body: (size) => `A traveller booked ${size} on your listing. Open Carry to accept or decline.`,
+      },
+    },
+  },
+  'status-update': {
+    args: statusUpdateSchema,
+    rest: { method: 'PUT', path: '/api/bookings/update-status' },
+    /** Completing needs the traveller's hand-off code, which `complete` checks. */
+    appliedAs: (args) =>
+      (args as { status?: unknown } | null)?.status === 'completed' ? 'complete' : undefined,
+    notifies: {
+      accepted: {
+        to: 'traveller',
+        title: 'Booking accepted',
+        body: (size) => `Your booking of ${size} was accepted. Open Carry for the hand-off code.`,
+      },
+      rejected: {
+        to: 'traveller',
+        title: 'Booking declined',
+        body: (size) => `Your booking of ${size} was declined.`,
+      },
+      cancelled: {
+        to: 'traveller',
+        title: 'Booking cancelled',
+        body: (size) => `Your booking of ${size} was cancelled.`,
+      },
+    },
+  },
+  contact: { args: contactSchema, rest: { method: 'POST', path: '/api/contact' } },
+  courier: { args: courierRequestSchema, rest: { method: 'POST', path: '/api/courier/submit' } },
+  /** Completing with the traveller's hand-off code (src/domain/handoff); over REST, a status-update. */
+  complete: {
+    args: completeArgsSchema,
+    notifies: {
+      completed: {
+        to: 'traveller',
+        title: 'Delivery completed',
+        body: (size) => `Your booking of ${size} was handed over. Open Carry to rate it.`,
+      },
+    },
+  },
+  /** Rating the other side of a completed booking (src/domain/rating). */
+  rate: { args: ratingRequestSchema, rest: { method: 'POST', path: '/api/ratings' } },
+  /** Watching a route: its listings are mirrored on the device (src/domain/watch). */
+  watch: { args: watchArgsSchema },
+  unwatch: { args: unwatchArgsSchema },
+  /** A message in a booking's thread, under the id the device made (src/domain/message). Over
+   * REST the server makes the id (routes/messages, one database call). */
+  message: { args: messageArgsSchema, rest: { method: 'POST', path: '/api/bookings/:bookingId/messages' } },
+  /** My last read message of a thread (read state: unread counts, the other side's "Seen"). */
+  'read-messages': { args: readMessagesArgsSchema },
+  /** Reporting a message of the other side, kept for review with its thread. */
+  'report-message': { args: reportMessageArgsSchema },
+} as const satisfies Record<string, KindDeclaration>;
+
+type Kinds = typeof MUTATIONS;
+export type MutationKind = keyof Kinds;
+export const MUTATION_KINDS = Object.keys(MUTATIONS) as MutationKind[];
+export type MutationArgs<K extends MutationKind> = v.InferOutput<Kinds[K]['args']>;
+
+/** Each kind's argument schema. */
+export const MUTATION_ARGS = Object.fromEntries(MUTATION_KINDS.map((k) => [k, MUTATIONS[k].args])) as {
+  [K in MutationKind]: Kinds[K]['args'];
+};
 
 /** A mutation of any kind, as a discriminated union on `kind`. */
 export type Mutation = { [K in MutationKind]: { id: number; kind: K; args: MutationArgs<K> } }[MutationKind];
 
 export function isMutationKind(kind: string): kind is MutationKind {
-  return Object.hasOwn(MUTATION_ARGS, kind);
+  return Object.hasOwn(MUTATIONS, kind);
+}
+
+/** The kind a mutation is applied as (its declaration's `appliedAs`, else itself). */
+export function appliedKind(kind: MutationKind, args: unknown): MutationKind {
+  const declared: KindDeclaration = MUTATIONS[kind];
+  const as = declared.appliedAs?.(args);
+  return as !== undefined && isMutationKind(as) ? as : kind;
+}
+
+/** The kind's REST call, if API users have one. */
+export function restCallOf(kind: MutationKind): RestCall | undefined {
+  const declared: KindDeclaration = MUTATIONS[kind];
+  return declared.rest;
+}
+
+/** Kinds that notify, and the events each may queue. */
+export type NotifyingKind = {
+  [K in MutationKind]: Kinds[K] extends { notifies: object } ? K : never;
+}[MutationKind];
+export type NoticeOf<K extends NotifyingKind> = keyof Kinds[K]['notifies'] & string;
+
+export function noticeOf<K extends NotifyingKind>(kind: K, event: NoticeOf<K>): BookingNotice {
+  const notices: Readonly<Record<string, BookingNotice>> = MUTATIONS[kind].notifies;
+  const notice = notices[event];
+  if (!notice) throw new Error(`${kind} declares no notice ${event}`);
+  return notice;
 }

@@ -2,7 +2,9 @@
 // (signed in -> else 401; the email named in a path, query or body is theirs -> else 403).
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv, Deps, SessionUser } from '../deps';
+import type { AppConfig, Clock } from '../config';
+import type { Db } from '../db/client';
+import type { AppEnv, SessionUser } from '../http/app-env';
 import { ApiError } from '../http/errors';
 import { findSessionUser } from './sessions';
 
@@ -28,7 +30,14 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+/** What finding the session needs of the app's dependencies (src/server/deps.ts gives them). */
+interface SessionDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<AppConfig, 'sessionTtlMs'>;
+}
+
+export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = tokenOf(c);
     const user = token

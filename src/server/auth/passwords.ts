@@ -4,21 +4,10 @@
 // (or with another cost) still verify and are replaced at the user's next successful login.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { type Argon2Cost, OWASP_ARGON2ID } from '../config';
 
 // The library's enum is a const enum, which this build cannot read at run time.
 const ARGON2ID: Algorithm.Argon2id = 2;
-
-export interface Argon2Cost {
-  /** Memory in KiB. */
-  memoryKiB: number;
-  /** Passes over the memory (time cost). */
-  passes: number;
-  /** Lanes (parallelism). */
-  lanes: number;
-}
-
-/** OWASP Password Storage Cheat Sheet: Argon2id, 19 MiB, 2 passes, 1 lane (~40 ms here). */
-export const OWASP_ARGON2ID: Argon2Cost = { memoryKiB: 19 * 1024, passes: 2, lanes: 1 };
 
 export function hashPassword(password: string, cost: Argon2Cost = OWASP_ARGON2ID): Promise<string> {
   return hash(password, {

@@ -6,7 +6,7 @@ import { and, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import type { SessionUser } from '../deps';
+import type { SessionUser } from '../http/app-env';
 
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 

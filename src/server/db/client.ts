@@ -9,8 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type NotificationSource, pgliteNotifications, pgNotifications } from '../live/notifications';
 import { lockDataDir } from './data-dir-lock';
+import { type NotificationSource, pgliteNotifications, pgNotifications } from './notifications';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

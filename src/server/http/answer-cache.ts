@@ -2,7 +2,7 @@
 // what changed since, not the whole list. Every row such a list shows is a row of one of the
 // user's sync collections, and every change to it logs an entry in sync_changes in the writer's
 // own transaction (migration 0016). So an answer read at the state a pull cookie names
-// (model/sync.cookie.ts: the user's top version and the transactions still running) stays the answer
+// (db/sync-cookie.ts: the user's top version and the transactions still running) stays the answer
 // until the user has an entry of that collection newer than the cookie. Each call asks the
 // database exactly that (sync_collection_state, migration 0023: one call, an index probe per
 // test), then:
@@ -18,8 +18,8 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
-import type { AppEnv, Deps } from '../deps';
-import { formatCookie, type PullCookie, parseCookie } from '../model/sync.cookie';
+import { formatCookie, type PullCookie, parseCookie } from '../db/sync-cookie';
+import type { AppEnv } from './app-env';
 
 /** Bytes of serialised answers one process keeps (a carrier's 200 orders are about 130 KB). */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -56,10 +56,15 @@ export class ByteLru extends LRUCache<string, Entry> {
   }
 }
 
+/** What answering needs of the app's dependencies (src/server/deps.ts gives them). */
+interface AnswerDeps {
+  db: Db;
+}
+
 /** One cache per app (createApp's deps): two apps in one process keep theirs apart, as two
  * processes do. */
-const caches = new WeakMap<Deps, ByteLru>();
-export function answerCacheOf(deps: Deps): ByteLru {
+const caches = new WeakMap<AnswerDeps, ByteLru>();
+export function answerCacheOf(deps: AnswerDeps): ByteLru {
   let cache = caches.get(deps);
   if (!cache) {
     cache = new ByteLru(ANSWER_CACHE_BYTES);
@@ -148,7 +153,7 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
  */
 export async function validatedAnswer(
   c: Context<AppEnv>,
-  deps: Deps,
+  deps: AnswerDeps,
   userId: string,
   resource: CachedResource,
   load: () => Promise<unknown>,

@@ -9,16 +9,23 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER } from '@/domain/constants';
+import type { AppConfig, Clock } from '../config';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { run, type Statement } from '../db/statement';
-import type { Deps } from '../deps';
 import { bodyText } from './body';
 import { ApiError, invalid, type Reply, sendReply } from './errors';
 
 export type { Reply } from './errors';
 
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
+
+/** What a keyed write needs of the app's dependencies (src/server/deps.ts gives them). */
+interface KeyDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<AppConfig, 'idempotencyRetentionMs'>;
+}
 
 export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('base64url');
@@ -31,7 +38,7 @@ export function sha256(data: string | Uint8Array): string {
  */
 export async function idempotentWrite(
   c: Context,
-  deps: Deps,
+  deps: KeyDeps,
   scope: string,
   work: (tx: Tx) => Promise<Reply>,
   bodyHash?: string,
@@ -85,7 +92,7 @@ export interface KeyedRequest {
  */
 export async function claimIdempotencyKey(
   tx: Tx,
-  deps: Deps,
+  deps: KeyDeps,
   scope: string,
   key: string,
   request: KeyedRequest | null,

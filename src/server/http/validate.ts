@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import type * as v from 'valibot';
-import type { AppEnv } from '../deps';
+import type { AppEnv } from './app-env';
 import { jsonText, parseWith } from './body';
 import { ApiError } from './errors';
 

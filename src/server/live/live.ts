@@ -1,7 +1,7 @@
 // A process's live pokes: its hub of open streams fed by the database's notifications. Each
 // notification pokes that user's streams; after a gap (the listening connection came back) every
 // stream is poked once, since a commit in between may have gone unheard.
-import type { NotificationSource } from './notifications';
+import type { NotificationSource } from '../db/notifications';
 import { PokeHub, type PokeHubOptions } from './poke-hub';
 
 export interface Live {

@@ -58,6 +58,6 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  await queueBookingEvent(tx, deps, 'booked', row);
+  await queueBookingEvent(tx, deps, 'book', 'booked', row);
   return { status: 201, body: { message: 'Booking Conformed', booking: toOrder(row, listing, 'passenger') } };
 };

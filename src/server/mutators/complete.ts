@@ -18,7 +18,7 @@ export const complete: ServerMutator<'complete'> = async ({ tx, user, deps }, in
   const refused = await checkHandoff(tx, booking, input.handoffCode, now);
   if (refused) return refused;
   const { row, listing } = await moveBooking(tx, booking, next.status, now.getTime());
-  await queueBookingEvent(tx, deps, 'completed', row);
+  await queueBookingEvent(tx, deps, 'complete', 'completed', row);
   // The carrier's answer: carrier-side orders never carry the hand-off code.
   const order = await orderWithRatings(tx, row, listing, 'carrier');
   return { status: 200, body: { message: 'Status updated', booking: order } };

@@ -1,16 +1,10 @@
 // The server side of the mutation registry: one mutator per kind of src/domain/sync/mutations.
 // The mapped type makes a missing kind a compile error, and `runMutator` picks the mutator for
 // a kind without a cast (the correlated-union pattern).
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import { addListingRequestSchema } from '@/domain/listing/schema';
-import { MUTATION_ARGS, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
-import { requireUser } from '../auth/guard';
-import type { AppEnv, Deps } from '../deps';
-import { readJson } from '../http/body';
+import { appliedKind, MUTATION_ARGS, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
-import { idempotentWrite } from '../http/idempotency';
-import { referenceIndex } from '../model/reference.queries';
 import { addListing, addListings } from './add-listing';
 import { book } from './book';
 import { complete } from './complete';
@@ -58,16 +52,8 @@ function argsSchema<K extends MutationKind>(kind: K, ctx: MutationContext): Args
 }
 
 /**
- * The kind a mutation is applied as. A status update to `completed` is a completion: it needs
- * the traveller's hand-off code, which `complete` checks; decided here for REST and push alike.
- */
-function appliedKind(kind: MutationKind, args: unknown): MutationKind {
-  const status = (args as { status?: unknown } | null)?.status;
-  return kind === 'status-update' && status === 'completed' ? 'complete' : kind;
-}
-
-/**
- * Validates `args` with the kind's schema (400 with issues) and applies the kind's effect. A
+ * Validates `args` with the schema of the kind they are applied as (its registry entry's
+ * `appliedAs`, src/domain/sync/mutations.ts: 400 with issues) and applies its effect. A
  * refusal the mutator returns (its effect stands) becomes its answer here; a thrown one
  * propagates, and the caller's transaction (or savepoint) undoes its effect.
  */
@@ -122,15 +108,4 @@ export async function runMutators<K extends MutationKind>(
 function applyKind<K extends MutationKind>(ctx: MutationContext, kind: K, args: MutationArgs<K>) {
   const mutator: ServerMutator<K> = MUTATORS[kind];
   return mutator(ctx, args);
-}
-
-/**
- * A REST write (the spec's calls for API users): the signed-in user's JSON body applied by the
- * kind's mutator inside the Idempotency-Key transaction, exactly as a pushed mutation would be.
- */
-export async function restMutation(c: Context<AppEnv>, deps: Deps, kind: MutationKind): Promise<Response> {
-  const user = requireUser(c);
-  const args = await readJson(c);
-  const ref = await referenceIndex(deps.db);
-  return idempotentWrite(c, deps, user.id, (tx) => runMutator({ tx, user, deps, ref }, kind, args));
 }

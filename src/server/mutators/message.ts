@@ -1,5 +1,5 @@
 // message: a side of a booking writes in its thread (the `message` mutation, and POST
-// /api/bookings/:id/messages when its Idempotency-Key is taken). The message is stored under the
+// /api/bookings/:bookingId/messages when its Idempotency-Key is taken). The message is stored under the
 // id the device made: the same message again by that id (a replay by any path) answers the
 // stored message (200) and stores nothing, and an id taken by another message is refused. The
 // rule is post_message()'s (migration 0024), for REST and the push alike: one statement in the

@@ -1,4 +1,7 @@
-// status-update: the carrier of a booking's listing moves it through the status machine.
+// status-update: the carrier of a booking's listing moves it through the status machine. A status
+// update to `completed` never arrives here: its registry entry (src/domain/sync/mutations.ts,
+// `appliedAs`) applies it as `complete`, which checks the traveller's hand-off code, for REST and
+// push alike.
 import { actionFor, transition } from '@/domain/booking/status';
 import { MSG } from '@/domain/messages';
 import { ApiError, invalid } from '../http/errors';
@@ -16,13 +19,12 @@ export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, d
   const action = actionFor(input.status);
   const next = action ? transition(booking.status, action) : null;
   if (!next?.ok) throw new ApiError('booking/transition-not-allowed');
-  // Completing is applied as `complete`, with the traveller's hand-off code (mutators/index.ts);
-  // nothing completes here without one.
+  // Nothing completes without the hand-off code (a caller that skipped `appliedAs`).
   if (next.status === 'completed') throw invalid([{ path: 'handoffCode', message: MSG.handoffCodeRequired }]);
   // Accepting makes the code the traveller will show at the hand-off.
   const code = next.status === 'accepted' ? { handoffCode: newHandoffCode() } : {};
   const { row, listing } = await moveBooking(tx, booking, next.status, deps.clock.now(), code);
   if (next.status !== 'pending' && next.status !== 'expired')
-    await queueBookingEvent(tx, deps, next.status, row);
+    await queueBookingEvent(tx, deps, 'status-update', next.status, row);
   return { status: 200, body: { message: 'Status updated', booking: toOrder(row, listing, 'carrier') } };
 };

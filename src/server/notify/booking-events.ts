@@ -1,15 +1,14 @@
 // What a booking's change tells its other side, queued in the change's own transaction: a push
 // to each device the user turned notifications on for, or, with none, an e-mail (unless the user
-// turned booking e-mails off). The words say only what a lock screen may show: no names,
-// contacts, flights or hand-off codes.
+// turned booking e-mails off). The words are the kind's own, declared in its registry entry.
 import { eq } from 'drizzle-orm';
 import { bookingLink } from '@/domain/notify/booking-link';
+import { type BookingNotice, type NoticeOf, type NotifyingKind, noticeOf } from '@/domain/sync/mutations';
+import type { Clock } from '../config';
 import type { Tx } from '../db/client';
 import { notificationSettings, pushSubscriptions, users } from '../db/schema';
-import type { Deps } from '../deps';
+import type { Notifier } from './notifier';
 import { enqueue, type OutboundMessage, type PushNotification } from './queue';
-
-export type BookingEvent = 'booked' | 'accepted' | 'rejected' | 'cancelled' | 'completed';
 
 interface BookingFacts {
   id: string;
@@ -18,57 +17,34 @@ interface BookingFacts {
   travellerId: string;
 }
 
+/** What queueing needs of the app's dependencies (src/server/deps.ts gives them). */
+interface EventDeps {
+  clock: Clock;
+  notifier: Pick<Notifier, 'config' | 'queued'>;
+}
+
 const kg = (grams: number) => `${Math.round(grams / 10) / 100} KG`;
 
-/**
- * Per event: whom it tells (the carrier of a new booking, the traveller of anything after), the
- * title, and the body with the booking's size.
- */
-const EVENTS: Record<
-  BookingEvent,
-  { to: 'carrier' | 'traveller'; title: string; body: (size: string) => string }
-> = {
-  booked: {
-    to: 'carrier',
-    title: 'New booking',
-    body: (size) => `A traveller booked ${size} on your listing. Open Carry to accept or decline.`,
-  },
-  accepted: {
-    to: 'traveller',
-    title: 'Booking accepted',
-    body: (size) => `Your booking of ${size} was accepted. Open Carry for the hand-off code.`,
-  },
-  rejected: {
-    to: 'traveller',
-    title: 'Booking declined',
-    body: (size) => `Your booking of ${size} was declined.`,
-  },
-  cancelled: {
-    to: 'traveller',
-    title: 'Booking cancelled',
-    body: (size) => `Your booking of ${size} was cancelled.`,
-  },
-  completed: {
-    to: 'traveller',
-    title: 'Delivery completed',
-    body: (size) => `Your booking of ${size} was handed over. Open Carry to rate it.`,
-  },
-};
-
-function notificationFor(event: BookingEvent, booking: BookingFacts): PushNotification {
-  const { to, title, body } = EVENTS[event];
+function notificationFor(notice: BookingNotice, booking: BookingFacts): PushNotification {
   return {
-    title,
-    body: body(kg(booking.weightGrams)),
-    url: bookingLink(to, booking.id),
+    title: notice.title,
+    body: notice.body(kg(booking.weightGrams)),
+    url: bookingLink(notice.to, booking.id),
     tag: `booking-${booking.id}`,
   };
 }
 
-/** Queues the event for the side it concerns (EVENTS' `to`). */
-export async function queueBookingEvent(tx: Tx, deps: Deps, event: BookingEvent, booking: BookingFacts) {
-  const userId = EVENTS[event].to === 'carrier' ? booking.carrierId : booking.travellerId;
-  const notification = notificationFor(event, booking);
+/** Queues the notice `kind` declares for `event` (src/domain/sync/mutations.ts), to the side it names. */
+export async function queueBookingEvent<K extends NotifyingKind>(
+  tx: Tx,
+  deps: EventDeps,
+  kind: K,
+  event: NoticeOf<K>,
+  booking: BookingFacts,
+) {
+  const notice = noticeOf(kind, event);
+  const userId = notice.to === 'carrier' ? booking.carrierId : booking.travellerId;
+  const notification = notificationFor(notice, booking);
   const devices = await tx
     .select({ endpoint: pushSubscriptions.endpoint })
     .from(pushSubscriptions)

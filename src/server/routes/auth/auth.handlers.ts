@@ -1,7 +1,6 @@
 // Signup (limited per client address), login (counted before the password is hashed, see
 // loginPlan; sets the session and device cookies), logout, logout of other devices and the
 // session check.
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { loginSchema, SignupRequest, signupSchema } from '@/domain/auth/schema';
@@ -18,12 +17,18 @@ import {
   pruneThrottles,
   reserve,
 } from '../../auth/throttle';
-import { users } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { ApiError, onUniqueViolation, refusal } from '../../http/errors';
 import { idempotentWrite, sha256 } from '../../http/idempotency';
 import { clientAddress } from '../../http/middleware';
 import type { JsonContext } from '../../http/validate';
+import {
+  emailTaken,
+  insertUser,
+  replacePasswordHash,
+  type UserRow,
+  userByEmail,
+} from '../../model/users.queries';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Signups hashing at once from one address. */
@@ -41,9 +46,8 @@ export async function signup(c: JsonContext<typeof signupSchema>, deps: Deps) {
     deps,
     `signup:${input.email}`,
     async (tx) => {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (existing) throw new ApiError('auth/email-taken');
-      await tx.insert(users).values({
+      if (await emailTaken(tx, input.email)) throw new ApiError('auth/email-taken');
+      await insertUser(tx, {
         id: crypto.randomUUID(),
         email: input.email,
         name: input.name,
@@ -187,12 +191,12 @@ export async function login(c: JsonContext<typeof loginSchema>, deps: Deps) {
   // An attempt that ends before its password is checked (the account's wait, an error) is given back.
   let outcome: 'success' | 'failure' | 'none' = 'none';
   let backoff: BackoffClaim | null = null;
-  let user: typeof users.$inferSelect | undefined;
+  let user: UserRow | undefined;
   let verified = { ok: false, outdated: false };
   try {
     backoff = plan.backoff ? await claimBackoff(deps.db, plan.backoff, now) : null;
     if (backoff && !backoff.ok) throw rateLimited(backoff.retryAfterMs);
-    [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+    user = await userByEmail(deps.db, input.email);
     verified = await verifyPassword(
       input.password,
       user?.passwordHash ?? (await dummyHash(config.passwordHash)),
@@ -228,11 +232,7 @@ export async function login(c: JsonContext<typeof loginSchema>, deps: Deps) {
 /** A hash made with scrypt or a lower cost is replaced by one at today's cost. */
 async function upgradeHash(deps: Deps, userId: string, old: string, password: string): Promise<void> {
   const fresh = await hashPassword(password, deps.config.passwordHash);
-  // Only if nobody changed it meanwhile.
-  await deps.db
-    .update(users)
-    .set({ passwordHash: fresh })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
+  await replacePasswordHash(deps.db, userId, old, fresh);
 }
 
 export async function logout(c: Context<AppEnv>, deps: Deps) {

@@ -1,23 +1,10 @@
-// Booking a listing and the carrier's status changes (their effects live in src/server/mutators,
-// shared with the sync push), plus both order lists.
+// Both order lists: a traveller's bookings and a carrier's orders. (Booking and the status
+// update are mutation kinds, mounted from their registry entries: routes/kinds.)
 import type { Context } from 'hono';
 import { requireSelf, requireUser } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
 import { type CachedResource, validatedAnswer } from '../../http/answer-cache';
 import { type OrderSide, ordersOf } from '../../model/bookings.queries';
-import { restMutation } from '../../mutators';
-
-export function book(c: Context<AppEnv>, deps: Deps) {
-  return restMutation(c, deps, 'book');
-}
-
-/**
- * Accept, decline, cancel and complete: a `status-update`, applied as `complete` (with the
- * traveller's hand-off code) when the status is `completed` (mutators/index.ts, as a push is).
- */
-export function updateStatus(c: Context<AppEnv>, deps: Deps) {
-  return restMutation(c, deps, 'status-update');
-}
 
 /**
  * Each side's list is the user's sync collection of it (the carrier's `orders`, the traveller's

@@ -4,13 +4,13 @@
 import type { MiddlewareHandler } from 'hono';
 import type { analyticsBatchSchema } from '@/domain/analytics/schema';
 import { reserve } from '../../auth/throttle';
-import { analyticsEvents } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { bodyText } from '../../http/body';
 import { ApiError } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
 import { clientAddress } from '../../http/middleware';
 import type { JsonContext } from '../../http/validate';
+import { insertEvents } from '../../model/events.queries';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -47,7 +47,8 @@ export async function record(c: JsonContext<typeof analyticsBatchSchema>, deps: 
   const scope = user?.id ?? `anonymous-events:${address ?? 'unknown'}`;
   return idempotentWrite(c, deps, scope, async (tx) => {
     const receivedAt = new Date(deps.clock.now());
-    await tx.insert(analyticsEvents).values(
+    await insertEvents(
+      tx,
       events.map((e) => ({
         userId: user?.id ?? null,
         name: e.name,

@@ -3,21 +3,20 @@
 // detected type. The name in the link makes it unguessable, like a storage download link. The
 // database keeps the metadata; the bytes go to the file store (../../files), streamed in and out.
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { IMAGE_MAX_BYTES } from '@/domain/constants';
 import { requireUser } from '../../auth/guard';
-import { files } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { lockBlob } from '../../files/blob-lock';
 import { FOLDER } from '../../files/folders';
 import { clientAborted } from '../../http/client-abort';
 import { ApiError, invalid } from '../../http/errors';
 import { idempotentWrite, sha256 } from '../../http/idempotency';
+import { checkFileQuota } from '../../model/files.checks';
+import { readLegacyFile } from '../../model/files.legacy';
+import { fileNamed, keepUpload } from '../../model/files.queries';
 import { detectImageType } from './files.image-type';
-import { readLegacyFile } from './files.legacy';
 import { type MultipartFile, multipartBoundary, multipartFileField, notMultipart } from './files.multipart';
-import { checkFileQuota } from './files.quota';
 
 /** Downloads are immutable: a name always means the same bytes. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
@@ -66,21 +65,17 @@ export async function upload(c: Context<AppEnv>, deps: Deps) {
         await lockBlob(tx, staged.sha256);
         // Counted here, not before the body is read: the same image again (a retry whose answer
         // was lost) is no new image, and must not be refused once the quota is used up.
-        const [known] = await tx.select({ name: files.name }).from(files).where(eq(files.name, name));
+        const known = await fileNamed(tx, name);
         if (!known) await checkFileQuota(tx, deps, user.id, staged.size);
         const now = new Date(deps.clock.now());
-        // Uploading a file again restarts its day before the clean-up of unreferenced images.
-        await tx
-          .insert(files)
-          .values({
-            name,
-            userId: user.id,
-            contentType,
-            size: staged.size,
-            sha256: staged.sha256,
-            createdAt: now,
-          })
-          .onConflictDoUpdate({ target: files.name, set: { createdAt: now } });
+        await keepUpload(tx, {
+          name,
+          userId: user.id,
+          contentType,
+          size: staged.size,
+          sha256: staged.sha256,
+          createdAt: now,
+        });
         await staged.keep(tx);
         return { status: 201, body: { url: `${deps.config.publicUrl}/api/files/${name}` } };
       },
@@ -93,10 +88,7 @@ export async function upload(c: Context<AppEnv>, deps: Deps) {
 
 export async function download(c: Context<AppEnv>, deps: Deps) {
   const name = `${FOLDER}/${c.req.param('name')}`;
-  const [file] = await deps.db
-    .select({ contentType: files.contentType, size: files.size, sha256: files.sha256 })
-    .from(files)
-    .where(eq(files.name, name));
+  const file = await fileNamed(deps.db, name);
   if (!file) throw new ApiError('file/not-found');
   // A file from an earlier release still has its bytes in the row: moved out on its first read.
   const key = file.sha256 ?? (await readLegacyFile(deps, name));

@@ -1,26 +1,20 @@
-// Add listing (future departure in the origin's time zone, no duplicate flight per carrier),
-// a carrier's own listings, and search (none found -> saved as a match request).
-import { sql } from 'drizzle-orm';
+// A carrier's own listings, and search (none found -> saved as a match request). Adding one is
+// the add-listing kind (routes/kinds).
 import type { Context } from 'hono';
 import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
-import type { SearchRequest, searchRequestSchema } from '@/domain/listing/schema';
+import type { searchRequestSchema } from '@/domain/listing/schema';
 import { requireSelf, requireUser } from '../../auth/guard';
-import { matchRequests } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { validatedAnswer } from '../../http/answer-cache';
 import type { JsonContext } from '../../http/validate';
+import { saveMatchRequest } from '../../model/listings.match-requests';
 import { listingsOfUser, searchListings } from '../../model/listings.queries';
 import { referenceIndex } from '../../model/reference.queries';
-import { restMutation } from '../../mutators';
 
 const HOUR_MS = 3_600_000;
 
 export const NO_MATCH_MESSAGE = 'No direct matches found. Our team will contact you soon!';
-
-export function addListing(c: Context<AppEnv>, deps: Deps) {
-  return restMutation(c, deps, 'add-listing');
-}
 
 /** The carrier's own listings are their sync collection `listings`, none of it by the clock
  * (sync.collections.ts): validated by the change log (src/server/http/answer-cache.ts). */
@@ -51,34 +45,6 @@ export async function search(c: JsonContext<typeof searchRequestSchema>, deps: D
     ? listings
     : listings.filter((l) => departureInstant(l.departure, l.time, zone) > closes);
   if (found.length) return c.json(found);
-  await saveMatchRequest(deps, user.id, input);
+  await saveMatchRequest(deps.db, user.id, input, deps.clock.now());
   return c.json({ message: NO_MATCH_MESSAGE });
-}
-
-/** One match request per user, route and date: a repeated search counts up and keeps the latest details. */
-async function saveMatchRequest(deps: Deps, userId: string, input: SearchRequest) {
-  const now = new Date(deps.clock.now());
-  const latest = {
-    flightNo: input.flightNo,
-    airline: input.airline,
-    email: input.email,
-    name: input.name,
-    phone: input.phone,
-    lastSearchedAt: now,
-  };
-  await deps.db
-    .insert(matchRequests)
-    .values({
-      id: crypto.randomUUID(),
-      userId,
-      from: input.from,
-      to: input.to,
-      departure: input.departure,
-      ...latest,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [matchRequests.userId, matchRequests.from, matchRequests.to, matchRequests.departure],
-      set: { ...latest, searchCount: sql`${matchRequests.searchCount} + 1` },
-    });
 }

@@ -1,9 +1,9 @@
 // REST for API users over a booking's thread, backed by the `message` mutator the sync push runs:
-//   POST /api/bookings/:id/messages {text} (Idempotency-Key: the same key answers the stored
+//   POST /api/bookings/:bookingId/messages {text} (Idempotency-Key: the same key answers the stored
 //     message again) -> 201 the stored message {id, bookingId, from, text, sentAt, seq, mine}
 //     (messages.post.ts: one call of post_message(), the message rule the mutator runs too);
 //     429 message/rate-limited with Retry-After past 30 a minute; 409 thread/closed once read-only;
-//   GET /api/bookings/:id/messages?after=<message id> -> {messages: [...]} oldest first, after that
+//   GET /api/bookings/:bookingId/messages?after=<message id> -> {messages: [...]} oldest first, after that
 //     message (from the start without `after`), MESSAGES_PAGE_SIZE at most: ask again after the last.
 // Anyone but the booking's two sides, for a booking that exists or not: 403 thread/forbidden.
 import type { messagesQuerySchema } from '@/domain/message/schema';
@@ -22,7 +22,7 @@ export const MESSAGES_PAGE_SIZE = 500;
 export async function list(c: QueryContext<typeof messagesQuerySchema>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
   const { after } = c.req.valid('query');
-  const booking = await threadFor(deps.db, c.req.param('id') ?? '', user.id);
+  const booking = await threadFor(deps.db, c.req.param('bookingId') ?? '', user.id);
   let afterSeq = 0;
   if (after !== undefined) {
     const seq = await seqOf(deps.db, booking.id, after);

@@ -1,4 +1,4 @@
-// POST /api/bookings/:id/messages in one database call: postThreadMessage (post_message(),
+// POST /api/bookings/:bookingId/messages in one database call: postThreadMessage (post_message(),
 // migration 0024, the message rule the `message` mutator of the sync push runs too) claims the
 // Idempotency-Key, locks, checks, counts, inserts and stores the answer in its own transaction.
 // When the key is already taken, the mutator inside idempotentWrite answers: its stored answer,
@@ -19,7 +19,7 @@ import { runMutator } from '../../mutators';
 export async function postMessage(c: JsonContext<typeof messageBodySchema>, deps: Deps): Promise<Response> {
   const user = requireUser(c);
   const parsed = v.safeParse(messageArgsSchema, {
-    bookingId: c.req.param('id') ?? '',
+    bookingId: c.req.param('bookingId') ?? '',
     id: randomUUID(),
     text: c.req.valid('json').text,
   });

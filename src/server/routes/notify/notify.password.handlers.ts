@@ -2,7 +2,6 @@
 // not an account has that address: it is counted per address and per client, and queued; the
 // notifier makes the link (src/server/notify/password-reset-mail.ts). Using a link deletes it,
 // and a new password ends every session of the user.
-import { and, eq, gt } from 'drizzle-orm';
 import {
   type forgotPasswordSchema,
   PASSWORD_RESET_MESSAGE,
@@ -12,11 +11,11 @@ import {
 import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/sessions';
 import { type Limit, reserve } from '../../auth/throttle';
-import { passwordResets, sessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { clientAddress } from '../../http/middleware';
 import type { JsonContext } from '../../http/validate';
+import { resetLinkLive, resetPasswordWith } from '../../model/notify.queries';
 import { enqueue } from '../../notify/queue';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -58,23 +57,11 @@ export async function resetPassword(c: JsonContext<typeof resetPasswordSchema>, 
   const input = c.req.valid('json');
   const now = new Date(deps.clock.now());
   const tokenHash = hashToken(input.token);
-  const [live] = await deps.db
-    .select({ userId: passwordResets.userId })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, now)));
-  if (!live) throw new ApiError('auth/reset-link-invalid');
+  if (!(await resetLinkLive(deps.db, tokenHash, now))) throw new ApiError('auth/reset-link-invalid');
   // Hashed before the transaction (slow); the token is checked again, and taken, inside it.
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    const [taken] = await tx
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, now)))
-      .returning({ userId: passwordResets.userId });
-    if (!taken) throw new ApiError('auth/reset-link-invalid');
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, taken.userId));
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, taken.userId));
-    // Every device logs in again with the new password (their push subscriptions go by cascade).
-    await tx.delete(sessions).where(eq(sessions.userId, taken.userId));
-  });
+  // Every device logs in again with the new password.
+  if (!(await resetPasswordWith(deps.db, tokenHash, now, passwordHash)))
+    throw new ApiError('auth/reset-link-invalid');
   return c.json({ message: PASSWORD_RESET_MESSAGE });
 }

@@ -1,16 +1,15 @@
 // Web Push subscriptions: the VAPID public key a browser subscribes with, and storing or removing
 // one device's subscription. A subscription belongs to the session that made it, so logging out
 // (or any end of that session) removes it by cascade.
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
 import type { pushEndpointSchema, pushSubscriptionSchema } from '@/domain/notify/schema';
 import { requireUser, tokenOf } from '../../auth/guard';
 import { hashToken } from '../../auth/sessions';
-import { pushSubscriptions } from '../../db/schema';
 import type { AppEnv, Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { JsonContext } from '../../http/validate';
+import { removeSubscription, saveSubscription } from '../../model/notify.queries';
 
 export async function vapidPublicKey(c: Context<AppEnv>, deps: Deps) {
   const { publicKey } = await deps.notifier.vapid();
@@ -30,26 +29,20 @@ export async function subscribe(c: JsonContext<typeof pushSubscriptionSchema>, d
   checkEndpoint(input.endpoint, deps);
   const token = tokenOf(c);
   if (!token) throw new ApiError('auth/required');
-  const row = {
+  await saveSubscription(deps.db, {
+    endpoint: input.endpoint,
     userId: user.id,
     sessionHash: hashToken(token),
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     createdAt: new Date(deps.clock.now()),
-  };
-  // One row per endpoint (one browser profile): subscribing again rebinds it to this user and session.
-  await deps.db
-    .insert(pushSubscriptions)
-    .values({ endpoint: input.endpoint, ...row })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row });
+  });
   return c.json({ message: 'Notifications are on for this device.' }, 201);
 }
 
 export async function unsubscribe(c: JsonContext<typeof pushEndpointSchema>, deps: Deps) {
   const user = requireUser(c);
   const input = c.req.valid('json');
-  await deps.db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.endpoint, input.endpoint), eq(pushSubscriptions.userId, user.id)));
+  await removeSubscription(deps.db, user.id, input.endpoint);
   return c.json({ message: 'Notifications are off for this device.' });
 }

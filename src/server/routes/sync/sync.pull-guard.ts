@@ -1,7 +1,7 @@
 // What a pull and a push may store, so that reads do not grow the database and a user inventing
 // client ids cannot fill it:
 // - a pull writes nothing: no client row, no record of what it sent (its cookie names the state
-//   by change-log version, model/sync.cookie.ts);
+//   by change-log version, db/sync-cookie.ts);
 // - a pull is an API call the app makes with fetch: a top-level navigation to it, or a request
 //   from another site (which a Lax session cookie still accompanies), is refused before it reads;
 // - a push binds its client id; a user keeps CLIENTS_PER_USER client rows with nothing applied

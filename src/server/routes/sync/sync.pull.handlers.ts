@@ -1,7 +1,7 @@
 // GET /api/sync/pull: in one repeatable-read snapshot, the client's last-applied id, the stored
 // results above the id it acknowledged (`acked`: an answer a push lost reaches the client with the
 // next pull, whichever arrives first), and the user's rows, with a cookie naming that state
-// (model/sync.cookie.ts). Reads cost what changed, not what the user has:
+// (db/sync-cookie.ts). Reads cost what changed, not what the user has:
 //   1. a cookie this server can read names a change-log version (and the transactions running
 //      then); the user's change-log entries above it (migration 0016: one per row the user sees,
 //      upserted by the writer's own transaction) are read through the (user, version) index;
@@ -22,10 +22,10 @@ import { requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { syncResults } from '../../db/schema';
 import { run, type Statement } from '../../db/statement';
+import { formatCookie, type PullCookie, parseCookie } from '../../db/sync-cookie';
 import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { QueryContext } from '../../http/validate';
-import { formatCookie, type PullCookie, parseCookie } from '../../model/sync.cookie';
 import { COLLECTIONS, loadProfile, PROFILE, ROW_COLLECTIONS } from './sync.collections';
 import { requireProtocol, storedResult } from './sync.protocol';
 

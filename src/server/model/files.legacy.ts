@@ -2,9 +2,9 @@
 // them into the file store and clears the column, so each such file passes through the
 // database once more, and never again.
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { files } from '../../db/schema';
-import type { Deps } from '../../deps';
-import { lockBlob } from '../../files/blob-lock';
+import { files } from '../db/schema';
+import type { Deps } from '../deps';
+import { lockBlob } from '../files/blob-lock';
 
 /** Moves the row's bytes into the store; answers their key (null if the row is gone). */
 export async function readLegacyFile(deps: Deps, name: string): Promise<string | null> {

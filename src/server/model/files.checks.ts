@@ -2,10 +2,10 @@
 // courier request is deleted after a day, giving its bytes back). Beyond either: 429 files/quota
 // with Retry-After.
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { files, users } from '../../db/schema';
-import type { Deps } from '../../deps';
-import { type ApiError, refusal } from '../../http/errors';
+import type { Tx } from '../db/client';
+import { files, users } from '../db/schema';
+import type { Deps } from '../deps';
+import { type ApiError, refusal } from '../http/errors';
 
 export const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 

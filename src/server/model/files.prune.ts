@@ -2,10 +2,10 @@
 // (main.ts runs this in the hourly housekeeping). The photo lane pushes its courier request as
 // soon as the upload answers, so a day is far more than a real request needs.
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { courierRequests, files } from '../../db/schema';
-import { lockBlob } from '../../files/blob-lock';
-import type { FileStore } from '../../files/file-store';
+import type { Db, Tx } from '../db/client';
+import { courierRequests, files } from '../db/schema';
+import { lockBlob } from '../files/blob-lock';
+import type { FileStore } from '../files/file-store';
 
 export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;

@@ -6,8 +6,8 @@
 //   before it, which might miss that deletion, gets the whole snapshot once.
 // Entries of rows the user still sees stay: they are the rows' versions.
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { syncResults } from '../../db/schema';
+import type { Db } from '../db/client';
+import { syncResults } from '../db/schema';
 
 /** Prunes answers and tombstones older than the retention period. Returns the answers deleted. */
 export async function pruneSyncResults(db: Db, nowMs: number, retentionMs: number): Promise<number> {

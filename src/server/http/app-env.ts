@@ -1,0 +1,11 @@
+// The Hono environment every handler sees: the session's user, set by the session middleware
+// (src/server/auth/guard.ts) for each request, null without a session.
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+}
+
+export type AppEnv = { Variables: { user: SessionUser | null } };
