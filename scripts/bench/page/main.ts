@@ -1,6 +1,7 @@
 // The benchmark page: the app's own data layer (src/data) in real Chromium, on the app's origin,
 // exposed as window.carryBench for browser.mjs to drive. Times come from performance.now().
 
+import type { OrderRow } from '@/data';
 import {
   addListing,
   applyPull,
@@ -14,7 +15,6 @@ import {
   startSync,
   submitCourierRequest,
 } from '@/data';
-import type { OrderRow } from '@/data/engine/db';
 import { pull } from '@/data/engine/pull';
 import type { Order } from '@/domain/booking/schema';
 
