@@ -1,6 +1,6 @@
 // status-update: the carrier of a booking's listing moves it through the status machine.
 import { actionFor, transition } from '@/domain/booking/status';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { ApiError, invalid } from '../http/errors';
 import { isOverdue } from '../model/bookings.expiry';
 import { toOrder } from '../model/bookings.queries';
