@@ -1,7 +1,7 @@
 // Field schemas shared by several forms and requests.
 import * as v from 'valibot';
 import { TEXT_MAX_LENGTH } from './constants';
-import { MSG } from './messages';
+import { MSG } from './texts';
 
 /**
  * A missing key reads as '' so that the field's own message (such as the name one) is reported,

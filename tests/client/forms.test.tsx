@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp, USER } from '../support/client-render-app';
 

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp } from '../support/client-render-app';
 

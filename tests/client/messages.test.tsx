@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayOutbox } from '@/data';
 import type { Order } from '@/domain/booking/schema';
 import { type Message, THREAD_PAYMENT_REMINDER, type ThreadRead } from '@/domain/message/schema';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { type FakeApi, fakeApi, json, THREADS_ROUTE } from '../support/client-fake-api';
 import { renderApp } from '../support/client-render-app';
 import { makeOrder } from '../support/client-rows';

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from '@/domain/auth/password-reset';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp } from '../support/client-render-app';
 import { makeOrder } from '../support/client-rows';

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '@/domain/listing/departure';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp, searchFlight } from '../support/client-render-app';
 import { makeListing } from '../support/client-rows';

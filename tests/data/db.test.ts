@@ -3,7 +3,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { DB_VERSIONS, openDb } from '@/data';
-import { upgradeRequired } from '@/data/engine/upgrade';
+import { upgradeRequired } from '@/data/engine/upgrade-required';
 import { uniqueDbName } from '../support/data-store';
 
 describe('AppDb', () => {

@@ -4,8 +4,8 @@
 // drains, pull included, with a number of database requests that does not grow with the entries, and each entry and row ends as settling them one by one leaves it;
 // confirmRows ends as confirmRow called once per item, whatever ids they share.
 import { describe, expect, it } from 'vitest';
+import type { AppDb, ListingRow } from '@/data';
 import { addListing, openDb, replayOutbox, sendContactMessage } from '@/data';
-import type { AppDb, ListingRow } from '@/data/engine/db';
 import { confirmRow, confirmRows } from '@/data/engine/rows';
 import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { ERRORS } from '@/domain/errors';

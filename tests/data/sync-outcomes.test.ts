@@ -18,7 +18,7 @@ import {
   retryEntry,
   waitingList,
 } from '@/data';
-import { subscribeUpgradeRequired, upgradeRequired } from '@/data/engine/upgrade';
+import { subscribeUpgradeRequired, upgradeRequired } from '@/data/engine/upgrade-required';
 import { handoffCodeFrom } from '@/domain/handoff/code';
 import { SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { acceptedBooking, mirroredListing } from '../support/data-bookings';

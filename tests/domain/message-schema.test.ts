@@ -12,7 +12,7 @@ import {
   threadClosesAt,
   threadWritable,
 } from '@/domain/message/schema';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 
 const text = (input: unknown) => v.safeParse(messageTextSchema, input);
 const firstMessage = (input: unknown) => {

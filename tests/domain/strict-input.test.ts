@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { numberInput, optionalText, requiredText } from '@/domain/common';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 
 const number = v.object({ n: numberInput('N is required') });
 const required = v.object({ t: requiredText('T is required') });

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_REQUESTED_MESSAGE } from '@/domain/auth/password-reset';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { outboundMessages } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';

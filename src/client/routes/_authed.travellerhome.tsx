@@ -26,7 +26,7 @@ import {
   searchFieldsOf,
   searchParamsSchema,
 } from '@/domain/listing/search-params';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { type FilterState, SearchFilters } from './-components/search-filters';
 import { SearchForm } from './-components/search-form';
 import { SearchResults, type SearchView } from './-components/search-results';

@@ -1,7 +1,7 @@
 // Typed failures of the API client: a response that was not 2xx, or no response at all.
 // The outbox decides retry versus fail from these, so the split must be exact.
 import type { ErrorCode } from '@/domain/errors';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 
 /**
  * The server answered with a non-2xx status; `code` is its JSON `code` (programs branch on it),

@@ -4,24 +4,8 @@
 // mutators come in through createSyncStore.
 export { analyticsDueAt, flushAnalytics, track } from './analytics';
 export { API_URL, apiBaseUrl } from './api-url';
-export {
-  type AnalyticsRow,
-  AppDb,
-  DB_VERSIONS,
-  type ListingRow,
-  type MessageRow,
-  type MetaRow,
-  mutationTables,
-  type OrderRow,
-  openDb,
-  type PhotoRow,
-  type ProfileRow,
-  type SearchResultRow,
-  type Synced,
-  type ThreadReadRow,
-  type WatchedRow,
-  type WatchRow,
-} from './db';
+export { AppDb, mutationTables, openDb } from './db';
+export { DB_VERSIONS } from './db-versions';
 export { ApiError, isOffline, OfflineError, SessionMissingError } from './errors';
 export { call, callParsed } from './http';
 export { contextOf, describeEntry, type SyncContext } from './kinds';
@@ -58,5 +42,19 @@ export {
 } from './session';
 export { createSyncStore, type Store, type StoreOptions } from './store';
 export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
-export { subscribeUpgradeRequired, upgradeRequired } from './upgrade';
+export type {
+  AnalyticsRow,
+  ListingRow,
+  MessageRow,
+  MetaRow,
+  OrderRow,
+  PhotoRow,
+  ProfileRow,
+  SearchResultRow,
+  Synced,
+  ThreadReadRow,
+  WatchedRow,
+  WatchRow,
+} from './tables';
+export { subscribeUpgradeRequired, upgradeRequired } from './upgrade-required';
 export { type WaitingItem, type WaitingState, waitingList } from './waiting';

@@ -2,7 +2,7 @@
 // the runtime has one, else a lease row in IndexedDB (shared by every context of the origin).
 // The lock's name and the lease's key carry the entry format (the schema version), so code of
 // two formats never takes turns on one outbox as if it were the same queue.
-import { SCHEMA_VERSION } from './db';
+import { SCHEMA_VERSION } from './db-versions';
 import { META } from './meta';
 import { runtime } from './runtime';
 import type { Store } from './store';

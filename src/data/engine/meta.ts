@@ -1,7 +1,8 @@
 // Small key/value facts kept beside the data: sync times, the session copy for the service
 // worker, the replay lease. The engine's keys are listed here so nothing else invents them; a
 // feature keeps its own beside its code, named after it (reference.ts, mutators/complete.ts).
-import { type AppDb, SCHEMA_VERSION } from './db';
+import type { AppDb } from './db';
+import { SCHEMA_VERSION } from './db-versions';
 
 export const META = {
   session: 'session',

@@ -6,11 +6,12 @@ import type { Table } from 'dexie';
 import { ERRORS } from '@/domain/errors';
 import { type ExtrasOf, NOT_FAILING, type OutboxEntry, type OutboxEntryOf } from '@/domain/outbox/entry';
 import { isMutationKind, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
-import { type AppDb, mutationTables, type Synced } from './db';
+import { type AppDb, mutationTables } from './db';
 import { appliesAll, applyEntries, applyEntry, contextOf, restoreAll, type SyncContext } from './kinds';
 import { releasePhotos, retryPhotoOf } from './photos';
 import { loadSession } from './session';
 import type { Store } from './store';
+import type { Synced } from './tables';
 
 export function newEntry<K extends MutationKind>(
   store: Store,

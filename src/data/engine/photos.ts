@@ -7,7 +7,7 @@
 // lane like the outbox until the same user signs in again.
 import * as v from 'valibot';
 import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
-import type { AppDb, PhotoRow } from './db';
+import type { AppDb } from './db';
 import { ApiError, isTransient, OfflineError, parseRetryAfter } from './errors';
 import { photoOf, withPhoto } from './kinds';
 import type { LocalMutators } from './local-mutator';
@@ -15,6 +15,7 @@ import { getMeta, META, setMeta } from './meta';
 import { runtime } from './runtime';
 import { currentLogin, sameLogin } from './session';
 import type { Store } from './store';
+import type { PhotoRow } from './tables';
 
 /** Longest edge after downscaling, and the JPEG quality: a phone photo becomes a few hundred KB. */
 export const PHOTO_MAX_EDGE_PX = 1600;

@@ -15,7 +15,7 @@
 //      put and deleted row by row, a whole snapshot replaces them; nothing when the cookie says
 //      nothing changed;
 //   4. rebase: apply the remaining entries again on top of the new rows.
-// A 426 sync/upgrade-required, or an answer in a newer protocol, stops syncing (upgrade.ts).
+// A 426 sync/upgrade-required, or an answer in a newer protocol, stops syncing (upgrade-required.ts).
 import type { ErrorCode } from '@/domain/errors';
 import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
 import {
@@ -24,7 +24,8 @@ import {
   pullResponseSchema,
   SYNC_PROTOCOL,
 } from '@/domain/sync/protocol';
-import { mutationTables, type OrderRow, SCHEMA_VERSION } from './db';
+import { mutationTables } from './db';
+import { SCHEMA_VERSION } from './db-versions';
 import { ApiError } from './errors';
 import { callParsed } from './http';
 import { contextOf } from './kinds';
@@ -34,7 +35,8 @@ import { applyResult } from './outcomes';
 import { currentLogin, loginSince } from './session';
 import type { Store } from './store';
 import { ackedMutationId, acknowledge, clientIdFor, pullCookie, setPullCookie } from './sync-client';
-import { markUpgradeRequired, upgradeRequired } from './upgrade';
+import type { OrderRow } from './tables';
+import { markUpgradeRequired, upgradeRequired } from './upgrade-required';
 
 export type PullOutcome =
   | 'applied'

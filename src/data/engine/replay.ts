@@ -14,7 +14,7 @@
 //   4. no answer, 408, 429, 5xx: back off (Retry-After honoured); 401: park the queue until the
 //      same user logs in; another user's session (403 sync/client-mismatch): stop, send nothing;
 //      426 sync/upgrade-required (or an answer in a newer protocol): stop syncing, "Reload to
-//      update" (upgrade.ts).
+//      update" (upgrade-required.ts).
 // Every push names this code's protocol and schema version.
 import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
@@ -26,7 +26,8 @@ import {
   pushResponseSchema,
   SYNC_PROTOCOL,
 } from '@/domain/sync/protocol';
-import { mutationTables, SCHEMA_VERSION } from './db';
+import { mutationTables } from './db';
+import { SCHEMA_VERSION } from './db-versions';
 import { ApiError, isTransient } from './errors';
 import { callParsed } from './http';
 import { contextOf, photoOf, preparedArgs } from './kinds';
@@ -39,7 +40,7 @@ import { pull } from './pull';
 import { currentLogin, type Login, loadSession, sameLogin } from './session';
 import type { Store } from './store';
 import { acknowledge, clientIdFor, takeMutationIds } from './sync-client';
-import { markUpgradeRequired, upgradeRequired } from './upgrade';
+import { markUpgradeRequired, upgradeRequired } from './upgrade-required';
 
 export interface ReplayResult {
   sent: number;

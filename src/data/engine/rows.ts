@@ -2,7 +2,7 @@
 // and remembers what the server last confirmed, so a rebase or a discard can restore it.
 import type { Table } from 'dexie';
 import type { OutboxEntryBase } from '@/domain/outbox/entry';
-import type { Synced } from './db';
+import type { Synced } from './tables';
 
 /** Id of the optimistic row a command creates for entry `key`. */
 export function localId(key: string): string {

@@ -2,8 +2,17 @@
 // the device keeps the difference to its own clock (in memory, and in meta for the next start
 // and the service worker). A device whose clock is wrong then judges a departure as the server
 // will, while the server alone decides: the device only spares the user a refusal it can see.
+// It asks of the store only what it reads and keeps, so the store can wire it in without a loop.
+import type { AppDb } from './db';
 import { getMeta, META, setMeta } from './meta';
-import type { Store } from './store';
+
+/** The part of the store the clock uses (store.ts's Store is one). */
+export interface ClockHolder {
+  db: AppDb;
+  now(): number;
+  /** The server's clock minus the device's, once known. */
+  serverOffsetMs: number | null;
+}
 
 /**
  * `Date` has whole seconds: the server's instant lies somewhere in the second it names, so
@@ -12,7 +21,7 @@ import type { Store } from './store';
 const SAME_CLOCK_MS = 1500;
 
 /** Keeps the offset an answer dated `serverMs` tells (the answer has just arrived). */
-export function noteServerDate(store: Store, serverMs: number): void {
+export function noteServerDate(store: ClockHolder, serverMs: number): void {
   // The middle of the second `Date` names is the best guess of the server's instant.
   const offset = serverMs + 500 - store.now();
   const known = store.serverOffsetMs;
@@ -22,7 +31,7 @@ export function noteServerDate(store: Store, serverMs: number): void {
 }
 
 /** Now on the server's clock, as far as the device knows it (its own clock until it knows). */
-export async function serverNow(store: Store): Promise<number> {
+export async function serverNow(store: ClockHolder): Promise<number> {
   if (store.serverOffsetMs === null) {
     const kept = await getMeta<number>(store.db, META.serverOffsetMs);
     if (typeof kept === 'number' && store.serverOffsetMs === null) store.serverOffsetMs = kept;
@@ -31,6 +40,6 @@ export async function serverNow(store: Store): Promise<number> {
 }
 
 /** serverNow without reading meta: for a screen rendering after the store has heard the server. */
-export function serverNowKnown(store: Store): number {
+export function serverNowKnown(store: ClockHolder): number {
   return store.now() + (store.serverOffsetMs ?? 0);
 }

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { emailSchema, numberInput, phoneSchema, present, requiredText } from '../common';
 import { AGE_MAX, AGE_MIN, GENDERS } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 
 /** Letters, digits and @$!%*?&, 8 or more, with one of each class. */
 export const PASSWORD_RE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;

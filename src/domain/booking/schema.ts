@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { emailSchema, numberInput, optionalText, phoneSchema, present, requiredText } from '../common';
 import { BOOKING_WEIGHT_MIN_KG, LISTING_WEIGHT_MAX_KG } from '../constants';
 import { orderHandoffEntries } from '../handoff/order-fields';
-import { MSG, requiredMessage } from '../messages';
 import { orderRatingEntries } from '../rating/schema';
+import { MSG, requiredMessage } from '../texts';
 import { BOOKING_STATUSES, EXPIRY_REASONS } from './status';
 
 const bookingWeight = v.pipe(

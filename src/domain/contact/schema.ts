@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { emailSchema, requiredText } from '../common';
 import { LONG_TEXT_MAX_LENGTH } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 
 export const contactSchema = v.object({
   name: v.pipe(requiredText(MSG.fullNameRequired), v.regex(/^[A-Za-z\s]+$/, MSG.nameLettersOnly)),

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { optionalText, requiredText } from '../common';
 import { IMAGE_MAX_BYTES, LONG_TEXT_MAX_LENGTH, PAYMENT_MODES } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 
 export const courierFormEntries = {
   fullName: requiredText(MSG.fullNameRequired),

@@ -2,7 +2,7 @@
 // Accept, decline and cancel stay the plain status update and send no code.
 import * as v from 'valibot';
 import { present, requiredText } from '../common';
-import { MSG, requiredMessage } from '../messages';
+import { MSG, requiredMessage } from '../texts';
 import { checkHandoffCode, HANDOFF_CODE_DIGITS, normalizeHandoffCode } from './code';
 
 /**

@@ -17,8 +17,8 @@ import {
   LISTING_WEIGHT_MAX_KG,
   LISTING_WEIGHT_MIN_KG,
 } from '../constants';
-import { fillOutMessage, MSG, requiredMessage } from '../messages';
 import { listingRatingEntries } from '../rating/schema';
+import { fillOutMessage, MSG, requiredMessage } from '../texts';
 import { isDepartureInFuture, todayIn } from './departure';
 
 /** Where the future-departure rule gets its clock and each airport's time zone from. */

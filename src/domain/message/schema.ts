@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { optionalText, requiredText } from '../common';
 import { LONG_TEXT_MAX_LENGTH } from '../constants';
-import { MSG, requiredMessage } from '../messages';
+import { MSG, requiredMessage } from '../texts';
 
 /** 1 to 2,000 characters (after trimming), line breaks allowed. */
 export const MESSAGE_TEXT_MAX_CHARS = LONG_TEXT_MAX_LENGTH;

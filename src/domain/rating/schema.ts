@@ -4,7 +4,7 @@
 // each rater's latest rating (rating_totals on the server).
 import * as v from 'valibot';
 import { numberInput, optionalText, requiredText } from '../common';
-import { MSG, requiredMessage } from '../messages';
+import { MSG, requiredMessage } from '../texts';
 
 export const RATING_STARS_MIN = 1;
 export const RATING_STARS_MAX = 5;

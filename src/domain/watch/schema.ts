@@ -4,7 +4,7 @@
 // watched routes come with every pull as the `watched` collection.
 import * as v from 'valibot';
 import { airportCodeSchema, dateSchema } from '../common';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 
 /** Watches one traveller may keep at once (watch/quota-reached beyond). */
 export const WATCHES_MAX = 5;

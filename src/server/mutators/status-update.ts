@@ -3,7 +3,7 @@
 // `appliedAs`) applies it as `complete`, which checks the traveller's hand-off code, for REST and
 // push alike.
 import { actionFor, transition } from '@/domain/booking/status';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { ApiError, invalid } from '../http/errors';
 import { isOverdue } from '../model/bookings.expiry';
 import { toOrder } from '../model/bookings.queries';

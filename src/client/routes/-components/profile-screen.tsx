@@ -3,7 +3,7 @@
 import { useProfile, useSession } from '@/client/hooks';
 import type { Pulled } from '@/client/pull-on-open';
 import { TravelArt } from '@/client/ui/travel-art';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { BookingEmails } from './booking-emails';
 import { ProfileCard } from './profile-card';
 

@@ -13,7 +13,7 @@ import { CONTROL_CLASS } from '@/client/ui/field';
 import { SyncState } from '@/client/ui/sync-state';
 import { describeWatch, SessionMissingError, unwatchRoute, watchRoute } from '@/data';
 import { ERRORS } from '@/domain/errors';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { WATCH_DAYS_MAX, WATCHES_MAX } from '@/domain/watch/schema';
 
 const DAY_CHOICES = Array.from({ length: WATCH_DAYS_MAX + 1 }, (_, days) => ({

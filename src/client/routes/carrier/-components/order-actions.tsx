@@ -6,7 +6,7 @@ import { useStore } from '@/client/hooks/use-store';
 import { Button } from '@/client/ui/button';
 import { completeBooking, handoffRefusal, type OrderRow, updateBookingStatus } from '@/data';
 import { availableActions, type BookingAction } from '@/domain/booking/status';
-import { MSG } from '@/domain/messages';
+import { MSG } from '@/domain/texts';
 import { CompleteDialog } from './complete-dialog';
 
 const LABELS: Record<BookingAction, string> = {

@@ -1,9 +1,9 @@
 // Every validation and state message of SPEC.md sections 5 and 8 that the domain owns is written
-// once in src/domain, and messages.ts is where it lives.
+// once in src/domain, and texts.ts is where it lives.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillOutMessage, MSG } from '@/domain/messages';
+import { fillOutMessage, MSG } from '@/domain/texts';
 
 const SPEC_SECTION_5 = [
   'Name is required',

@@ -1,5 +1,6 @@
 // Every user-facing validation and state message of SPEC.md sections 5 and 8, written once.
-// Schemas, the server and the UI all take their wording from here.
+// Schemas, the server and the UI all take their wording from here (chat messages are
+// src/domain/message, a different thing).
 
 export const MSG = {
   // Signup, step 1

@@ -4,23 +4,24 @@
 // when the database on disk is newer than this code. Kept per database connection, never in
 // the database: a newer tab sharing it must go on syncing. Push and pull stop; the page offers
 // a reload (src/client/pwa).
-import type { AppDb } from './db';
+// Keyed by the Dexie connection itself, so the schema (db.ts) can mark its own connection.
+import type Dexie from 'dexie';
 
-const stale = new WeakSet<AppDb>();
-const listeners = new Map<AppDb, Set<() => void>>();
+const stale = new WeakSet<Dexie>();
+const listeners = new Map<Dexie, Set<() => void>>();
 
-export function markUpgradeRequired(db: AppDb): void {
+export function markUpgradeRequired(db: Dexie): void {
   if (stale.has(db)) return;
   stale.add(db);
   for (const cb of listeners.get(db) ?? []) cb();
 }
 
-export function upgradeRequired(db: AppDb): boolean {
+export function upgradeRequired(db: Dexie): boolean {
   return stale.has(db);
 }
 
 /** Calls `cb` once this connection needs a reload; returns the unsubscribe. */
-export function subscribeUpgradeRequired(db: AppDb, cb: () => void): () => void {
+export function subscribeUpgradeRequired(db: Dexie, cb: () => void): () => void {
   const set = listeners.get(db) ?? new Set();
   set.add(cb);
   listeners.set(db, set);

@@ -1,0 +1,40 @@
+// The log's frame (a polite live region while every row is rendered) and the plain log of a
+// short thread: every row rendered, the newest kept in view.
+import { type ReactNode, useCallback } from 'react';
+import type { ThreadMessage } from '@/data';
+import { type Actions, Row } from './message-bubble';
+import type { Item } from './message-items';
+import { useStickToBottom } from './stick-to-bottom';
+
+export function LogFrame({ children, live }: { children: ReactNode; live: boolean }) {
+  return (
+    <div
+      role="log"
+      aria-live={live ? 'polite' : 'off'}
+      aria-label="Messages"
+      className="flex flex-1 flex-col justify-end bg-slate-50 py-2"
+    >
+      {children}
+    </div>
+  );
+}
+
+export function PlainLog({
+  items,
+  messages,
+  actions,
+}: {
+  items: Item[];
+  messages: ThreadMessage[];
+  actions: Actions;
+}) {
+  const toEnd = useCallback(() => window.scrollTo?.({ top: document.documentElement.scrollHeight }), []);
+  useStickToBottom(messages, toEnd);
+  return (
+    <LogFrame live>
+      {items.map((item) => (
+        <Row key={item.key} item={item} actions={actions} />
+      ))}
+    </LogFrame>
+  );
+}
