@@ -1,11 +1,9 @@
-// What a booking's change tells its other side, queued in the change's own transaction: a push
-// to each device the user turned notifications on for, or, with none, an e-mail (unless the user
-// turned booking e-mails off). The words say only what a lock screen may show: no names,
-// contacts, flights or hand-off codes.
-import { eq } from 'drizzle-orm';
+// What a booking's change tells its other side, queued in the change's own transaction as one
+// row; the notifier sends it as a push to each device the user turned notifications on for, or,
+// with none, an e-mail (unless the user turned booking e-mails off). The words say only what a
+// lock screen may show: no names, contacts, flights or hand-off codes.
 import { bookingLink } from '@/domain/notify/booking-link';
 import type { Tx } from '../db/client';
-import { notificationSettings, pushSubscriptions, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { enqueue, type OutboundMessage, type PushNotification } from './queue';
 
@@ -65,42 +63,34 @@ function notificationFor(event: BookingEvent, booking: BookingFacts): PushNotifi
   };
 }
 
-/** Queues the event for the side it concerns (EVENTS' `to`). */
+/**
+ * Queues the event for the side it concerns (EVENTS' `to`): one row, whatever that user's
+ * devices, so a booking costs the booker's request the same for everyone. The notifier turns it
+ * into a push per device or an e-mail (fan-out.ts).
+ */
 export async function queueBookingEvent(tx: Tx, deps: Deps, event: BookingEvent, booking: BookingFacts) {
   const userId = EVENTS[event].to === 'carrier' ? booking.carrierId : booking.travellerId;
-  const notification = notificationFor(event, booking);
-  const devices = await tx
-    .select({ endpoint: pushSubscriptions.endpoint })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
-  let messages: OutboundMessage[] = devices.map((d) => ({
-    channel: 'push',
-    endpoint: d.endpoint,
-    notification,
-  }));
-  if (!messages.length) {
-    const [user] = await tx
-      .select({ email: users.email, bookingEmails: notificationSettings.bookingEmails })
-      .from(users)
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(eq(users.id, userId));
-    if (user && user.bookingEmails !== false)
-      messages = [
-        {
-          channel: 'email',
-          to: user.email,
-          subject: notification.title,
-          text: [
-            notification.body,
-            '',
-            `Open it: ${deps.notifier.config.appUrl}${notification.url}`,
-            '',
-            'You get these e-mails because notifications are not turned on on any of your devices.',
-            `Turn booking e-mails off in your profile: ${deps.notifier.config.appUrl}/set-profile`,
-          ].join('\n'),
-        },
-      ];
-  }
-  await enqueue(tx, messages, deps.clock.now());
+  await enqueue(
+    tx,
+    [{ channel: 'booking', userId, notification: notificationFor(event, booking) }],
+    deps.clock.now(),
+  );
   deps.notifier.queued();
+}
+
+/** The e-mail a user with no device gets instead of the push. */
+export function bookingMail(notification: PushNotification, to: string, appUrl: string): OutboundMessage {
+  return {
+    channel: 'email',
+    to,
+    subject: notification.title,
+    text: [
+      notification.body,
+      '',
+      `Open it: ${appUrl}${notification.url}`,
+      '',
+      'You get these e-mails because notifications are not turned on on any of your devices.',
+      `Turn booking e-mails off in your profile: ${appUrl}/set-profile`,
+    ].join('\n'),
+  };
 }
