@@ -159,6 +159,9 @@ describe('after a gap in the notifications (the listening connection came back)'
     // A notification names the session's end directly.
     handlers?.onPayload('session-end:kept');
     expect(seen.ended).toEqual(['ended', 'kept']);
+    // A stream of that session checked just before its end, arriving just after, is refused.
+    expect(live.hub.admit({ userId: 'u1', sessionHash: 'kept', address: null })).toBe('ended');
+    expect(live.hub.admit({ userId: 'u1', sessionHash: 'other', address: null })).toBeNull();
     await live.close();
   });
 });

@@ -30,8 +30,14 @@ export interface PokeHubOptions {
   maxStreams?: number;
 }
 
-/** Why admit refused a stream. */
-export type StreamRefusal = 'address' | 'capacity';
+/** Why admit refused a stream: too many from its address, in the process, or its session just ended. */
+export type StreamRefusal = 'address' | 'capacity' | 'ended';
+
+/**
+ * How long a session's end is remembered: a stream whose session was checked a moment before its
+ * end, and registered a moment after the end was heard, is refused rather than kept.
+ */
+export const ENDED_SESSION_MEMORY_MS = 60_000;
 
 export const HEARTBEAT_MS = 25_000;
 export const MAX_STREAMS_PER_USER = 32;
@@ -76,6 +82,8 @@ export class PokeHub {
   private readonly maxPerUser: number;
   private readonly maxPerAddress: number;
   private readonly maxStreams: number;
+  /** Sessions ended lately, with when (oldest first). */
+  private readonly ended = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
@@ -88,6 +96,7 @@ export class PokeHub {
 
   /** Whether one more stream of `owner` may open now (null), or why not. */
   admit(owner: StreamOwner): StreamRefusal | null {
+    if (this.ended.has(owner.sessionHash)) return 'ended';
     if (this.entries.size >= this.maxStreams) return 'capacity';
     if (owner.address !== null && this.byAddress.get(owner.address).size >= this.maxPerAddress)
       return 'address';
@@ -151,6 +160,13 @@ export class PokeHub {
 
   /** Ends the streams of a session that ended; answers how many. */
   endSession(sessionHash: string): number {
+    const now = Date.now();
+    for (const [hash, at] of this.ended) {
+      if (at > now - ENDED_SESSION_MEMORY_MS) break;
+      this.ended.delete(hash);
+    }
+    this.ended.delete(sessionHash);
+    this.ended.set(sessionHash, now);
     const own = [...this.bySession.get(sessionHash)];
     for (const entry of own) this.end(entry);
     return own.length;

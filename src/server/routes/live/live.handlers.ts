@@ -35,6 +35,8 @@ function ownerOf(c: Context<AppEnv>, deps: Deps): StreamOwner {
 export function pokes(c: Context<AppEnv>, deps: Deps) {
   const owner = ownerOf(c, deps);
   const refused = deps.pokes.admit(owner);
+  // Ended while this request was on its way (the session check passed a moment before).
+  if (refused === 'ended') throw new ApiError('auth/required');
   if (refused === 'address') throw refusal('live/too-many-streams', { retryAfterS: STREAM_RETRY_AFTER_S });
   if (refused === 'capacity') throw refusal('live/busy', { retryAfterS: STREAM_RETRY_AFTER_S });
   // Buffering proxies (nginx) would hold the events back.
