@@ -75,8 +75,8 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
 
   /** Claims into the free slots: booking news leaves the last one to account mail. */
   const claim = (free: number) =>
-    free > 1
-      ? claimDue(db, clock.now(), config.leaseMs, free - 1)
+    free > 1 || config.sendConcurrency < 2
+      ? claimDue(db, clock.now(), config.leaseMs, Math.max(1, free - 1))
       : claimDue(db, clock.now(), config.leaseMs, 1, ACCOUNT);
 
   /**
