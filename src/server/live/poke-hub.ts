@@ -3,6 +3,7 @@
 // and streams per address and in all are bounded (admit). One timer sends every stream its
 // heartbeat (an SSE comment), so idle streams cost no work between beats and proxies do not close
 // them as idle.
+import { Groups } from './stream-groups';
 
 /** What the hub needs of one open stream (an SSE response, or a stand-in in tests). */
 export interface PokeStream {
@@ -30,6 +31,11 @@ export interface PokeHubOptions {
   maxStreams?: number;
 }
 
+interface Entry {
+  owner: StreamOwner;
+  stream: PokeStream;
+}
+
 /** Why admit refused a stream: too many from its address, in the process, or its session just ended. */
 export type StreamRefusal = 'address' | 'capacity' | 'ended';
 
@@ -48,36 +54,11 @@ export const MAX_STREAMS_PER_USER = 32;
  */
 export const MAX_STREAMS_PER_ADDRESS = 200;
 
-interface Entry {
-  owner: StreamOwner;
-  stream: PokeStream;
-}
-
-/** Sets of entries by a key, the key dropped with its last entry. */
-class Groups {
-  private readonly map = new Map<string, Set<Entry>>();
-  get(key: string): ReadonlySet<Entry> {
-    return this.map.get(key) ?? new Set();
-  }
-  add(key: string, entry: Entry) {
-    const set = this.map.get(key) ?? new Set();
-    set.add(entry);
-    this.map.set(key, set);
-  }
-  delete(key: string, entry: Entry) {
-    const set = this.map.get(key);
-    if (set?.delete(entry) && set.size === 0) this.map.delete(key);
-  }
-  keys(): string[] {
-    return [...this.map.keys()];
-  }
-}
-
 export class PokeHub {
   private readonly entries = new Set<Entry>();
-  private readonly byUser = new Groups();
-  private readonly bySession = new Groups();
-  private readonly byAddress = new Groups();
+  private readonly byUser = new Groups<Entry>();
+  private readonly bySession = new Groups<Entry>();
+  private readonly byAddress = new Groups<Entry>();
   private readonly heartbeatMs: number;
   private readonly maxPerUser: number;
   private readonly maxPerAddress: number;

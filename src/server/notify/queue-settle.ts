@@ -1,8 +1,9 @@
 // What becomes of a claimed row after its attempt: deleted (sent), rescheduled with back-off (its
-// lane waiting as long behind it), released untried, or marked failed for good.
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+// lane waiting as long behind it), released untried, or marked failed for good; and the hourly
+// prune of rows failed long ago.
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { outboundMessages } from '../db/schema';
+import { outboundMessages, passwordResets } from '../db/schema';
 
 export async function markSent(db: Db, id: number): Promise<void> {
   await db.delete(outboundMessages).where(eq(outboundMessages.id, id));
@@ -63,4 +64,20 @@ export function backoffMs(attempts: number, policy: BackoffPolicy, retryAfterMs 
   const exp = Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** Math.max(0, attempts - 1));
   const jittered = Math.round(exp * (0.8 + 0.4 * policy.random()));
   return Math.max(jittered, retryAfterMs);
+}
+
+/** How long a row that failed for good is kept for someone to look at. */
+export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Hourly housekeeping: failed rows past their retention, and reset links past their expiry. */
+export async function pruneNotifications(db: Db, nowMs: number): Promise<void> {
+  await db
+    .delete(outboundMessages)
+    .where(
+      and(
+        isNotNull(outboundMessages.failedAt),
+        lt(outboundMessages.failedAt, new Date(nowMs - FAILED_RETENTION_MS)),
+      ),
+    );
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(nowMs)));
 }

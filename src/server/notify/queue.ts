@@ -3,10 +3,10 @@
 // the attempt deleted (sent), rescheduled (back-off) or marked failed (queue-settle.ts). Claimed
 // in a fair order, by its index (migration 0026): account mail first, then each recipient's next
 // row before anyone's later ones, and only the first row of a lane (one device, one address).
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { outboundMessages, passwordResets } from '../db/schema';
+import { outboundMessages } from '../db/schema';
 
 /** What a notification says: nothing a lock screen should not show (no names, contacts, codes). */
 export interface PushNotification {
@@ -164,18 +164,5 @@ export async function nextDueMs(db: Db): Promise<number | null> {
   return row?.at?.getTime() ?? null;
 }
 
-/** How long a row that failed for good is kept for someone to look at. */
-export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Hourly housekeeping: failed rows past their retention, and reset links past their expiry. */
-export async function pruneNotifications(db: Db, nowMs: number): Promise<void> {
-  await db
-    .delete(outboundMessages)
-    .where(
-      and(
-        isNotNull(outboundMessages.failedAt),
-        lt(outboundMessages.failedAt, new Date(nowMs - FAILED_RETENTION_MS)),
-      ),
-    );
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(nowMs)));
-}
+// Housekeeping's prune lives with the other row endings; imported from here by main.ts and tests.
+export { FAILED_RETENTION_MS, pruneNotifications } from './queue-settle';
