@@ -94,6 +94,8 @@ function call(
       },
       (res) => {
         if (keep && res.statusCode === 200) {
+          // Held open from now on: an idle stream hears only a heartbeat every 25 s.
+          req.setTimeout(0);
           keep.push(req);
           res.resume();
           resolve({ status: 200, ms: performance.now() - start, body: '' });
@@ -222,6 +224,13 @@ async function flood(tokens: string[], from: (account: number) => string, held: 
   return byStatus;
 }
 
+/** Streams still open (neither side ended them). */
+function stillOpen(held: unknown[]): number {
+  return held.filter(
+    (req) => !(req as { destroyed: boolean; socket?: { destroyed: boolean } }).socket?.destroyed,
+  ).length;
+}
+
 function release(held: unknown[]) {
   for (const req of held.splice(0)) (req as { destroy(): void }).destroy();
 }
@@ -245,7 +254,11 @@ try {
 
   const held: unknown[] = [];
   const oneAddress = await flood(tokens, () => '198.51.100.1', held);
-  result.oneAddress = { streams: oneAddress, ...(await ordinaryTraffic(victims)) };
+  result.oneAddress = {
+    streams: oneAddress,
+    ...(await ordinaryTraffic(victims)),
+    heldAtEnd: stillOpen(held),
+  };
   release(held);
   await new Promise((r) => setTimeout(r, 2000));
 
@@ -254,7 +267,11 @@ try {
     (a) => `198.51.${100 + Math.floor(a / 250)}.${(a % 250) + 1}`,
     held,
   );
-  result.manyAddresses = { streams: manyAddresses, ...(await ordinaryTraffic(victims)) };
+  result.manyAddresses = {
+    streams: manyAddresses,
+    ...(await ordinaryTraffic(victims)),
+    heldAtEnd: stillOpen(held),
+  };
   release(held);
 
   result.serverSaid = serverLog
