@@ -233,7 +233,11 @@ const nextBeat = (stream) => new Promise((resolve) => stream.res.once('data', ()
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function idleStreams(dist) {
-  const { port, base, stop, pid } = await startAppServer(dist, 'live', { SIGNUP_LIMIT_PER_HOUR: '1000' });
+  // Every stream comes from 127.0.0.1: the per-address cap (200 by default) is raised to them all.
+  const { port, base, stop, pid } = await startAppServer(dist, 'live', {
+    SIGNUP_LIMIT_PER_HOUR: '1000',
+    STREAMS_PER_ADDRESS: String(STREAMS),
+  });
   try {
     // 25 streams per user: the hub keeps at most 32 per user (tabs and devices).
     const users = [];

@@ -33,6 +33,18 @@ export const ERRORS = {
     message: 'Too many reset requests. Please wait an hour and try again.',
   },
   'push/endpoint-not-allowed': { status: 400, message: 'This push service address is not allowed.' },
+  // Another account's live subscription, posted without the keys its browser holds.
+  'push/endpoint-taken': {
+    status: 409,
+    message: 'Notifications on this browser belong to another account. Log out there first.',
+  },
+  // Live update streams (GET /api/sync/poke), each answer with Retry-After: too many from one
+  // address, or the server keeps its last connections for ordinary requests.
+  'live/too-many-streams': {
+    status: 429,
+    message: 'Too many live update connections from this network. Please try again later.',
+  },
+  'live/busy': { status: 503, message: 'The server is busy. Please try again in a moment.' },
   'auth/forbidden': { status: 403, message: 'You can only access your own data.' },
   'auth/bad-origin': { status: 403, message: 'Requests from this origin are not allowed.' },
   'listing/not-found': { status: 404, message: 'That listing no longer exists.' },

@@ -59,6 +59,10 @@ const envSchema = v.object({
   LOGIN_LIMIT_PER_ADDRESS: count('30'),
   UPLOAD_IMAGES_PER_DAY: count('20'),
   UPLOAD_MB_PER_USER: count('50'),
+  /** Live update streams (GET /api/sync/poke) per client address (an IPv6 /64 is one). */
+  STREAMS_PER_ADDRESS: count('200'),
+  /** Live update streams per process; 0: what the open-files limit leaves (src/server/live/open-files.ts). */
+  STREAMS_MAX: count('0'),
   OPEN_LISTINGS_PER_CARRIER: v.optional(
     v.pipe(
       v.string(),

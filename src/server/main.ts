@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { endExpiredSessions, liveSessions } from './auth/session-expiry';
 import { pruneThrottles } from './auth/throttle';
 import { DEFAULT_CONFIG, systemClock } from './config';
 import { createDb, type Db } from './db/client';
@@ -17,7 +18,8 @@ import { chunkFileStore } from './files/chunk-store';
 import { diskFileStore } from './files/disk-store';
 import type { FileStore } from './files/file-store';
 import { pruneIdempotencyKeys } from './http/idempotency';
-import { startLive } from './live/live';
+import { type LiveOptions, startLive } from './live/live';
+import { readOpenFilesLimit, streamBudget } from './live/open-files';
 import { expireOverdueBookings } from './model/bookings.expiry';
 import { pruneOrphanFiles } from './model/files.prune';
 import { pruneSyncResults } from './model/sync.retention';
@@ -52,7 +54,7 @@ async function openDatabase(env: Env, seed: boolean) {
 /**
  * Expired idempotency records and sync results, idle throttle counters, images no courier request
  * names a day after their upload, old failed notifications and expired reset links go once an
- * hour; overdue pending bookings expire every minute.
+ * hour; overdue pending bookings expire, and expired sessions end, every minute.
  */
 function scheduleHousekeeping(db: Db, files: FileStore) {
   const timer = setInterval(() => {
@@ -69,13 +71,46 @@ function scheduleHousekeeping(db: Db, files: FileStore) {
   // Unanswered pending bookings expire on time to the minute (search and booking already treat an
   // overdue one as expired; this makes both sides' lists say so and frees the listing's space),
   // and once at start: those that fell due while the server was down go now, not a minute later.
+  // An expired session is deleted like any that ends: its poke streams end in every process and
+  // its push subscription goes (so booking news falls back to e-mail).
   const expire = () =>
-    expireOverdueBookings(db, Date.now()).catch((err) =>
+    Promise.all([expireOverdueBookings(db, Date.now()), endExpiredSessions(db, Date.now())]).catch((err) =>
       console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })),
     );
   void expire();
   const expiry = setInterval(expire, MINUTE_MS);
   expiry.unref();
+}
+
+/**
+ * The poke streams' limits: per client address from the environment, in all from the open-files
+ * limit (which Node has already raised to the hard limit), leaving the rest for ordinary requests.
+ */
+function streamLimits(env: Env, db: Db): LiveOptions {
+  const files = readOpenFilesLimit();
+  const maxStreams = env.STREAMS_MAX || (files ? streamBudget(files.soft) : Number.POSITIVE_INFINITY);
+  const shown = (n: number) => (Number.isFinite(n) ? n : 'unlimited');
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      openFiles: files ? { soft: shown(files.soft), hard: shown(files.hard) } : 'unknown',
+      streamsMax: shown(maxStreams),
+      streamsPerAddress: env.STREAMS_PER_ADDRESS,
+    }),
+  );
+  if (files && files.soft < 4096)
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        openFiles: `limit ${files.soft} leaves ${shown(maxStreams)} live streams: raise the hard limit (ulimit -Hn as root, systemd LimitNOFILE=, docker run --ulimit nofile=)`,
+      }),
+    );
+  return {
+    maxStreams,
+    maxStreamsPerAddress: env.STREAMS_PER_ADDRESS,
+    liveSessions: (hashes) => liveSessions(db, hashes, Date.now()),
+    onError: (err) => console.error(JSON.stringify({ level: 'warn', live: String(err) })),
+  };
 }
 
 /** How long a stopping process lets requests in flight finish before cutting their sockets. */
@@ -93,7 +128,7 @@ async function serveOne(env: Env, seed: boolean) {
   await notifier.vapid();
   notifier.start();
   // One listening connection per process feeds this process's poke streams.
-  const live = await startLive(database.notifications);
+  const live = await startLive(database.notifications, streamLimits(env, database.db));
   const app = createApp({
     db: database.db,
     files,

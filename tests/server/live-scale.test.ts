@@ -140,6 +140,16 @@ describe.skipIf(!baseUrl)('pokes across two server processes on one PostgreSQL d
     expect([onA.pokes(), onB.pokes()]).toEqual([3, 2]);
   });
 
+  it('a logout on one process ends that session’s stream held by the other, and only it', async () => {
+    const [user, other] = await Promise.all([account(a), account(a)]);
+    const [onB, otherOnB] = [await pokes(user, b), await pokes(other, b)];
+    expect((await as(user, a, 'POST', '/auth/logout')).status).toBe(200);
+    await onB.ended();
+    // The other session's stream on the same process still gets its pokes.
+    await addListing(other, a, 'AI990');
+    await otherOnB.waitForPokes(1);
+  });
+
   it('stopping a process ends its streams (it does not wait for them)', async () => {
     const user = await account(a);
     const onA = await pokes(user, a);

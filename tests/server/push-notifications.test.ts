@@ -15,7 +15,7 @@ import { completeWithCode } from '../support/handoff';
 import { type PushService, startPushService } from '../support/push-service';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
-import { signupAndLogin, type TestUser } from '../support/server-users';
+import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 let server: TestServer;
@@ -62,6 +62,25 @@ async function subscribed(user: TestUser) {
   expect(res.status).toBe(201);
   return name;
 }
+
+/** The user on another device: a session of its own (a session holds one subscription). */
+async function onAnotherDevice(user: TestUser): Promise<TestUser> {
+  const login = await server.request(
+    '/auth/login',
+    jsonInit('POST', { email: user.email, password: user.password }),
+  );
+  const { token } = (await login.json()) as { token: string };
+  const cookie = `carry_session=${token}`;
+  return {
+    ...user,
+    token,
+    cookie,
+    call: (m, path, body) => server.request(path, jsonInit(m, body, { Cookie: cookie })),
+  };
+}
+
+/** Mails to `user` received so far. */
+const mailsTo = (user: TestUser) => smtp.messages.filter((m) => m.to.includes(user.email));
 
 /** A carrier with a listing and a traveller who books it; returns the booking id. */
 async function bookingOn(carrier: TestUser) {
@@ -199,7 +218,7 @@ describe('booking events', () => {
   it('pushes "New booking" to each of the carrier\'s devices, encrypted, after the commit', async () => {
     const carrier = await signupAndLogin(server);
     const phone = await subscribed(carrier);
-    const laptop = await subscribed(carrier);
+    const laptop = await subscribed(await onAnotherDevice(carrier));
     const { bookingId } = await bookingOn(carrier);
     expect(push.hits(phone)).toBe(0);
     expect(await server.notifier.drain()).toMatchObject({ sent: 2 });
@@ -222,7 +241,7 @@ describe('booking events', () => {
   it("pushes accepted and cancelled to the traveller's device, and mails a decline to one with none", async () => {
     const carrier = await signupAndLogin(server);
     const { traveller, bookingId } = await bookingOn(carrier);
-    const { bookingId: second } = await bookingOn(carrier);
+    const { traveller: other, bookingId: second } = await bookingOn(carrier);
     const device = await subscribed(traveller);
     await server.notifier.drain();
     expect((await setStatus(carrier, bookingId, 'accepted')).status).toBe(200);
@@ -233,9 +252,8 @@ describe('booking events', () => {
     expect(urls).toEqual([`/mybookings?booking=${bookingId}`, `/mybookings?booking=${bookingId}`]);
     // The second booking's traveller has no device: the decline goes by e-mail.
     expect((await setStatus(carrier, second, 'rejected')).status).toBe(200);
-    const [declined] = await queued();
-    expect(declined?.channel).toBe('email');
-    expect(declined?.payload).toMatchObject({ subject: 'Booking declined' });
+    await server.notifier.drain();
+    expect((await smtp.waitFor(other.email)).subject).toBe('Booking declined');
   });
 
   it('pushes "Delivery completed" to the traveller once the hand-off code is accepted', async () => {
@@ -261,16 +279,20 @@ describe('booking events', () => {
     expect(await (await carrier.call('GET', '/api/notifications/settings')).json()).toEqual({
       bookingEmails: false,
     });
+    const mailed = mailsTo(carrier).length;
     await bookingOn(carrier);
+    expect(await server.notifier.drain()).toMatchObject({ fannedOut: 1, sent: 0 });
     expect(await queued()).toEqual([]);
+    expect(mailsTo(carrier)).toHaveLength(mailed);
   });
 
   it('sends no e-mail to a user with a device', async () => {
     const carrier = await signupAndLogin(server);
-    await subscribed(carrier);
+    const device = await subscribed(carrier);
     await bookingOn(carrier);
-    const rows = await queued();
-    expect(rows.map((r) => r.channel)).toEqual(['push']);
+    expect(await server.notifier.drain()).toMatchObject({ fannedOut: 1, sent: 1 });
+    expect(push.hits(device)).toBe(1);
+    expect(mailsTo(carrier)).toEqual([]);
   });
 });
 
@@ -360,7 +382,8 @@ describe('the queue', () => {
     expect(await storedDevice(device)).toEqual([]);
     // With no device left, the next event goes by e-mail.
     await bookingOn(carrier);
-    expect((await queued()).map((r) => r.channel)).toEqual(['email']);
+    await server.notifier.drain();
+    expect((await smtp.waitFor(carrier.email)).subject).toBe('New booking');
   });
 
   it('drops a stored device whose endpoint the rule no longer allows, sending it nothing', async () => {
@@ -381,13 +404,26 @@ describe('the queue', () => {
     expect(await storedDevice(device)).toEqual([]);
   });
 
-  it('drops the device at logout, and a push queued before it is not sent', async () => {
+  it('drops the device at logout: news queued before it goes by e-mail, not to that device', async () => {
     const carrier = await signupAndLogin(server);
     const device = await subscribed(carrier);
     await bookingOn(carrier);
     expect((await carrier.call('POST', '/auth/logout')).status).toBe(200);
-    expect(await server.notifier.drain()).toMatchObject({ gone: 1, sent: 0 });
+    expect(await server.notifier.drain()).toMatchObject({ fannedOut: 1, sent: 1 });
     expect(push.hits(device)).toBe(0);
+    expect((await smtp.waitFor(carrier.email)).subject).toBe('New booking');
+  });
+
+  it('does not send a push queued before its device was logged out', async () => {
+    const carrier = await signupAndLogin(server);
+    const device = await subscribed(carrier);
+    await bookingOn(carrier);
+    push.respondWith(503);
+    expect(await server.notifier.drain()).toMatchObject({ fannedOut: 1, retried: 1 });
+    expect((await carrier.call('POST', '/auth/logout')).status).toBe(200);
+    nowMs += 60 * MINUTE;
+    expect(await server.notifier.drain()).toMatchObject({ gone: 1, sent: 0 });
+    expect(push.hits(device)).toBe(1);
   });
 
   it('sends each row once when two notifiers drain the same queue at the same time', async () => {

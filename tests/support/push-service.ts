@@ -3,9 +3,11 @@
 // 24 hours; a TTL header; Content-Encoding: aes128gcm) and decrypts the payload (RFC 8291) with
 // the subscription keys it made itself with node:crypto, as a browser would.
 //
-//   startPushService(): Promise<PushService>
+//   startPushService(options?: { delayMs }): Promise<PushService>   (delayMs: each answer that late)
 //   service.subscription(name): { endpoint, keys: { p256dh, auth } } for POST /api/push/subscriptions
 //   service.respondWith(...statuses): the next answers (status and optional Retry-After); 201 after
+//   service.hold() / service.release(): requests from now on wait unanswered until released
+//     (a slow push service); service.waiting() counts those waiting
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +20,8 @@ export interface ReceivedPush {
   ttl: number;
   urgency: string | undefined;
   jwt: { aud: string; sub: string; exp: number };
+  /** When it arrived (performance.now(), comparable with the SMTP sink's). */
+  at: number;
   /** Why the push service refused it, when it did (the test fails on any). */
   problem?: string;
 }
@@ -34,6 +38,10 @@ export interface PushService {
   problems: string[];
   subscription(name: string): { endpoint: string; keys: { p256dh: string; auth: string } };
   respondWith(...answers: Array<number | { status: number; retryAfter?: string }>): void;
+  hold(): void;
+  release(): void;
+  /** Requests held unanswered now. */
+  waiting(): number;
   /** Requests seen per subscription name, answered or not. */
   hits(name: string): number;
   close(): Promise<void>;
@@ -99,17 +107,27 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startPushService(): Promise<PushService> {
+export async function startPushService(options: { delayMs?: number } = {}): Promise<PushService> {
   const keys = new Map<string, Keys>();
   const received: ReceivedPush[] = [];
   const problems: string[] = [];
   const hits = new Map<string, number>();
   const answers: Array<{ status: number; retryAfter?: string }> = [];
   let origin = '';
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  let waiting = 0;
   const server = createServer(async (req, res) => {
     const name = decodeURIComponent(req.url?.split('/').pop() ?? '');
+    const at = performance.now();
     hits.set(name, (hits.get(name) ?? 0) + 1);
     const body = await readBody(req);
+    if (gate) {
+      waiting += 1;
+      await gate.promise;
+      waiting -= 1;
+    }
+    // A push service across the internet answers in tens to hundreds of milliseconds.
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     try {
       const k = keys.get(name);
       if (req.method !== 'POST' || !k) throw new Error(`unknown subscription ${name}`);
@@ -121,7 +139,7 @@ export async function startPushService(): Promise<PushService> {
       const payload = JSON.parse(decryptPayload(body, k)) as unknown;
       const answer = answers.shift() ?? { status: 201 };
       if (answer.status < 300)
-        received.push({ name, payload, ttl, urgency: req.headers.urgency as string | undefined, jwt });
+        received.push({ name, payload, ttl, urgency: req.headers.urgency as string | undefined, jwt, at });
       res.writeHead(answer.status, answer.retryAfter ? { 'Retry-After': answer.retryAfter } : {});
       res.end();
     } catch (err) {
@@ -149,9 +167,23 @@ export async function startPushService(): Promise<PushService> {
     respondWith(...list) {
       answers.push(...list.map((a) => (typeof a === 'number' ? { status: a } : a)));
     },
+    hold() {
+      if (gate) return;
+      let open = () => {};
+      const promise = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      gate = { promise, open };
+    },
+    release() {
+      gate?.open();
+      gate = null;
+    },
+    waiting: () => waiting,
     hits: (name) => hits.get(name) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
+        gate?.open();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

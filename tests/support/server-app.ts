@@ -1,6 +1,6 @@
 // The real API server in-process, for tests of any project (server, data).
 //
-//   createTestServer(options?: { clock?: Clock; config?: Partial<AppConfig> })
+//   createTestServer(options?: { clock?; config?: Partial<AppConfig>; notify?; live?: PokeHubOptions })
 //     : Promise<{ app, db, pokes, close(), request(path: string, init?: RequestInit): Promise<Response> }>
 //
 // Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
@@ -26,7 +26,7 @@ import type { FileStore } from '@/server/files/file-store';
 export const TEST_PASSWORD_HASH: Argon2Cost = { memoryKiB: 64, passes: 1, lanes: 1 };
 
 import { startLive } from '@/server/live/live';
-import type { PokeHub } from '@/server/live/poke-hub';
+import type { PokeHub, PokeHubOptions } from '@/server/live/poke-hub';
 import type { NotifyConfig } from '@/server/notify/config';
 import { createNotifier, type Notifier } from '@/server/notify/notifier';
 import { freshDatabase } from './pg-admin';
@@ -46,7 +46,13 @@ export interface TestServer {
 }
 
 export async function createTestServer(
-  options: { clock?: Clock; config?: Partial<AppConfig>; notify?: Partial<NotifyConfig> } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<AppConfig>;
+    notify?: Partial<NotifyConfig>;
+    /** The poke streams' limits (per user, per address, in all). */
+    live?: PokeHubOptions;
+  } = {},
 ): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshDatabase(baseUrl) : null;
@@ -54,7 +60,7 @@ export async function createTestServer(
   await seedReferenceData(database.db);
   const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));
   const files = filesDir ? diskFileStore(filesDir) : chunkFileStore();
-  const live = await startLive(database.notifications);
+  const live = await startLive(database.notifications, options.live);
   const notifier = createNotifier({
     db: database.db,
     clock: options.clock ?? { now: () => Date.now() },

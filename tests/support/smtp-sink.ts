@@ -11,6 +11,10 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   raw: string;
+  /** When it arrived (performance.now(), comparable with the push service's). */
+  at: number;
+  /** When the sender connected to send it (performance.now()): when its sending began. */
+  connectedAt: number;
 }
 
 export interface SmtpSink {
@@ -39,10 +43,15 @@ function decodeBody(raw: string): string {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   let refuse: number | null = null;
+  const connectedAt = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(session, callback) {
+      connectedAt.set(session.id, performance.now());
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -58,6 +67,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           subject: raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? '',
           text: decodeBody(raw),
           raw,
+          at: performance.now(),
+          connectedAt: connectedAt.get(session.id) ?? 0,
         });
         callback();
       });

@@ -58,3 +58,20 @@ export function pushEndpointAllowed(endpoint: string, rule: PushEndpointRule): b
   // URL drops a scheme's default port, so `port` is '' for :443 too; anything else must be listed.
   return rule.hosts.some((entry) => hostMatches(url.hostname, url.port, entry));
 }
+
+/**
+ * One spelling per endpoint, so one device is one row and an endpoint cannot be posted again
+ * under another spelling: the URL's own serialisation (scheme and host in lower case, the
+ * default port and dot segments dropped, escapes normalised), without a fragment (never sent)
+ * or a trailing dot on the host. Anything that is not a URL is left as it is (and refused).
+ */
+export function normalizePushEndpoint(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    url.hash = '';
+    if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
+    return url.href;
+  } catch {
+    return endpoint;
+  }
+}

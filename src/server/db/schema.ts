@@ -5,6 +5,8 @@
 // change to a row a user's pull holds in sync_changes (for each user who sees it), and that
 // table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes, src/server/live). A new
 // synced table needs such a trigger too: sync_log_row() (0024), told there which users see a row.
+// A deleted session NOTIFYs 'carry_poke' with 'session-end:<token hash>' (0026): every process
+// ends that session's poke streams.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,6 +22,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -56,7 +59,7 @@ export const sessions = pgTable(
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /**
@@ -502,7 +505,8 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [
     index('push_subscriptions_user_idx').on(t.userId),
-    index('push_subscriptions_session_idx').on(t.sessionHash),
+    // One per session: a browser has one subscription, and a session is one browser.
+    uniqueIndex('push_subscriptions_session_idx').on(t.sessionHash),
   ],
 );
 
@@ -517,7 +521,7 @@ export const notificationSettings = pgTable('notification_settings', {
 
 /**
  * Pushes and mails waiting to go: written in the transaction of the change they tell about, sent
- * after its commit by the notifier (src/server/notify/worker.ts), which claims due rows with
+ * after its commit by the notifier (src/server/notify/notifier.ts), which claims due rows with
  * FOR UPDATE SKIP LOCKED and a lease (`claimed_until`), so one process sends each row. A sent row
  * is deleted; a transient failure moves `next_attempt_at` on (back-off); a row that failed for
  * good keeps `failed_at` and its last error.
@@ -534,8 +538,21 @@ export const outboundMessages = pgTable(
     lastError: text('last_error'),
     failedAt: at('failed_at'),
     createdAt: at('created_at').notNull(),
+    /** Rows that go one after another (a device, a mail address, a user's events): only a lane's first is claimed. */
+    lane: text('lane').notNull(),
+    /** Whose backlog the row is ('user:<id>', 'reset:<email>'). */
+    recipient: text('recipient').notNull(),
+    /** 0: a password reset and its mail; 1: booking news. Claimed in this order first. */
+    priority: smallint('priority').notNull().default(1),
+    /** The recipient's rows waiting when it was queued: each one's next row goes before anyone's later ones. */
+    depth: integer('depth').notNull().default(0),
   },
-  (t) => [index('outbound_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
+  (t) => [
+    index('outbound_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`),
+    index('outbound_messages_claim_idx').on(t.priority, t.depth, t.id).where(sql`${t.failedAt} is null`),
+    index('outbound_messages_lane_idx').on(t.lane, t.id).where(sql`${t.failedAt} is null`),
+    index('outbound_messages_recipient_idx').on(t.recipient, t.depth).where(sql`${t.failedAt} is null`),
+  ],
 );
 
 /** Password reset links: only the sha256 of the token is kept; a user has at most one (the newest). */

@@ -21,15 +21,6 @@ export async function saveBookingEmails(db: Db, userId: string, bookingEmails: b
     .onConflictDoUpdate({ target: notificationSettings.userId, set });
 }
 
-/** One row per endpoint (one browser profile): subscribing again rebinds it to this user and session. */
-export async function saveSubscription(db: Db, row: typeof pushSubscriptions.$inferInsert) {
-  const { endpoint, ...rest } = row;
-  await db
-    .insert(pushSubscriptions)
-    .values(row)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: rest });
-}
-
 export async function removeSubscription(db: Db, userId: string, endpoint: string) {
   await db
     .delete(pushSubscriptions)

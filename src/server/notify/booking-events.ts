@@ -1,14 +1,14 @@
-// What a booking's change tells its other side, queued in the change's own transaction: a push
-// to each device the user turned notifications on for, or, with none, an e-mail (unless the user
-// turned booking e-mails off). The words are the kind's own, declared in its registry entry.
-import { eq } from 'drizzle-orm';
+// What a booking's change tells its other side, queued in the change's own transaction as one
+// row; the notifier sends it as a push to each device the user turned notifications on for, or,
+// with none, an e-mail (unless the user turned booking e-mails off). The words are the kind's own,
+// declared in its registry entry, and say only what a lock screen may show: no names, contacts,
+// flights or hand-off codes.
 import { bookingLink } from '@/domain/notify/booking-link';
 import { type BookingNotice, type NoticeOf, type NotifyingKind, noticeOf } from '@/domain/sync/mutations';
 import type { Clock } from '../config';
 import type { Tx } from '../db/client';
-import { notificationSettings, pushSubscriptions, users } from '../db/schema';
 import type { Notifier } from './notifier';
-import { enqueue, type OutboundMessage, type PushNotification } from './queue';
+import { enqueue, type PushNotification } from './queue';
 
 interface BookingFacts {
   id: string;
@@ -20,7 +20,7 @@ interface BookingFacts {
 /** What queueing needs of the app's dependencies (src/server/deps.ts gives them). */
 interface EventDeps {
   clock: Clock;
-  notifier: Pick<Notifier, 'config' | 'queued'>;
+  notifier: Pick<Notifier, 'queued'>;
 }
 
 const kg = (grams: number) => `${Math.round(grams / 10) / 100} KG`;
@@ -34,7 +34,11 @@ function notificationFor(notice: BookingNotice, booking: BookingFacts): PushNoti
   };
 }
 
-/** Queues the notice `kind` declares for `event` (src/domain/sync/mutations.ts), to the side it names. */
+/**
+ * Queues the notice `kind` declares for `event` (src/domain/sync/mutations.ts) for the side it
+ * names: one row, whatever that user's devices, so a booking costs the booker's request the same
+ * for everyone. The notifier turns it into a push per device or an e-mail (fan-out.ts).
+ */
 export async function queueBookingEvent<K extends NotifyingKind>(
   tx: Tx,
   deps: EventDeps,
@@ -44,39 +48,10 @@ export async function queueBookingEvent<K extends NotifyingKind>(
 ) {
   const notice = noticeOf(kind, event);
   const userId = notice.to === 'carrier' ? booking.carrierId : booking.travellerId;
-  const notification = notificationFor(notice, booking);
-  const devices = await tx
-    .select({ endpoint: pushSubscriptions.endpoint })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
-  let messages: OutboundMessage[] = devices.map((d) => ({
-    channel: 'push',
-    endpoint: d.endpoint,
-    notification,
-  }));
-  if (!messages.length) {
-    const [user] = await tx
-      .select({ email: users.email, bookingEmails: notificationSettings.bookingEmails })
-      .from(users)
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(eq(users.id, userId));
-    if (user && user.bookingEmails !== false)
-      messages = [
-        {
-          channel: 'email',
-          to: user.email,
-          subject: notification.title,
-          text: [
-            notification.body,
-            '',
-            `Open it: ${deps.notifier.config.appUrl}${notification.url}`,
-            '',
-            'You get these e-mails because notifications are not turned on on any of your devices.',
-            `Turn booking e-mails off in your profile: ${deps.notifier.config.appUrl}/set-profile`,
-          ].join('\n'),
-        },
-      ];
-  }
-  await enqueue(tx, messages, deps.clock.now());
+  await enqueue(
+    tx,
+    [{ channel: 'booking', userId, notification: notificationFor(notice, booking) }],
+    deps.clock.now(),
+  );
   deps.notifier.queued();
 }

@@ -27,6 +27,13 @@ export interface NotifyConfig {
   pollMs: number;
   /** How long a claimed row is kept from other senders (a sender that died frees it after this). */
   leaseMs: number;
+  /** Push subscriptions kept per user (one per session; the newest replaces the oldest). */
+  maxSubscriptionsPerUser: number;
+  /**
+   * Rows sent at once by one process. Each slot is refilled as soon as it frees, and one is kept
+   * for password-reset mail, so a reset never waits for booking news.
+   */
+  sendConcurrency: number;
   /** Tries before a row is marked failed for good. */
   maxAttempts: number;
   /** First retry delay; doubles per attempt up to maxBackoffMs, with jitter. */
@@ -41,6 +48,12 @@ export interface NotifyConfig {
   random: () => number;
 }
 
+/**
+ * A person's phone, tablet and a few browsers, with room to spare: one account cannot make the
+ * server push to hundreds of endpoints per event.
+ */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
 export const DEFAULT_NOTIFY_CONFIG: NotifyConfig = {
   appUrl: 'http://localhost:8080',
   smtpUrl: '',
@@ -52,6 +65,8 @@ export const DEFAULT_NOTIFY_CONFIG: NotifyConfig = {
   pushServiceHosts: DEFAULT_PUSH_SERVICE_HOSTS,
   pollMs: 60_000,
   leaseMs: 60_000,
+  maxSubscriptionsPerUser: PUSH_SUBSCRIPTIONS_PER_USER,
+  sendConcurrency: 10,
   maxAttempts: 8,
   baseBackoffMs: 30_000,
   maxBackoffMs: 60 * 60 * 1000,

@@ -4,41 +4,19 @@
 // server spends nothing on it (at most one look every pollMs, for rows another process left).
 // Rows are claimed one sender each (queue.ts), so any number of processes on one PostgreSQL
 // database share the work, and on PGlite the one process's loop sends everything.
-import { eq } from 'drizzle-orm';
-import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
 import { oneAtATime } from '@/domain/one-at-a-time';
 import type { Clock } from '../config';
 import type { Db } from '../db/client';
-import { pushSubscriptions } from '../db/schema';
 import { DEFAULT_NOTIFY_CONFIG, type NotifyConfig } from './config';
 import { createMailer } from './mail-sender';
-import type { SendOutcome } from './outcome';
-import { queueResetMail } from './password-reset-mail';
-import { sendPush } from './push-sender';
-import {
-  backoffMs,
-  claimDue,
-  holdBehind,
-  markFailed,
-  markRetry,
-  markSent,
-  nextDueMs,
-  type QueuedMessage,
-  release,
-} from './queue';
+import { ACCOUNT, claimDue, nextDueMs } from './queue';
+import { type DrainResult, rowSender } from './send-row';
 import { loadVapidKeys, type VapidKeys } from './vapid';
 
-const BATCH = 10;
+export type { DrainResult } from './send-row';
+
 /** A row due now after a whole drain is another sender's, mid-claim: look again shortly, not in a spin. */
 const MIN_WAKE_MS = 100;
-
-export interface DrainResult {
-  sent: number;
-  retried: number;
-  failed: number;
-  /** Push rows whose subscription had gone (410/404, or removed since). */
-  gone: number;
-}
 
 export interface Notifier {
   readonly config: NotifyConfig;
@@ -48,10 +26,31 @@ export interface Notifier {
   queued(): void;
   /** Called when a request has ended: runs the loop now if something was queued. */
   afterRequest(): void;
-  /** Sends every row due now (claims until none is left); what the loop runs each time. */
+  /**
+   * Sends every row due now (claims until none is left); what the loop runs each time. During a
+   * drain, it makes that drain look at the queue again at once (a row just queued takes a free
+   * slot), and answers with the drain after it.
+   */
   drain(): Promise<DrainResult>;
   start(): void;
   stop(): Promise<void>;
+}
+
+/** A signal a waiting drain can race against: `next()` settles at the following `fire()`. */
+function signal() {
+  let fire = () => {};
+  let next = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return {
+    next: () => next,
+    fire() {
+      fire();
+      next = new Promise<void>((resolve) => {
+        fire = resolve;
+      });
+    },
+  };
 }
 
 export function createNotifier(options: { db: Db; clock: Clock; config?: Partial<NotifyConfig> }): Notifier {
@@ -63,6 +62,7 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
   let generation = 0;
   let pending = false;
   let started = false;
+  const nudge = signal();
 
   const vapid = () => {
     keys ??= loadVapidKeys(db, config.vapidKeys, clock.now()).catch((err) => {
@@ -71,108 +71,52 @@ export function createNotifier(options: { db: Db; clock: Clock; config?: Partial
     });
     return keys;
   };
+  const send = rowSender({ db, clock, config, mailer, vapid });
 
-  async function attempt(row: QueuedMessage): Promise<SendOutcome> {
-    const { message } = row;
-    if (message.channel === 'email') return mailer.send(message, row.id);
-    if (message.channel === 'password-reset') {
-      await queueResetMail(db, config.appUrl, message.email, clock.now());
-      return { kind: 'sent' };
-    }
-    const [target] = await db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, message.endpoint));
-    // Logged out (the session's cascade), turned off, or gone since this was queued.
-    if (!target) return { kind: 'gone', error: 'subscription removed' };
-    // Stored before the rule or before the operator narrowed it: never sent, and dropped.
-    if (
-      !pushEndpointAllowed(target.endpoint, {
-        hosts: config.pushServiceHosts,
-        allowHttp: config.allowHttpPushEndpoints,
-      })
-    ) {
-      config.log({ level: 'warn', notify: 'push', id: row.id, dropped: 'endpoint not allowed' });
-      return { kind: 'gone', error: 'push endpoint not allowed' };
-    }
-    return sendPush(target, message.notification, {
-      vapid: await vapid(),
-      subject: config.vapidSubject,
-      ttlSeconds: config.pushTtlSeconds,
-      timeoutMs: config.sendTimeoutMs,
-      fetch: config.fetch,
-      nowMs: clock.now(),
-    });
-  }
+  /** Claims into the free slots: booking news leaves the last one to account mail. */
+  const claim = (free: number) =>
+    free > 1 || config.sendConcurrency < 2
+      ? claimDue(db, clock.now(), config.leaseMs, Math.max(1, free - 1))
+      : claimDue(db, clock.now(), config.leaseMs, 1, ACCOUNT);
 
-  async function settle(row: QueuedMessage, outcome: SendOutcome, result: DrainResult) {
-    const now = clock.now();
-    switch (outcome.kind) {
-      case 'sent':
-        result.sent += 1;
-        return markSent(db, row.id);
-      case 'gone':
-        result.gone += 1;
-        if (row.message.channel === 'push')
-          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, row.message.endpoint));
-        return markSent(db, row.id);
-      case 'failed':
-        result.failed += 1;
-        config.log({ level: 'warn', notify: row.message.channel, id: row.id, error: outcome.error });
-        return markFailed(db, row.id, now, outcome.error);
-      case 'retry': {
-        if (row.attempts >= config.maxAttempts) {
-          result.failed += 1;
-          config.log({ level: 'warn', notify: row.message.channel, id: row.id, gaveUp: outcome.error });
-          return markFailed(db, row.id, now, outcome.error);
-        }
-        result.retried += 1;
-        const next = now + backoffMs(row.attempts, config, outcome.retryAfterMs);
-        await markRetry(db, row.id, next, outcome.error);
-        // What was queued after it for the same device waits as long, so it cannot overtake it.
-        if (row.message.channel === 'push') await holdBehind(db, row.id, row.message.endpoint, next);
-        return;
-      }
-    }
-  }
-
+  /**
+   * Up to sendConcurrency rows at once, each slot claimed again as soon as it frees (a slow push
+   * service holds up only its own rows), until nothing is claimable and nothing is in flight.
+   */
   async function drainOnce(): Promise<DrainResult> {
-    const result: DrainResult = { sent: 0, retried: 0, failed: 0, gone: 0 };
+    const result: DrainResult = { sent: 0, retried: 0, failed: 0, gone: 0, fannedOut: 0 };
+    const running = new Set<Promise<void>>();
+    let settled = 0;
     for (;;) {
-      const rows = await claimDue(db, clock.now(), config.leaseMs, BATCH);
-      if (!rows.length) return result;
-      // One device's or address's rows go one after another, in the order they were queued (a
-      // booking's "accepted" must not arrive after its "cancelled"); different ones go in parallel.
-      const lanes = new Map<string, QueuedMessage[]>();
+      // Taken before the claim, so a row queued, or a lane freed, while it runs is not missed.
+      const nudged = nudge.next();
+      const settledBefore = settled;
+      const free = config.sendConcurrency - running.size;
+      const rows = free > 0 ? await claim(free) : [];
       for (const row of rows) {
-        const m = row.message;
-        const key = m.channel === 'push' ? m.endpoint : m.channel === 'email' ? m.to : `reset:${m.email}`;
-        lanes.set(key, [...(lanes.get(key) ?? []), row]);
+        const run: Promise<void> = send(row, result)
+          .catch((err) =>
+            config.log({ level: 'error', notify: 'send failed', id: row.id, error: String(err) }),
+          )
+          .finally(() => {
+            settled += 1;
+            running.delete(run);
+          });
+        running.add(run);
       }
-      await Promise.all(
-        [...lanes.values()].map(async (lane) => {
-          for (const [i, row] of lane.entries()) {
-            const outcome = await attempt(row).catch(
-              (err): SendOutcome => ({
-                kind: 'retry',
-                error: err instanceof Error ? err.message : String(err),
-              }),
-            );
-            await settle(row, outcome, result);
-            if (outcome.kind === 'retry') {
-              // The rest of this lane was claimed but not tried: back to the queue, uncounted.
-              await Promise.all(lane.slice(i + 1).map((later) => release(db, later.id)));
-              break;
-            }
-          }
-        }),
-      );
+      // A row settled during the claim may have left its lane's next row to claim.
+      if (rows.length || settled !== settledBefore) continue;
+      if (!running.size) return result;
+      await Promise.race([...running, nudged]);
     }
   }
 
   /** One drain at a time per process; calls during one share a single drain right after it. */
   const drains = oneAtATime(drainOnce);
-  const drain = () => drains.run();
+  const drain = () => {
+    nudge.fire();
+    return drains.run();
+  };
 
   /** The loop's next look: at `delayMs`, never later than pollMs; replaces any look set before. */
   function wakeIn(delayMs: number) {

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '@/domain/auth/password-reset';
 import { hashToken } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { passwordResets, users } from '../db/schema';
-import { enqueue } from './queue';
+import { outboundMessages, passwordResets, users } from '../db/schema';
+import { ACCOUNT, enqueue, type QueuedMessage } from './queue';
 
 function resetMail(link: string) {
   return [
@@ -21,8 +21,23 @@ function resetMail(link: string) {
   ].join('\n');
 }
 
-export async function queueResetMail(db: Db, appUrl: string, email: string, nowMs: number): Promise<void> {
+/**
+ * Turns the queued request `row` into its mail: the request's row is taken in the same
+ * transaction (made once, even if two senders hold it), and the mail keeps its place in the queue.
+ */
+export async function queueResetMail(
+  db: Db,
+  appUrl: string,
+  row: QueuedMessage,
+  email: string,
+  nowMs: number,
+) {
   await db.transaction(async (tx) => {
+    const [taken] = await tx
+      .delete(outboundMessages)
+      .where(eq(outboundMessages.id, row.id))
+      .returning({ id: outboundMessages.id });
+    if (!taken) return;
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
@@ -39,6 +54,7 @@ export async function queueResetMail(db: Db, appUrl: string, email: string, nowM
       tx,
       [{ channel: 'email', to: email, subject: 'Reset your Carry password', text: resetMail(link) }],
       nowMs,
+      { recipient: row.recipient, priority: ACCOUNT, depth: row.depth },
     );
   });
 }

@@ -1,9 +1,12 @@
 // The outbound queue (table outbound_messages): rows written inside the transaction of the change
 // they tell about, claimed by one sender each (FOR UPDATE SKIP LOCKED, then a lease), and after
-// the attempt deleted (sent), rescheduled (back-off) or marked failed.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+// the attempt deleted (sent), rescheduled (back-off) or marked failed (queue-settle.ts). Claimed
+// in a fair order, by its index (migration 0026): account mail first, then each recipient's next
+// row before anyone's later ones, and only the first row of a lane (one device, one address).
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { outboundMessages, passwordResets } from '../db/schema';
+import { outboundMessages } from '../db/schema';
 
 /** What a notification says: nothing a lock screen should not show (no names, contacts, codes). */
 export interface PushNotification {
@@ -19,61 +22,129 @@ export type OutboundMessage =
   | { channel: 'push'; endpoint: string; notification: PushNotification }
   | { channel: 'email'; to: string; subject: string; text: string }
   /** A reset request for an address: the notifier makes the link and queues its mail, if the account exists. */
-  | { channel: 'password-reset'; email: string };
+  | { channel: 'password-reset'; email: string }
+  /** Booking news for a user: the notifier turns it into a push per device, or an e-mail (fan-out.ts). */
+  | { channel: 'booking'; userId: string; notification: PushNotification };
 
-export interface QueuedMessage {
+/** Priorities: a password reset and its mail go before any booking news. */
+export const ACCOUNT = 0;
+export const NEWS = 1;
+
+/** Where a row stands in the queue: whose backlog (recipient), how urgent, how deep in it. */
+export interface Place {
+  recipient: string;
+  priority: number;
+  /** Given for rows a queued row turns into (they keep its place); else the recipient's depth now. */
+  depth?: number;
+}
+
+export interface QueuedMessage extends Required<Place> {
   id: number;
   attempts: number;
+  lane: string;
   message: OutboundMessage;
 }
 
-export async function enqueue(db: Db | Tx, messages: OutboundMessage[], nowMs: number): Promise<void> {
+/** A row's own place when nothing else is said: its user's, or its address's. */
+function placeOf(m: OutboundMessage): Place {
+  if (m.channel === 'booking') return { recipient: `user:${m.userId}`, priority: NEWS };
+  if (m.channel === 'password-reset') return { recipient: `reset:${m.email}`, priority: ACCOUNT };
+  if (m.channel === 'email') return { recipient: `mail:${m.to}`, priority: NEWS };
+  return { recipient: `push:${m.endpoint}`, priority: NEWS };
+}
+
+/** Rows that go one after another: a device's pushes, an address's mails (account mail apart), a user's events. */
+function laneOf(m: OutboundMessage, priority: number): string {
+  if (m.channel === 'push') return m.endpoint;
+  if (m.channel === 'email') return `${priority === ACCOUNT ? 'account-mail' : 'mail'}:${m.to}`;
+  if (m.channel === 'password-reset') return `reset:${m.email}`;
+  return `user:${m.userId}`;
+}
+
+export async function enqueue(
+  db: Db | Tx,
+  messages: OutboundMessage[],
+  nowMs: number,
+  place?: Place,
+): Promise<void> {
   if (!messages.length) return;
   const now = new Date(nowMs);
-  await db
-    .insert(outboundMessages)
-    .values(messages.map((m) => ({ channel: m.channel, payload: m, nextAttemptAt: now, createdAt: now })));
+  const { failedAt, recipient, depth, lane, nextAttemptAt } = outboundMessages;
+  await db.insert(outboundMessages).values(
+    messages.map((m) => {
+      const at = place ?? placeOf(m);
+      const laneKey = laneOf(m, at.priority);
+      return {
+        channel: m.channel,
+        payload: m,
+        createdAt: now,
+        lane: laneKey,
+        recipient: at.recipient,
+        priority: at.priority,
+        depth:
+          at.depth ??
+          sql`(select coalesce(max(${depth}) + 1, 0) from ${outboundMessages} where ${recipient} = ${at.recipient} and ${failedAt} is null)`,
+        // Never due before the rows ahead of it in its lane (one held back by a retry).
+        nextAttemptAt: sql`greatest(${now}::timestamptz, (select max(${nextAttemptAt}) from ${outboundMessages} where ${lane} = ${laneKey} and ${failedAt} is null))`,
+      };
+    }),
+  );
 }
 
 /**
- * Claims up to `limit` due rows for this sender: locked rows (another sender's claim running) are
- * skipped, and the claimed ones get a lease, so no other process takes them while they are sent
- * outside any transaction. The attempt is counted here, so a sender that dies mid-send still
- * counts towards the limit.
+ * Claims up to `limit` due rows for this sender, in the fair order (priority, depth, id), of
+ * priority `maxPriority` or more urgent, each the first of its lane: locked rows (another
+ * sender's claim running) are skipped, and the claimed ones get a lease, so no other process
+ * takes them while they are sent outside any transaction. The attempt is counted here, so a
+ * sender that dies mid-send still counts towards the limit.
  */
 export async function claimDue(
   db: Db,
   nowMs: number,
   leaseMs: number,
   limit: number,
+  maxPriority = NEWS,
 ): Promise<QueuedMessage[]> {
   const now = new Date(nowMs);
+  const m = outboundMessages;
+  const earlier = alias(outboundMessages, 'earlier');
   const due = db
-    .select({ id: outboundMessages.id })
-    .from(outboundMessages)
+    .select({ id: m.id })
+    .from(m)
     .where(
       and(
-        isNull(outboundMessages.failedAt),
-        lte(outboundMessages.nextAttemptAt, now),
-        or(isNull(outboundMessages.claimedUntil), lte(outboundMessages.claimedUntil, now)),
+        isNull(m.failedAt),
+        lte(m.nextAttemptAt, now),
+        or(isNull(m.claimedUntil), lte(m.claimedUntil, now)),
+        lte(m.priority, maxPriority),
+        notExists(
+          db
+            .select({ id: earlier.id })
+            .from(earlier)
+            .where(and(eq(earlier.lane, m.lane), lt(earlier.id, m.id), isNull(earlier.failedAt))),
+        ),
       ),
     )
-    .orderBy(asc(outboundMessages.nextAttemptAt), asc(outboundMessages.id))
+    .orderBy(asc(m.priority), asc(m.depth), asc(m.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   const rows = await db
-    .update(outboundMessages)
-    .set({ claimedUntil: new Date(nowMs + leaseMs), attempts: sql`${outboundMessages.attempts} + 1` })
-    .where(inArray(outboundMessages.id, due))
+    .update(m)
+    .set({ claimedUntil: new Date(nowMs + leaseMs), attempts: sql`${m.attempts} + 1` })
+    .where(inArray(m.id, due))
     .returning({
-      id: outboundMessages.id,
-      attempts: outboundMessages.attempts,
-      payload: outboundMessages.payload,
+      id: m.id,
+      attempts: m.attempts,
+      payload: m.payload,
+      lane: m.lane,
+      recipient: m.recipient,
+      priority: m.priority,
+      depth: m.depth,
     });
-  // RETURNING keeps no order: back to the order they were queued in.
+  // RETURNING keeps no order: back to the order they were claimed in.
   return rows
-    .sort((a, b) => a.id - b.id)
-    .map((r) => ({ id: r.id, attempts: r.attempts, message: r.payload as OutboundMessage }));
+    .sort((a, b) => a.priority - b.priority || a.depth - b.depth || a.id - b.id)
+    .map(({ payload, ...row }) => ({ ...row, message: payload as OutboundMessage }));
 }
 
 /**
@@ -93,77 +164,5 @@ export async function nextDueMs(db: Db): Promise<number | null> {
   return row?.at?.getTime() ?? null;
 }
 
-export async function markSent(db: Db, id: number): Promise<void> {
-  await db.delete(outboundMessages).where(eq(outboundMessages.id, id));
-}
-
-export async function markRetry(db: Db, id: number, nextAttemptMs: number, error: string): Promise<void> {
-  await db
-    .update(outboundMessages)
-    .set({ nextAttemptAt: new Date(nextAttemptMs), claimedUntil: null, lastError: error.slice(0, 500) })
-    .where(eq(outboundMessages.id, id));
-}
-
-/** A claimed row that was not tried: unclaimed, its attempt not counted. */
-export async function release(db: Db, id: number): Promise<void> {
-  await db
-    .update(outboundMessages)
-    .set({ claimedUntil: null, attempts: sql`greatest(${outboundMessages.attempts} - 1, 0)` })
-    .where(eq(outboundMessages.id, id));
-}
-
-/** Pushes queued after `id` for the same endpoint wait until `untilMs` too (they keep their order). */
-export async function holdBehind(db: Db, id: number, endpoint: string, untilMs: number): Promise<void> {
-  await db
-    .update(outboundMessages)
-    .set({ nextAttemptAt: new Date(untilMs) })
-    .where(
-      and(
-        gt(outboundMessages.id, id),
-        isNull(outboundMessages.failedAt),
-        eq(outboundMessages.channel, 'push'),
-        sql`${outboundMessages.payload}->>'endpoint' = ${endpoint}`,
-        lt(outboundMessages.nextAttemptAt, new Date(untilMs)),
-      ),
-    );
-}
-
-export async function markFailed(db: Db, id: number, nowMs: number, error: string): Promise<void> {
-  await db
-    .update(outboundMessages)
-    .set({ failedAt: new Date(nowMs), claimedUntil: null, lastError: error.slice(0, 500) })
-    .where(eq(outboundMessages.id, id));
-}
-
-export interface BackoffPolicy {
-  baseBackoffMs: number;
-  maxBackoffMs: number;
-  random: () => number;
-}
-
-/**
- * Delay before the next try after `attempts` tries: base doubling per try up to the cap, with
- * ±20% jitter so a burst of failures does not come back as one burst, and never sooner than the
- * service's Retry-After.
- */
-export function backoffMs(attempts: number, policy: BackoffPolicy, retryAfterMs = 0): number {
-  const exp = Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** Math.max(0, attempts - 1));
-  const jittered = Math.round(exp * (0.8 + 0.4 * policy.random()));
-  return Math.max(jittered, retryAfterMs);
-}
-
-/** How long a row that failed for good is kept for someone to look at. */
-export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Hourly housekeeping: failed rows past their retention, and reset links past their expiry. */
-export async function pruneNotifications(db: Db, nowMs: number): Promise<void> {
-  await db
-    .delete(outboundMessages)
-    .where(
-      and(
-        isNotNull(outboundMessages.failedAt),
-        lt(outboundMessages.failedAt, new Date(nowMs - FAILED_RETENTION_MS)),
-      ),
-    );
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(nowMs)));
-}
+// Housekeeping's prune lives with the other row endings; imported from here by main.ts and tests.
+export { FAILED_RETENTION_MS, pruneNotifications } from './queue-settle';

@@ -1,6 +1,7 @@
 // Web Push subscriptions: the VAPID public key a browser subscribes with, and storing or removing
-// one device's subscription. A subscription belongs to the session that made it, so logging out
-// (or any end of that session) removes it by cascade.
+// one device's subscription (the rules: model/push-subscriptions.queries.ts). A subscription
+// belongs to the session that made it, so logging out (or any end of that session, expiry
+// included) removes it by cascade.
 import type { Context } from 'hono';
 import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
 import type { pushEndpointSchema, pushSubscriptionSchema } from '@/domain/notify/schema';
@@ -9,7 +10,8 @@ import { hashToken } from '../../auth/sessions';
 import type { AppEnv, Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { JsonContext } from '../../http/validate';
-import { removeSubscription, saveSubscription } from '../../model/notify.queries';
+import { removeSubscription } from '../../model/notify.queries';
+import { storeSubscription } from '../../model/push-subscriptions.queries';
 
 export async function vapidPublicKey(c: Context<AppEnv>, deps: Deps) {
   const { publicKey } = await deps.notifier.vapid();
@@ -29,14 +31,19 @@ export async function subscribe(c: JsonContext<typeof pushSubscriptionSchema>, d
   checkEndpoint(input.endpoint, deps);
   const token = tokenOf(c);
   if (!token) throw new ApiError('auth/required');
-  await saveSubscription(deps.db, {
-    endpoint: input.endpoint,
+  const subscription = {
     userId: user.id,
     sessionHash: hashToken(token),
+    endpoint: input.endpoint,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
-    createdAt: new Date(deps.clock.now()),
-  });
+  };
+  await storeSubscription(
+    deps.db,
+    subscription,
+    deps.clock.now(),
+    deps.notifier.config.maxSubscriptionsPerUser,
+  );
   return c.json({ message: 'Notifications are on for this device.' }, 201);
 }
 

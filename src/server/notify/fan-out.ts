@@ -1,0 +1,50 @@
+// A booking event's fan-out, done by the notifier after the booking's commit (never in the
+// request that booked): the user's devices, newest first and at most PUSH_SUBSCRIPTIONS_PER_USER,
+// whose session is still live, each get a push row; with none, the user gets the e-mail, unless
+// they turned booking e-mails off. The rows keep the event's place in the queue, and the event's
+// row is taken in the same transaction, so an event fans out once even if two senders hold it.
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { notificationSettings, outboundMessages, pushSubscriptions, sessions, users } from '../db/schema';
+import { bookingMail } from './booking-mail';
+import { enqueue, type OutboundMessage, type QueuedMessage } from './queue';
+
+type BookingMessage = Extract<OutboundMessage, { channel: 'booking' }>;
+
+export async function fanOut(
+  db: Db,
+  row: QueuedMessage & { message: BookingMessage },
+  options: { appUrl: string; maxDevices: number; nowMs: number },
+): Promise<void> {
+  const { userId, notification } = row.message;
+  const place = { recipient: row.recipient, priority: row.priority, depth: row.depth };
+  await db.transaction(async (tx) => {
+    const [taken] = await tx
+      .delete(outboundMessages)
+      .where(eq(outboundMessages.id, row.id))
+      .returning({ id: outboundMessages.id });
+    if (!taken) return;
+    // An expired session's device is not one: its subscription goes with the session.
+    const devices = await tx
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .innerJoin(sessions, eq(sessions.tokenHash, pushSubscriptions.sessionHash))
+      .where(and(eq(pushSubscriptions.userId, userId), gt(sessions.expiresAt, new Date(options.nowMs))))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint))
+      .limit(options.maxDevices);
+    if (devices.length) {
+      const pushes = devices.map(
+        (d): OutboundMessage => ({ channel: 'push', endpoint: d.endpoint, notification }),
+      );
+      await enqueue(tx, pushes, options.nowMs, place);
+      return;
+    }
+    const [user] = await tx
+      .select({ email: users.email, bookingEmails: notificationSettings.bookingEmails })
+      .from(users)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+      .where(eq(users.id, userId));
+    if (user && user.bookingEmails !== false)
+      await enqueue(tx, [bookingMail(notification, user.email, options.appUrl)], options.nowMs, place);
+  });
+}
