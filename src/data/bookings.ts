@@ -1,7 +1,7 @@
 // Bookings: my bookings as traveller and the orders on my listings as carrier (both come with
 // every pull), the book command and the carrier's status command, refused locally by the
 // domain status machine. The local effects live in src/data/mutators.
-import { type BookingRequest, bookingIdOf } from '@/domain/booking/schema';
+import type { BookingRequest } from '@/domain/booking/schema';
 import { type BookingAction, type TransitionResult, transition } from '@/domain/booking/status';
 import { ERRORS } from '@/domain/errors';
 import { hasDeparted } from '@/domain/listing/departure';
@@ -69,7 +69,10 @@ export async function bookListing(
   return { key: entry.key };
 }
 
-/** Applies `action` to an order on my listing locally and queues it; refuses illegal moves. */
+/**
+ * Applies `action` to an order on my listing (by its booking id, the row's `id`) locally and
+ * queues it; refuses illegal moves. The entry carries the id as the REST body names it, `listingId`.
+ */
 export async function updateBookingStatus(
   store: Store,
   bookingId: string,
@@ -78,7 +81,7 @@ export async function updateBookingStatus(
   const { email } = await requireSession(store);
   const { db } = store;
   const result = await db.transaction('rw', mutationTables(db), async (): Promise<TransitionResult> => {
-    const order = await db.orders.get(bookingIdOf(bookingId));
+    const order = await db.orders.get(bookingId);
     if (!order) throw new Error(`Booking ${bookingId} is not in the local store`);
     const next = transition(order.status, action);
     if (!next.ok) return next;

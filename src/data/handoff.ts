@@ -2,7 +2,6 @@
 // digit (no signal needed), records the completion at once and queues it; the server decides. A
 // code the server refuses puts the order back to accepted with the server's message
 // (src/data/mutators/complete.ts).
-import { bookingIdOf } from '@/domain/booking/schema';
 import { transition } from '@/domain/booking/status';
 import { checkHandoffCode, type HandoffCodeCheck, normalizeHandoffCode } from '@/domain/handoff/code';
 import {
@@ -30,13 +29,16 @@ export async function completeBooking(
   const email = (await loadSession(store))?.email;
   if (!email) throw new SessionMissingError();
   const { db } = store;
-  const id = bookingIdOf(bookingId);
   const result = await db.transaction('rw', mutationTables(db), async (): Promise<CompleteResult> => {
-    const order = await db.orders.get(id);
-    if (!order) throw new Error(`Booking ${id} is not in the local store`);
+    const order = await db.orders.get(bookingId);
+    if (!order) throw new Error(`Booking ${bookingId} is not in the local store`);
     const next = transition(order.status, 'complete');
     if (!next.ok) return { ok: false, code: next.code };
-    const args = { listingId: id, status: 'completed' as const, handoffCode: normalizeHandoffCode(rawCode) };
+    const args = {
+      listingId: bookingId,
+      status: 'completed' as const,
+      handoffCode: normalizeHandoffCode(rawCode),
+    };
     await appendAndApply(store, newEntry(store, 'complete', args, {}, email));
     return { ok: true };
   });

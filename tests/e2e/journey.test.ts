@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pickCode, searchFlight, shoot } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
+import { until } from '../support/until';
 
 const run = Date.now().toString(36);
 const CARRIER = {
@@ -56,8 +57,32 @@ async function signupAndLogin(page: Page, user: typeof CARRIER, shots: boolean) 
   await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
 }
 
-/** Waits until the app-wide indicator has nothing left to send. */
+/** The number of changes in the page's outbox (IndexedDB), sent or not. */
+function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('carry');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').count();
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Waits until every change queued on the page has reached the server and the app-wide indicator
+ * says so. The indicator alone is not enough: right after a submit it may not have rendered yet,
+ * and waiting for it to go would pass at once while the change is still on its way.
+ */
 async function synced(page: Page) {
+  await until(async () => (await outboxSize(page)) === 0, { timeoutMs: 30_000, what: 'the outbox empties' });
   await page.getByText(/waiting to be sent/).waitFor({ state: 'detached' });
 }
 

@@ -67,6 +67,7 @@ function CarrierOrders() {
           loading={orders.loading}
           error={null}
           rows={rows}
+          side="carrier"
           emptyText="No orders found."
           reference={reference}
           openId={openId}

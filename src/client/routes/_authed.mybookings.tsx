@@ -65,6 +65,7 @@ function MyBookings() {
           loading={bookings.loading}
           error={bookings.error ? 'Failed to load bookings. Please try again.' : null}
           rows={rows}
+          side="traveller"
           emptyText="No bookings found."
           reference={reference}
           openId={openId}

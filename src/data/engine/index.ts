@@ -1,5 +1,5 @@
 // The sync engine's surface: what the feature commands build on (the store, the outbox, the row
-// helpers a local mutator writes with, sessions, the HTTP client) and what src/data/index.ts
+// functions a local mutator writes with, sessions, the HTTP client) and what src/data/index.ts
 // hands on to the page and the service worker. The engine names no feature: the kinds' local
 // mutators come in through createSyncStore.
 export { analyticsDueAt, flushAnalytics, track } from './analytics';

@@ -1,6 +1,6 @@
 // Every entry to its kind's local mutator, from the set the store was given (LocalMutators): the
 // engine applies, settles, refuses and labels entries through these and names no kind itself.
-// Callers pass any entry; the generic helpers pick its kind's mutator without a cast (the
+// Callers pass any entry; the generic functions pick its kind's mutator without a cast (the
 // correlated-union pattern).
 import type { OutboxEntry, OutboxEntryOf } from '@/domain/outbox/entry';
 import type { MutationKind } from '@/domain/sync/mutations';

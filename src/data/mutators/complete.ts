@@ -2,7 +2,7 @@
 // confirming" until the server agrees). A code the server refuses, or a locked completion, ends
 // the entry: the order goes back to what the server confirmed, with the server's message.
 import * as v from 'valibot';
-import { bookingIdOf, orderSchema } from '@/domain/booking/schema';
+import { orderSchema } from '@/domain/booking/schema';
 import type { ErrorCode } from '@/domain/errors';
 import { confirmRow, type LocalMutator, patchRow } from '../engine';
 
@@ -17,7 +17,8 @@ const HANDOFF_REFUSALS: readonly string[] = ['handoff_code_mismatch', 'handoff/l
 export const complete: LocalMutator<'complete'> = {
   label: () => 'Delivery completed with a hand-off code',
   async apply({ db }, entry) {
-    const id = bookingIdOf(entry.args.listingId);
+    // `listingId` is the booking id, as the update-status body names it.
+    const id = entry.args.listingId;
     await db.meta.delete(handoffRefusedKey(id));
     await patchRow(db.orders, id, { status: 'completed' }, entry);
   },
@@ -27,7 +28,7 @@ export const complete: LocalMutator<'complete'> = {
   },
   async refused({ db }, entry, code, message) {
     if (!HANDOFF_REFUSALS.includes(code)) return false;
-    await db.meta.put({ key: handoffRefusedKey(bookingIdOf(entry.args.listingId)), value: message });
+    await db.meta.put({ key: handoffRefusedKey(entry.args.listingId), value: message });
     return true;
   },
 };

@@ -1,6 +1,7 @@
-// status-update on the device: the carrier's order shows its new status at once.
+// status-update on the device: the carrier's order shows its new status at once. Its args are
+// the REST body, whose `listingId` is the booking id (the order row's `id`).
 import * as v from 'valibot';
-import { bookingIdOf, orderSchema } from '@/domain/booking/schema';
+import { orderSchema } from '@/domain/booking/schema';
 import type { LocalMutator } from '../engine';
 import { confirmRow, patchRow } from '../engine';
 
@@ -9,7 +10,7 @@ const answer = v.object({ booking: orderSchema });
 export const statusUpdate: LocalMutator<'status-update'> = {
   label: (a) => `Booking status change to ${a.status}`,
   async apply({ db }, entry) {
-    await patchRow(db.orders, bookingIdOf(entry.args.listingId), { status: entry.args.status }, entry);
+    await patchRow(db.orders, entry.args.listingId, { status: entry.args.status }, entry);
   },
   async settle({ db }, entry, body) {
     const server = v.safeParse(answer, body);

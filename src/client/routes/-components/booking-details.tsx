@@ -4,9 +4,9 @@
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { OrderRow } from '@/data';
-import { ORDER_SUFFIX } from '@/domain/booking/schema';
 import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
 import type { Reference } from './use-reference';
 
@@ -58,9 +58,9 @@ function StatusHistory({ row }: { row: OrderRow }) {
   );
 }
 
-function Contact({ row }: { row: OrderRow }) {
+function Contact({ row, side }: { row: OrderRow; side: ThreadSide }) {
   if (!row.contact) return null;
-  const who = row.listingId.endsWith(ORDER_SUFFIX.carrier) ? 'Traveller' : 'Carrier';
+  const who = side === 'carrier' ? 'Traveller' : 'Carrier';
   const { name, email, phone } = row.contact;
   const link = 'inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline break-all';
   return (
@@ -86,11 +86,14 @@ function Contact({ row }: { row: OrderRow }) {
 export function BookingDetails({
   id,
   row,
+  side,
   reference,
   children,
 }: {
   id: string;
   row: OrderRow;
+  /** Whose list it is in: the carrier's orders or the traveller's bookings. */
+  side: ThreadSide;
   reference: Reference;
   /** Actions shown at the top of the details (Message). */
   children?: ReactNode;
@@ -126,7 +129,7 @@ export function BookingDetails({
         ))}
       </dl>
       <StatusHistory row={row} />
-      <Contact row={row} />
+      <Contact row={row} side={side} />
     </div>
   );
 }

@@ -9,9 +9,9 @@ import { StatusBadge } from '@/client/ui/status-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { UnreadBadge } from '@/client/ui/unread-badge';
 import { discardEntry, type OrderRow, retryEntry } from '@/data';
-import { ORDER_SUFFIX } from '@/domain/booking/schema';
 import { expiryReasonText } from '@/domain/booking/status';
 import { formatDayMonth, formatTime12, formatWeight } from '@/domain/format';
+import type { ThreadSide } from '@/domain/message/schema';
 import { BookingDetails } from './booking-details';
 import { MessageLink } from './message-link';
 import { RateBooking } from './rate-booking';
@@ -19,6 +19,8 @@ import type { Reference } from './use-reference';
 
 interface OrderItemProps {
   row: OrderRow;
+  /** Whose list it is in: the carrier's orders or the traveller's bookings. */
+  side: ThreadSide;
   reference: Reference;
   actions?: ReactNode;
   showDetailsLink?: boolean;
@@ -30,6 +32,7 @@ interface OrderItemProps {
 
 export const OrderItem = memo(function OrderItem({
   row,
+  side,
   reference,
   actions,
   showDetailsLink = true,
@@ -48,8 +51,8 @@ export const OrderItem = memo(function OrderItem({
   const detailsId = useId();
   const f = row.flightDetails;
   const key = row.outboxKey;
-  // In the carrier's list (`_carrier`) the other side is the traveller; in mine, the carrier.
-  const carrierSide = row.listingId.endsWith(ORDER_SUFFIX.carrier);
+  // In the carrier's list the other side is the traveller; in mine, the carrier.
+  const carrierSide = side === 'carrier';
   const otherName = carrierSide ? row.name : row.carrierName || 'your carrier';
   return (
     <article
@@ -123,7 +126,7 @@ export const OrderItem = memo(function OrderItem({
       </div>
       <RateBooking row={row} otherName={otherName} />
       {open ? (
-        <BookingDetails id={detailsId} row={row} reference={reference}>
+        <BookingDetails id={detailsId} row={row} side={side} reference={reference}>
           {carrierSide ? null : <MessageLink bookingId={row.id} unread={unread} />}
         </BookingDetails>
       ) : null}

@@ -6,7 +6,7 @@ import { useUnreadCounts } from '@/client/hooks/use-messages';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Spinner } from '@/client/ui/spinner';
 import type { OrderRow } from '@/data';
-import { bookingIdOf } from '@/domain/booking/schema';
+import type { ThreadSide } from '@/domain/message/schema';
 import { OrderItem } from './order-item';
 import { ShowMore, usePage } from './show-more';
 import type { Reference } from './use-reference';
@@ -18,6 +18,8 @@ interface OrderListProps {
   loading: boolean;
   error: string | null;
   rows: readonly OrderRow[];
+  /** Whose list it is: the carrier's orders (carrierOrdersQuery) or the traveller's bookings. */
+  side: ThreadSide;
   emptyText: string;
   reference: Reference;
   actionsFor?: ActionsFor;
@@ -29,6 +31,7 @@ export function OrderList({
   loading,
   error,
   rows,
+  side,
   emptyText,
   reference,
   actionsFor,
@@ -43,19 +46,22 @@ export function OrderList({
     );
   }
   if (rows.length === 0) return <EmptyState icon={<CalendarX className="size-10" />} title={emptyText} />;
-  return <PagedOrders rows={rows} reference={reference} actionsFor={actionsFor} openId={openId} />;
+  return (
+    <PagedOrders rows={rows} side={side} reference={reference} actionsFor={actionsFor} openId={openId} />
+  );
 }
 
 interface PagedOrdersProps {
   rows: readonly OrderRow[];
+  side: ThreadSide;
   reference: Reference;
   actionsFor: ActionsFor | undefined;
   openId: string | undefined;
 }
 
-function PagedOrders({ rows, reference, actionsFor, openId }: PagedOrdersProps) {
+function PagedOrders({ rows, side, reference, actionsFor, openId }: PagedOrdersProps) {
   // The opened booking is shown even when it is past the first page.
-  const page = usePage(rows, openId ? rows.findIndex((r) => bookingIdOf(r.listingId) === openId) : -1);
+  const page = usePage(rows, openId ? rows.findIndex((r) => r.id === openId) : -1);
   const unread = useUnreadCounts().byBooking;
   return (
     <>
@@ -64,9 +70,10 @@ function PagedOrders({ rows, reference, actionsFor, openId }: PagedOrdersProps) 
           <li key={row.id}>
             <OrderListRow
               row={row}
+              side={side}
               reference={reference}
               actionsFor={actionsFor}
-              opened={openId !== undefined && bookingIdOf(row.listingId) === openId}
+              opened={openId !== undefined && row.id === openId}
               unread={unread[row.id] ?? 0}
             />
           </li>
@@ -79,6 +86,7 @@ function PagedOrders({ rows, reference, actionsFor, openId }: PagedOrdersProps) 
 
 const OrderListRow = memo(function OrderListRow({
   row,
+  side,
   reference,
   actionsFor,
   opened,
@@ -88,6 +96,7 @@ const OrderListRow = memo(function OrderListRow({
   return (
     <OrderItem
       row={row}
+      side={side}
       reference={reference}
       actions={extra?.actions}
       showDetailsLink={extra?.details ?? true}
