@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_REQUESTED_MESSAGE } from '@/domain/auth/password-reset';
 import { MSG } from '@/domain/texts';
 import { outboundMessages } from '@/server/db/schema';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 let server: TestServer;
 let smtp: SmtpSink;
