@@ -60,7 +60,7 @@ const app = createApp({
     passwordHash: { memoryKiB: 64, passes: 1, lanes: 1 },
     openListingsMax: 10_000,
     signupLimitPerHour: 10_000,
-    loginMaxSuccessesPerAddress: 10_000,
+    loginMaxSuccessesPerAccount: 10_000,
   },
 });
 notifier.start();

@@ -55,7 +55,7 @@ const server = spawn(
       STATIC_DIR: '',
       TRUST_PROXY: '1',
       SIGNUP_LIMIT_PER_HOUR: '100000',
-      LOGIN_LIMIT_PER_ADDRESS: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
