@@ -146,6 +146,8 @@ async function serveOne(env: Env, seed: boolean) {
       signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
       loginMaxSuccessesPerAccount: env.LOGIN_LIMIT_PER_ACCOUNT,
       loginMaxFailuresPerAddress: env.LOGIN_FAILURES_PER_ADDRESS,
+      syncMutationsPerMinute: env.SYNC_MUTATIONS_PER_MINUTE,
+      syncMutationsPerMinutePerClient: Math.ceil(env.SYNC_MUTATIONS_PER_MINUTE / 2),
       uploadsPerDay: env.UPLOAD_IMAGES_PER_DAY,
       uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
       openListingsMax: env.OPEN_LISTINGS_PER_CARRIER,
