@@ -1,6 +1,6 @@
 // One account pushing as fast as it can (issue 27) against the real server (src/server/main.ts,
 // one process; PGlite in a temporary folder, then a throwaway PostgreSQL database):
-//   idle   another user reads GET /api/orders (their 20 orders) one request after the other for
+//   idle   another user reads GET /api/orders (their 10 orders) one request after the other for
 //          SECONDS: the baseline p50 / p95;
 //   flood  the same reads while the flooder sends PUSHERS pushes at a time, back to back, each of
 //          1,000 no-op mutations (unwatch of watches that do not exist) from its own client id,
@@ -74,10 +74,10 @@ async function run(backend: 'pglite' | 'postgres') {
         );
   try {
     await waitForOk(`${base}/api/health`, 180_000);
-    // The other user: a carrier and 20 bookings between them.
+    // The other user: a carrier and 10 bookings between them.
     const carrier = await createApiUser(base, 'Ravi Kumar', '9876543210');
     const reader = await createApiUser(base, 'Asha Rao', '9876543211');
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < 10; i += 1) {
       const { listing } = await carrier.json<{ listing: { id: string } }>(
         'POST',
         '/carrier/carrier/add-listing',
