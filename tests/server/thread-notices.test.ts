@@ -114,9 +114,11 @@ describe('message notices', () => {
     await say(other, second);
     await say(t.carrier, t.bookingId, 'A reply');
     await server.notifier.drain();
-    expect(pushedTo(t.carrierDevice).map((p) => p.url).sort()).toEqual(
-      [`/bookings/${t.bookingId}/messages`, `/bookings/${second}/messages`].sort(),
-    );
+    expect(
+      pushedTo(t.carrierDevice)
+        .map((p) => p.url)
+        .sort(),
+    ).toEqual([`/bookings/${t.bookingId}/messages`, `/bookings/${second}/messages`].sort());
     expect(pushedTo(t.travellerDevice).map((p) => p.url)).toEqual([`/bookings/${t.bookingId}/messages`]);
   });
 
