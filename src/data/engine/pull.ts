@@ -115,7 +115,7 @@ async function pullOnce(store: Store): Promise<PullOutcome | 'overtaken'> {
   }
 }
 
-/** An applied mutation whose stored answer the server no longer keeps (README, "Sync results"). */
+/** An applied mutation whose stored answer the server no longer keeps (docs/api.md, "Sync results"). */
 const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
 
 /**
