@@ -111,7 +111,7 @@ async function prepareBatch(
         await db.outbox.update(e.key, unreadable);
         continue;
       }
-      if (waitsForPhoto(store.mutators, e, photos)) continue;
+      if (waitsForPhoto(store.mutators, e, photos, store.now())) continue;
       // Under the server's body limit: the rest goes in the next push (at least one always goes;
       // one too large alone is answered 413 and refused as such).
       const size = utf8.encode(JSON.stringify(e.args)).length;
