@@ -16,8 +16,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '@/server';
+import { createApiUser, listingBody } from '../../scripts/people';
 import { throwawayDatabase, withClient } from '../support/postgres';
-import { createApiUser, listingBody } from '../support/users';
 import { eachBackend, freePort, percentile, SERVER_ARGS, startProcess, waitForOk } from '../support/util.mjs';
 
 const OUT = process.argv[2] ?? 'bench/results/push-flood.json';

@@ -151,6 +151,12 @@ export const ERRORS = {
     status: 422,
     message: 'The server could not store this change. Please check it and try again.',
   },
+  // On the device only: a write to its storage failed (the browser's quota is used up).
+  'storage/full': {
+    status: 507,
+    message:
+      "This device's storage is full: the change reached Carry but its answer could not be saved here. Free some space; it is tried again every few minutes.",
+  },
   'outbox/unreadable': {
     status: 400,
     message: 'This change was saved by another version of Carry and cannot be sent. Discard it.',

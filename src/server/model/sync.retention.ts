@@ -3,7 +3,7 @@
 // - Push answers (sync_results): the device's pull deletes those it acknowledges (`acked`); the
 //   rest go after SYNC_RESULTS_RETENTION_MS (an hour), so one account pushing no-ops cannot grow
 //   the database by more than its budget of mutations per minute for an hour. A push repeating
-//   such an id is acknowledged with an empty body (docs/offline.md, "Sync results").
+//   such an id is acknowledged with an empty body (docs/api.md, "Sync results").
 // - Client rows: idle for CLIENT_IDLE_MS (longer than a session lasts unused) they go; beyond
 //   CLIENTS_KEPT per user, the oldest go once their answers are gone. A client that comes back
 //   starts again at last-applied 0, which only a re-push of an id applied before could tell.

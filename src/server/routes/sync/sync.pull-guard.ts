@@ -8,7 +8,7 @@
 // - a push binds its client id; a user keeps CLIENTS_PER_USER client rows with nothing applied
 //   (last-applied id 0), the newest. Evicting one loses nothing: lockClient recreates it at 0 for a
 //   push that comes back. A row with an applied id is not evicted here: it is what keeps a repeat
-//   of an id whose answer was pruned from being applied again (docs/offline.md, "Sync results");
+//   of an id whose answer was pruned from being applied again (docs/api.md, "Sync results");
 //   the hourly housekeeping removes idle ones (pruneSyncClients), and the push budget bounds how
 //   fast an account makes them.
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';

@@ -50,7 +50,7 @@ const MINUTE_MS = 60_000;
 
 /**
  * The answer to a mutation applied before whose stored answer was pruned (older than the
- * retention, README "Sync results"): it was applied, so it is acknowledged and never run again;
+ * retention, docs/api.md "Sync results"): it was applied, so it is acknowledged and never run again;
  * its reply is gone, so the body is empty and the client's next pull brings the rows.
  */
 const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
