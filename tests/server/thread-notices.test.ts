@@ -5,11 +5,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { THREAD_NOTICE_WINDOW_MS, THREAD_VIEW_TTL_MS } from '@/domain/message/notice';
 import { outboundMessages } from '@/server/db/schema';
-import { type PushService, startPushService } from '../support/push-service';
+import { type PushService, startPushService } from '../../scripts/push-service';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 
 let server: TestServer;
 let push: PushService;

@@ -46,6 +46,11 @@ export const users = pgTable('users', {
   gender: text('gender').notNull(),
   passwordHash: text('password_hash').notNull(),
   createdAt: at('created_at').notNull(),
+  /**
+   * Signed into every device cookie: a password reset and "log out other devices" raise it, so
+   * every device cookie made before stops being a known device (migration 0027).
+   */
+  deviceGeneration: integer('device_generation').notNull().default(0),
 });
 
 export const sessions = pgTable(
