@@ -33,7 +33,7 @@ export function summary(r) {
     const x = r[key];
     return x && !x.error ? Math.max(x.badge.p95, x.push.p95) : undefined;
   };
-  return SERVERS.map(([name, key]) => ({
+  return SERVERS.map(([, key]) => ({
     measure: `Booking to the carrier's badge and push, p95 (${key === 'pglite' ? 'PGlite' : 'two PostgreSQL processes'})`,
     goal: '1 s',
     now: ms(worst(key)),
