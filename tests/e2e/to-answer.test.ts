@@ -58,4 +58,50 @@ describe("the carrier's requests to answer", () => {
       .poll(() => carrier.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1)))
       .toBe(0);
   });
+
+  it('asks "Discard unsent changes?" over the toasts, its text uncovered', async () => {
+    const { carrier, server } = parties;
+    await carrier.setViewportSize(PHONE);
+    await carrier.goto(`${server.url}/contact`);
+    await carrier.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await carrier.context().setOffline(true);
+    try {
+      await carrier.getByLabel('Your Query').fill('Where is my bag?');
+      await carrier.getByRole('button', { name: 'Send Message' }).click();
+      await carrier.locator('[data-sonner-toast]').first().waitFor();
+      await carrier.getByRole('button', { name: /^Open menu/ }).waitFor();
+      await carrier.getByRole('button', { name: 'Profile menu' }).click();
+      await carrier.getByRole('menuitem', { name: 'Logout' }).click();
+      const dialog = carrier.getByRole('alertdialog', { name: 'Discard unsent changes?' });
+      await dialog.waitFor();
+      const layers = await carrier.evaluate(() => {
+        const box = document.querySelector('[role="alertdialog"]') as HTMLElement;
+        const overlay = box.parentElement as HTMLElement;
+        const toaster = document.querySelector('[data-sonner-toaster]');
+        const toast = document.querySelector('[data-sonner-toast]');
+        const topAt = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        };
+        const text = box.querySelector('p') as HTMLElement;
+        return {
+          inBody: overlay.parentElement === document.body,
+          overlayZ: Number(getComputedStyle(overlay).zIndex),
+          toasterZ: toaster ? Number(getComputedStyle(toaster).zIndex) : null,
+          // What is on top where the toast is: the dialog's overlay, not the toast.
+          toastOnTop: toast ? toast.contains(topAt(toast)) : null,
+          textOnTop: box.contains(topAt(text)),
+        };
+      });
+      expect(layers.inBody).toBe(true);
+      expect(layers.textOnTop).toBe(true);
+      if (layers.toasterZ !== null) expect(layers.overlayZ).toBeGreaterThan(layers.toasterZ);
+      if (layers.toastOnTop !== null) expect(layers.toastOnTop).toBe(false);
+      if (SHOTS) await carrier.screenshot({ path: `${SHOTS}/discard-over-toast-390.png` });
+      await dialog.getByRole('button', { name: 'Stay logged in' }).click();
+    } finally {
+      await carrier.context().setOffline(false);
+      await carrier.setViewportSize(DESKTOP);
+    }
+  });
 });
