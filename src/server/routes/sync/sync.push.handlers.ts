@@ -11,8 +11,9 @@
 //   4. a refusal rolls back its savepoint and is recorded as applied-with-error; the batch goes
 //      on. Refused means whatever the same arguments would raise again (sync.failures.ts): an
 //      ApiError, a data exception, a constraint, any unexpected error (logged with kind and id);
-//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait) is transient:
-//      stop; what was applied commits, the client sends the rest later.
+//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait, a message over
+//      the per-minute rate) is transient: stop; what was applied commits, the client sends the
+//      rest later (after the rate's Retry-After when nothing could be applied).
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
 import { and, eq, inArray } from 'drizzle-orm';
@@ -80,6 +81,8 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     }
 
     const results: PushResult[] = [];
+    /** The refusal whose Retry-After the rest waits for (a rate), when the batch stopped at one. */
+    let wait: ApiError | null = null;
     const fresh: (typeof syncResults.$inferInsert)[] = [];
     const now = new Date(clock.now());
     const record = (result: PushResult) => {
@@ -156,7 +159,10 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
             error: err instanceof Error ? err.message : String(err),
           });
         // Step 5: not the mutation's fault; what is done so far commits, the rest waits.
-        if (failure.kind === 'transient') break;
+        if (failure.kind === 'transient') {
+          wait = failure.wait ?? null;
+          break;
+        }
         // The rollback released the user lock this mutation took: take it again outside any
         // savepoint, so a run of refusals (a quota) does not lock once per mutation.
         if (lockReleased) await lockUser(tx, user.id, userLock);
@@ -173,7 +179,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
         .where(eq(syncClients.id, clientId));
       await tx.insert(syncResults).values(fresh);
     }
-    return { last, results };
+    return { last, results, wait };
   });
 }
 
@@ -208,7 +214,14 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   });
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (outcome.results.length === 0 && mutations.length > 0) {
-    return errorResponse(c, refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
+    // Held by a rate: its own 429 and Retry-After, which the client honours before sending again.
+    return errorResponse(c, outcome.wait ?? refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
   }
-  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: outcome.last, results: outcome.results });
+  const wait = outcome.wait?.retryAfterS;
+  return c.json({
+    protocol: SYNC_PROTOCOL,
+    lastMutationId: outcome.last,
+    results: outcome.results,
+    ...(wait !== undefined ? { retryAfter: wait } : {}),
+  });
 }
