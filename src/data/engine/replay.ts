@@ -331,9 +331,16 @@ async function applyAnswer(
       await releasePhotos(store, user);
     await acknowledge(db, clientId, answer.lastMutationId);
   });
-  // Mutations after a transient failure got no answer: they wait, the head backs off.
-  if (unanswered.length)
-    await requeue(store, unanswered, new Error('The server could not apply this change yet.'));
+  // Mutations after a transient failure got no answer: they wait, the head backs off (as long as
+  // the answer's Retry-After says, when a rate held them).
+  if (unanswered.length) {
+    const wait = answer.retryAfter;
+    const err =
+      wait === undefined
+        ? new Error('The server could not apply this change yet.')
+        : new ApiError(429, 'Waiting for the rate limit', 'sync/held', wait * 1000);
+    await requeue(store, unanswered, err);
+  }
   return counts;
 }
 
