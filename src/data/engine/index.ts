@@ -20,6 +20,7 @@ export {
   newEntry,
   rebase,
   retryEntry,
+  undoEntry,
 } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, photoIdOf, preparePhoto, uploadPhotos } from './photos';

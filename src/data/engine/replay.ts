@@ -18,7 +18,14 @@
 // Every push names this code's protocol and schema version.
 import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
-import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
+import {
+  afterFailure,
+  dueAt,
+  isHeld,
+  NOT_FAILING,
+  type OutboxEntry,
+  retryWaitMs,
+} from '@/domain/outbox/entry';
 import {
   PUSH_BATCH_BYTES,
   PUSH_BATCH_MAX,
@@ -105,6 +112,11 @@ async function prepareBatch(
         continue;
       }
       if (waitsForPhoto(store.mutators, e, photos)) continue;
+      // Held for its Undo: it and everything behind it wait (send order is kept).
+      if (isHeld(e, store.now())) {
+        if (batch.length === 0) return { batch: [], notBefore: dueAt(e.holdUntil ?? 0, store.now()) };
+        break;
+      }
       // Under the server's body limit: the rest goes in the next push (at least one always goes;
       // one too large alone is answered 413 and refused as such).
       const size = utf8.encode(JSON.stringify(e.args)).length;
