@@ -7,10 +7,10 @@ import { useCallback, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
 import { ReasonDialog } from '@/client/routes/-components/reason-dialog';
 import { undoToast } from '@/client/routes/-components/undo-toast';
-import { useReference } from '@/client/routes/-components/use-reference';
 import { Button } from '@/client/ui/button';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
 import {
+  airportsQuery,
   completeBooking,
   endOrder,
   handoffRefusal,
@@ -39,7 +39,6 @@ export function OrderActions({ row }: { row: OrderRow }) {
   const [asking, setAsking] = useState(false);
   const [ending, setEnding] = useState<'decline' | 'cancel' | null>(null);
   const [early, setEarly] = useState(false);
-  const reference = useReference();
   const f = row.flightDetails;
   const refusal = useLiveQuery(() => handoffRefusal(store, row.id), [store, row.id]);
   const closeDialog = useCallback(() => setAsking(false), []);
@@ -84,7 +83,8 @@ export function OrderActions({ row }: { row: OrderRow }) {
   }
   async function run(action: BookingAction) {
     if (action === 'complete') {
-      const departs = departureInstant(f.departure, f.time, reference.timeZoneOf(f.from));
+      const zone = (await airportsQuery(store)).find((a) => a.code === f.from)?.timeZone || undefined;
+      const departs = departureInstant(f.departure, f.time, zone);
       if (serverNowKnown(store) < departs) setEarly(true);
       else setAsking(true);
       return;
