@@ -39,6 +39,11 @@ function otherNames(keywords, extra, city, name) {
 
 const metroOf = new Map();
 for (const [metro, codes] of Object.entries(fixes.cityCodes)) for (const c of codes) metroOf.set(c, metro);
+// Within a city code, its airports in the hand-kept order (NYC: JFK, LGA, EWR).
+function metroOrder(code) {
+  const codes = fixes.cityCodes[metroOf.get(code)] ?? [];
+  return codes.includes(code) ? codes.length - codes.indexOf(code) : 0;
+}
 const busiest = new Map();
 for (const [cc, codes] of Object.entries(fixes.busiest))
   if (Array.isArray(codes)) for (const [at, c] of codes.entries()) busiest.set(c, { cc, at });
@@ -79,8 +84,9 @@ for (const a of sources) {
     country: countryName.get(a.iso_country) ?? a.iso_country,
     cc: a.iso_country,
     timeZone: tzLookup(Number(a.latitude_deg), Number(a.longitude_deg)),
-    // Busier first: a hand-kept traffic order where there is one, else OurAirports' size.
-    rank: busy ? 1000 - busy.at : a.type === 'large_airport' ? 2 : 1,
+    // Busier first: a hand-kept traffic order where there is one, else OurAirports' size (and the
+    // order within its city code).
+    rank: busy ? 1000 - busy.at : (a.type === 'large_airport' ? 20 : 10) + metroOrder(code),
     alt: otherNames(a.keywords, [...(fix.alt ?? []), ...(a.extra ?? [])], city, name),
     ...(metroOf.has(code) && metroOf.get(code) !== code ? { metro: metroOf.get(code) } : {}),
   });
