@@ -35,11 +35,12 @@ export interface AirportIndex {
 /** Folds every airport's names once; matching then only compares strings. */
 export function indexAirports(airports: readonly Airport[]): AirportIndex {
   const entries = airports.map((airport): Entry => {
-    const names = [airport.city, ...airport.alt].map(fold).filter(Boolean);
+    // Rows an older release mirrored lack the newer fields until the next refresh.
+    const names = [airport.city, ...(airport.alt ?? [])].map(fold).filter(Boolean);
     return {
       airport,
       code: airport.code.toLowerCase(),
-      metro: airport.metro.toLowerCase(),
+      metro: (airport.metro ?? '').toLowerCase(),
       names,
       places: ` ${names.join(' | ')} `,
       title: ` ${fold(airport.name)} `,
