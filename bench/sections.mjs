@@ -40,4 +40,6 @@ export const SECTIONS = [
   { name: 'drain', script: 'bench/drain.mjs', build: true, minutes: 15 },
   { name: 'watched', script: 'bench/watched.mjs', minutes: 5 },
   { name: 'messages', script: 'bench/messages.ts', minutes: 3 },
+  { name: 'reset-mail', script: 'bench/abuse/reset-mail-delay.ts', minutes: 12 },
+  { name: 'stream-flood', script: 'bench/abuse/stream-flood.ts', minutes: 15 },
 ];

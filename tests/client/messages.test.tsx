@@ -285,7 +285,10 @@ describe('unread counts', () => {
     const view = renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
-      await within(nav).findByRole('link', { name: /^Order History ?, 1 unread message$/ }),
+      // The order is a request still to answer: counted beside the unread message.
+      await within(nav).findByRole('link', {
+        name: /^Order History ?, 1 request to answer ?, 1 unread message$/,
+      }),
     ).toBeTruthy();
     const row = screen.getByRole('article');
     await userEvent.click(await within(row).findByRole('link', { name: /^Message ?, 1 unread message$/ }));

@@ -36,7 +36,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer({
     clock: { now: () => Date.now() + offset },
-    config: { signupLimitPerHour: 10_000, loginMaxSuccessesPerAddress: 10_000 },
+    config: { signupLimitPerHour: 10_000, loginMaxSuccessesPerAccount: 10_000 },
   });
 });
 afterAll(() => server.close());

@@ -26,7 +26,7 @@ beforeAll(async () => {
     clock,
     config: {
       signupLimitPerHour: 10_000,
-      loginMaxSuccessesPerAddress: 10_000,
+      loginMaxSuccessesPerAccount: 10_000,
       sessionTtlMs: 365 * DAY_MS,
       log: (line) => {
         if (line.level === 'error') console.error(line);

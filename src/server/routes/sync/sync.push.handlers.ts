@@ -1,8 +1,13 @@
 // POST /api/sync/push: a client's numbered mutations, applied in order under a lock on the
-// client row. The batch is one transaction: a mutation's effect, the client's last-applied id and
-// its answer commit together (or not at all), and one commit per batch keeps a long queue fast. It
-// runs first with no savepoints; if any mutation throws, that run rolls back whole and the batch
-// runs again with one savepoint per mutation (applyBatch). Steps per mutation:
+// client row. First the account's and the device's budgets of mutations per minute are spent
+// (auth/throttle.ts `spend`): past them only the mutations granted are applied (the answer names
+// those; the device sends the rest later) and with none left the push is 429 sync/rate-limited
+// with Retry-After. The batch is applied in parts, each one transaction that ends after
+// PART_MUTATIONS mutations or PART_MS of work, with a yield between parts, so one account's long
+// push never holds the database (PGlite's single connection) for long: a mutation's effect, the
+// client's last-applied id and its answer commit together (or not at all). A part runs first with
+// no savepoints; if any mutation throws, that run rolls back whole and the part runs again with
+// one savepoint per mutation (applyBatch). Steps per mutation:
 //   1. an id at or below the client's last-applied id was applied before: answer what was stored
 //      (or, once its answer is pruned after the retention, acknowledge it with an empty body);
 //   2. a mutation carrying the Idempotency-Key an earlier release sent it under over REST gets
@@ -19,6 +24,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
+import { spend } from '../../auth/throttle';
 import type { Tx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
 import type { Deps, SessionUser } from '../../deps';
@@ -35,10 +41,15 @@ import { pushResult, storedBody, storedResult } from './sync.push-results';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
+/** A part of a push ends after this many mutations... */
+const PART_MUTATIONS = 32;
+/** ...or this much time, and the next part waits its turn behind other requests. */
+const PART_MS = 15;
+const MINUTE_MS = 60_000;
 
 /**
  * The answer to a mutation applied before whose stored answer was pruned (older than the
- * retention, README "Sync results"): it was applied, so it is acknowledged and never run again;
+ * retention, docs/api.md "Sync results"): it was applied, so it is acknowledged and never run again;
  * its reply is gone, so the body is empty and the client's next pull brings the rows.
  */
 const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
@@ -63,6 +74,8 @@ interface Batch {
  */
 function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints: boolean) {
   const { db, clock } = deps;
+  const started = performance.now();
+  let transient = false;
   return db.transaction(async (tx) => {
     // The client row's lock: pushes of one client run one after another, each seeing the last.
     const client = await lockClient(tx, clientId, user, clock.now());
@@ -108,7 +121,10 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
       await storeIdempotentReply(t, user.id, m.idempotencyKey, reply);
       return reply;
     };
+    let worked = 0;
     for (let i = 0; i < mutations.length; i += 1) {
+      // The part ends here; the rest goes in the next part (push, below).
+      if (worked >= PART_MUTATIONS || (worked > 0 && performance.now() - started > PART_MS)) break;
       const m = mutations[i] as Batch['mutations'][number];
       if (m.id <= last) {
         results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
@@ -116,7 +132,8 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
       }
       // A run of one kind that applies at once (runMutators): its refusals are decided before it
       // writes anything, so they are recorded as they come, with no savepoint and no second run.
-      const together = savepoints ? [] : runFrom(mutations, i, last);
+      const together = savepoints ? [] : runFrom(mutations, i, last).slice(0, PART_MUTATIONS - worked);
+      worked += Math.max(1, together.length);
       if (together.length > 1) {
         const kind = m.kind as MutationKind;
         const answers = await runMutators(
@@ -156,7 +173,10 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
             error: err instanceof Error ? err.message : String(err),
           });
         // Step 5: not the mutation's fault; what is done so far commits, the rest waits.
-        if (failure.kind === 'transient') break;
+        if (failure.kind === 'transient') {
+          transient = true;
+          break;
+        }
         // The rollback released the user lock this mutation took: take it again outside any
         // savepoint, so a run of refusals (a quota) does not lock once per mutation.
         if (lockReleased) await lockUser(tx, user.id, userLock);
@@ -173,7 +193,15 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
         .where(eq(syncClients.id, clientId));
       await tx.insert(syncResults).values(fresh);
     }
-    return { last, results };
+    return { last, results, transient };
+  });
+}
+
+/** One part of a push: the mutations from the first, in a transaction of its own (see applyBatch). */
+function applyPart(batch: Batch) {
+  return applyBatch(batch, false).catch((err) => {
+    if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
+    throw err;
   });
 }
 
@@ -201,14 +229,41 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
   requireProtocol(protocol);
   if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
-  const batch: Batch = { clientId, user, mutations, deps, ref: await referenceIndex(deps.db) };
-  const outcome = await applyBatch(batch, false).catch((err) => {
-    if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
-    throw err;
-  });
+  // The budgets: an empty push costs one, like a mutation.
+  const { config } = deps;
+  const budget = await spend(
+    deps.db,
+    [
+      { key: `sync-user:${user.id}`, max: config.syncMutationsPerMinute, windowMs: MINUTE_MS },
+      { key: `sync-client:${clientId}`, max: config.syncMutationsPerMinutePerClient, windowMs: MINUTE_MS },
+    ],
+    Math.max(1, mutations.length),
+    deps.clock.now(),
+  );
+  if (budget.granted === 0)
+    return errorResponse(
+      c,
+      refusal('sync/rate-limited', { retryAfterS: Math.ceil(budget.retryAfterMs / 1000) }),
+    );
+  const ref = await referenceIndex(deps.db);
+  let rest = mutations.slice(0, budget.granted);
+  let last = 0;
+  const results: PushResult[] = [];
+  while (rest.length > 0) {
+    const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
+    results.push(...outcome.results);
+    last = outcome.last;
+    if (outcome.transient || outcome.results.length === 0) break;
+    rest = rest.slice(outcome.results.length);
+    // Other requests waiting for the database go first.
+    if (rest.length > 0) await new Promise((resolve) => setImmediate(resolve));
+  }
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
-  if (outcome.results.length === 0 && mutations.length > 0) {
+  if (results.length === 0 && mutations.length > 0) {
     return errorResponse(c, refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
   }
-  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: outcome.last, results: outcome.results });
+  // Answered in part by the budget: the device sends the rest after Retry-After.
+  if (budget.granted < mutations.length)
+    c.header('Retry-After', String(Math.ceil(budget.retryAfterMs / 1000)));
+  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: last, results });
 }
