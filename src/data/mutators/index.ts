@@ -8,7 +8,7 @@ import { addListing } from './add-listing';
 import { book } from './book';
 import { complete } from './complete';
 import { contact } from './contact';
-import { courier } from './courier';
+import { courier, courierWithdraw } from './courier';
 import { message } from './message';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
@@ -22,6 +22,7 @@ export const LOCAL_MUTATORS: LocalMutators = {
   'status-update': statusUpdate,
   contact,
   courier,
+  'courier-withdraw': courierWithdraw,
   complete,
   rate,
   watch,

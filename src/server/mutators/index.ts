@@ -2,6 +2,7 @@
 // The mapped type makes a missing kind a compile error, and `runMutator` picks the mutator for
 // a kind without a cast (the correlated-union pattern).
 import * as v from 'valibot';
+import { courierRequestSchemaAt } from '@/domain/courier/schema';
 import { addListingRequestSchema } from '@/domain/listing/schema';
 import { appliedKind, MUTATION_ARGS, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
@@ -10,6 +11,7 @@ import { book } from './book';
 import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
+import { courierWithdraw } from './courier-withdraw';
 import { message } from './message';
 import type { BatchMutator, MutationContext, ServerMutator } from './mutator';
 import { rate } from './rate';
@@ -26,6 +28,7 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   'status-update': statusUpdate,
   contact,
   courier,
+  'courier-withdraw': courierWithdraw,
   complete,
   rate,
   watch,
@@ -44,6 +47,7 @@ type ArgsSchema<K extends MutationKind> = v.GenericSchema<unknown, MutationArgs<
 const SERVER_ARGS: { [K in MutationKind]?: (ctx: MutationContext) => ArgsSchema<K> } = {
   'add-listing': ({ deps, ref }) =>
     addListingRequestSchema({ nowMs: deps.clock.now(), timeZoneOf: ref.timeZoneOf }),
+  courier: ({ deps }) => courierRequestSchemaAt(new Date(deps.clock.now()).toISOString().slice(0, 10)),
 };
 
 function argsSchema<K extends MutationKind>(kind: K, ctx: MutationContext): ArgsSchema<K> {
