@@ -51,6 +51,7 @@ export {
   type PullOutcome,
   preparePhoto,
   pull,
+  queueChange,
   type ReplayResult,
   refreshAll,
   replayOutbox,
