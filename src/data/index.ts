@@ -21,6 +21,7 @@ export {
   AppDb,
   apiBaseUrl,
   applyPull,
+  type CourierRequestRow,
   checkAuth,
   clearBackoff,
   countUnsent,
