@@ -135,6 +135,8 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
     } as CourierValues,
     validationLogic: submitThenChange(),
     validators: { onDynamic: lazyFormSchema<CourierValues>(() => courierFormSchemaAt(todayIn(Date.now()))) },
+    // Every missing field shows at once: the image's message too, beside the others.
+    onSubmitInvalid: () => setImageError(checkItemImage(image) ?? undefined),
     onSubmit: async ({ value, formApi }) => {
       const problem = checkItemImage(image);
       if (problem || !image) {
