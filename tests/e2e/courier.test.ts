@@ -44,7 +44,7 @@ describe('a courier request', () => {
     senderApi = await new Api(server.url).signIn(SENDER);
     browser = await launchPersistent();
     page = await openApp(browser, server.url, SENDER, 'Sender');
-  }, 120_000);
+  }, 400_000);
 
   afterAll(async () => {
     await browser?.close();
