@@ -71,6 +71,8 @@ export interface AppConfig {
   uploadBytesPerUser: number;
   /** Listings one carrier may have on flights still to come (OPEN_LISTINGS_PER_CARRIER). */
   openListingsMax: number;
+  /** Addresses that are staff whenever they sign up (STAFF_EMAILS), besides those of `npm run staff`. */
+  staffEmails: readonly string[];
   /**
    * How long an Idempotency-Key's answer is kept: longer than any offline stretch a change can
    * wait through in the outbox (a session lasts 30 days unused; a parked queue resumes at the next
@@ -108,6 +110,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   uploadsPerDay: 20,
   uploadBytesPerUser: 50 * 1024 * 1024,
   openListingsMax: OPEN_LISTINGS_MAX,
+  staffEmails: [],
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
   passwordHash: OWASP_ARGON2ID,
   log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),

@@ -26,6 +26,7 @@ import { pruneSyncResults } from './model/sync.retention';
 import { notifyConfigFrom } from './notify/env-config';
 import { createNotifier } from './notify/notifier';
 import { pruneNotifications } from './notify/queue';
+import { startStaffSocket } from './staff-socket';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -143,11 +144,14 @@ async function serveOne(env: Env, seed: boolean) {
       uploadsPerDay: env.UPLOAD_IMAGES_PER_DAY,
       uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
       openListingsMax: env.OPEN_LISTINGS_PER_CARRIER,
+      staffEmails: env.STAFF_EMAILS,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
     },
   });
+  // The operator's staff command reaches an embedded database through this process (staff-socket.ts).
+  const staffSocket = database.kind === 'pglite' ? await startStaffSocket(database.db, resolve(env.DATA_DIR)) : null;
   // Every process prunes (idempotent deletes), so a replaced worker changes nothing.
   scheduleHousekeeping(database.db, files);
 
@@ -159,6 +163,7 @@ async function serveOne(env: Env, seed: boolean) {
   });
 
   function shutdown() {
+    staffSocket?.close();
     server.close(() => {
       notifier
         .stop()

@@ -8,10 +8,12 @@ import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { refuseIfBlocked } from '../model/blocks.checks';
 import { overdueGrams } from '../model/bookings.expiry';
 import { toOrder } from '../model/bookings.queries';
 import { toGrams, toKg } from '../model/listings.queries';
 import { checkBookingQuota } from '../model/quotas.checks';
+import { isSuspended } from '../model/users.queries';
 import { queueBookingEvent } from '../notify/booking-events';
 import type { ServerMutator } from './mutator';
 
@@ -24,6 +26,9 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw new ApiError('listing/not-found');
   if (listing.userId === user.id) throw new ApiError('listing/own');
+  // A suspended carrier's listing has left search; one booked by its id is gone as well.
+  if (await isSuspended(tx, listing.userId)) throw new ApiError('listing/not-found');
+  await refuseIfBlocked(tx, user.id, listing.userId);
   const departs = departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from));
   if (departs <= deps.clock.now()) throw new ApiError('listing/departed');
   const grams = toGrams(input.weight);
