@@ -151,7 +151,8 @@ async function serveOne(env: Env, seed: boolean) {
     },
   });
   // The operator's staff command reaches an embedded database through this process (staff-socket.ts).
-  const staffSocket = database.kind === 'pglite' ? await startStaffSocket(database.db, resolve(env.DATA_DIR)) : null;
+  const staffSocket =
+    database.kind === 'pglite' ? await startStaffSocket(database.db, resolve(env.DATA_DIR)) : null;
   // Every process prunes (idempotent deletes), so a replaced worker changes nothing.
   scheduleHousekeeping(database.db, files);
 

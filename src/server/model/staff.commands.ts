@@ -26,7 +26,11 @@ export const OPERATOR = 'operator (npm run staff)';
 
 export async function runStaffCommand(db: Db, raw: unknown, nowMs: number): Promise<StaffAnswer> {
   const parsed = v.safeParse(staffRequestSchema, raw);
-  if (!parsed.success) return { ok: false, message: `Usage: npm run staff -- add|remove EMAIL, or list (${parsed.issues[0].message})` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      message: `Usage: npm run staff -- add|remove EMAIL, or list (${parsed.issues[0].message})`,
+    };
   const req = parsed.output;
   if (req.op === 'list') {
     const staff = await listStaff(db);
@@ -38,7 +42,14 @@ export async function runStaffCommand(db: Db, raw: unknown, nowMs: number): Prom
     return { ok: true, message: req.op === 'add' ? `${email} is already staff.` : `${email} was not staff.` };
   await recordAudit(
     db,
-    { actorId: null, actorEmail: OPERATOR, action: `staff.${req.op}`, subjectId: null, subject: email, reason: 'operator command' },
+    {
+      actorId: null,
+      actorEmail: OPERATOR,
+      action: `staff.${req.op}`,
+      subjectId: null,
+      subject: email,
+      reason: 'operator command',
+    },
     nowMs,
   );
   return { ok: true, message: req.op === 'add' ? `${email} is now staff.` : `${email} is no longer staff.` };
