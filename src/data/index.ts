@@ -125,6 +125,17 @@ export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
 export { createStore } from './store';
 export {
+  blockUser,
+  courierMatches,
+  isStaff,
+  reportUser,
+  type TeamList,
+  type TeamPage,
+  type TeamPageParams,
+  teamAction,
+  teamPage,
+} from './team';
+export {
   describeWatch,
   unwatchRoute,
   type WatchResult,

@@ -8,6 +8,7 @@ import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
+import { ReportPerson } from './report-person';
 import type { Reference } from './use-reference';
 
 const STEP_LABEL: Record<BookingStatus, string> = {
@@ -79,6 +80,7 @@ function Contact({ row, side }: { row: OrderRow; side: ThreadSide }) {
           </a>
         ) : null}
       </div>
+      {email ? <ReportPerson bookingId={row.id} email={email} who={who} /> : null}
     </section>
   );
 }

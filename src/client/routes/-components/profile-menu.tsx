@@ -1,8 +1,9 @@
-// The profile dropdown: Profile (sender -> /profile, others -> /set-profile), Log out other
+// The profile dropdown: Profile (sender -> /profile, others -> /set-profile), Team (staff only), Log out other
 // devices (asks first) and Logout. Closes on outside click, Escape and route change.
 import { Link, useLocation } from '@tanstack/react-router';
-import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useIsStaff } from '@/client/hooks/use-is-staff';
 import { PushMenuItem } from '@/client/pwa/push-menu-item';
 import { Avatar } from '@/client/ui/avatar';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
@@ -25,6 +26,7 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const logout = useLogout();
   const others = useLogoutOthers();
+  const staff = useIsStaff();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
   useEffect(() => setOpen(false), [pathname]);
@@ -74,6 +76,11 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
           >
             <UserRound aria-hidden="true" className="size-4" /> Profile
           </Link>
+          {staff ? (
+            <Link role="menuitem" to="/team" className={ITEM}>
+              <ShieldCheck aria-hidden="true" className="size-4" /> Team
+            </Link>
+          ) : null}
           <PushMenuItem className={ITEM} />
           <button
             role="menuitem"
