@@ -227,6 +227,7 @@ export const matchRequests = pgTable(
   },
   (t) => [
     index('match_requests_route_idx').on(t.from, t.to, t.departure),
+    index('match_requests_departure_idx').on(t.departure, t.from, t.to),
     uniqueIndex('match_requests_user_route_unique').on(t.userId, t.from, t.to, t.departure),
   ],
 );

@@ -1,7 +1,7 @@
 // Unmatched searches for the console: one row per route and date still to come, with how many
 // people searched it (and how often), whether the team wrote to them and whether a listing has
 // since been mailed to them; and the listings that match a courier request's trip.
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { listings, matchRequests, users } from '../db/schema';
 import { toListing } from './listings.queries';
@@ -29,7 +29,8 @@ export async function searchesPage(db: Db, p: PageQuery, today: string) {
       ),
     )
     .groupBy(m.from, m.to, m.departure)
-    .orderBy(asc(m.departure), desc(sql`count(*)`), asc(m.from), asc(m.to))
+    // Date, then route: the order of match_requests_departure_idx, so a page reads its groups only.
+    .orderBy(asc(m.departure), asc(m.from), asc(m.to))
     .limit(p.limit + 1)
     .offset(offset);
   const more = rows.length > p.limit;
