@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../src/server/db/client';
+import { seedReferenceData } from '../../src/server/db/seed';
 import { axeViolations, DESKTOP, launchBrowser, PHONE } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
 import { type ApiUser, createApiUser, loginInBrowser } from '../support/e2e-users';
@@ -37,6 +39,11 @@ let abuser: ApiUser;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'carry-e2e-team-'));
+  // The database made and seeded here, with no start-up deadline: on a loaded machine a first start
+  // (initdb, migrations, reference data) can take longer than the server's health wait.
+  const made = await createDb({ dataDir });
+  await seedReferenceData(made.db);
+  await made.close();
   server = await startE2eServer({ dataDir });
   browser = await launchBrowser();
   staff = await createApiUser(server.url, 'Tara Team', '9876543210');
@@ -64,7 +71,7 @@ beforeAll(async () => {
     reason: 'scam',
     details: 'Asked for money outside the app.',
   });
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await browser?.close();
