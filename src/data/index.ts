@@ -119,12 +119,14 @@ export {
   myBookingsQuery,
   myListingsQuery,
   profileQuery,
+  requestsToAnswerQuery,
   searchResultsQuery,
   syncedAtQuery,
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
 export { createStore } from './store';
+export { leaveThread, viewThread } from './thread-view';
 export {
   blockUser,
   courierMatches,

@@ -21,7 +21,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   server = await createTestServer({
-    config: { staffEmails: [BOSS], signupLimitPerHour: 10_000, loginMaxSuccessesPerAddress: 10_000 },
+    config: { staffEmails: [BOSS], signupLimitPerHour: 10_000, loginMaxSuccessesPerAccount: 10_000 },
   });
   staff = await signupAndLogin(server, { email: BOSS });
   user = await signupAndLogin(server);
