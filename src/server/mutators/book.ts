@@ -26,6 +26,7 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw new ApiError('listing/not-found');
   if (listing.userId === user.id) throw new ApiError('listing/own');
+  if (listing.withdrawnAt) throw new ApiError('listing/withdrawn');
   // A suspended carrier's listing has left search; one booked by its id is gone as well.
   if (await isSuspended(tx, listing.userId)) throw new ApiError('listing/not-found');
   await refuseIfBlocked(tx, user.id, listing.userId);
