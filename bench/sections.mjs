@@ -44,4 +44,5 @@ export const SECTIONS = [
   { name: 'reset-mail', script: 'bench/abuse/reset-mail-delay.ts', minutes: 12 },
   { name: 'push-flood', script: 'bench/abuse/push-flood.ts', minutes: 10 },
   { name: 'stream-flood', script: 'bench/abuse/stream-flood.ts', minutes: 15 },
+  { name: 'team-console', script: 'bench/team-console.ts', minutes: 12 },
 ];

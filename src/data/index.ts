@@ -144,6 +144,17 @@ export { refreshReference } from './reference';
 export { createStore } from './store';
 export { leaveThread, viewThread } from './thread-view';
 export {
+  blockUser,
+  courierMatches,
+  isStaff,
+  reportUser,
+  type TeamList,
+  type TeamPage,
+  type TeamPageParams,
+  teamAction,
+  teamPage,
+} from './team';
+export {
   describeWatch,
   unwatchRoute,
   type WatchResult,

@@ -4,10 +4,12 @@
 // "failed" with the server's reason (Retry and Discard: retryEntry / discardEntry with the row's
 // outboxKey). Read state travels as `read-messages`; unread counts are computed here from the
 // mirrored messages and read state, never asked of the server.
+
 import * as v from 'valibot';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
 import { type Message, messageTextSchema, type ThreadSide, threadClosesAt } from '@/domain/message/schema';
+import type { ReportReason } from '@/domain/team/reasons';
 import {
   type AppDb,
   appendAndApply,
@@ -190,12 +192,13 @@ export async function markThreadRead(store: Store, bookingId: string, lastId?: s
 
 /**
  * Reports a message of the other side (kept on the server for review with its thread). Queued
- * like every change; `reason` is optional (up to 500 characters).
+ * like every change; `reason` is optional (up to 500 characters), `category` one of REPORT_REASONS.
  */
 export async function reportMessage(
   store: Store,
   messageId: string,
   reason = '',
+  category: ReportReason = 'other',
 ): Promise<ReportMessageResult> {
   const email = await requireEmail(store);
   const { db } = store;
@@ -203,7 +206,10 @@ export async function reportMessage(
     const row = await db.messages.get(messageId);
     if (!row || row.seq <= 0) return { ok: false, code: 'thread/forbidden' };
     if (row.mine) return { ok: false, code: 'message/own' };
-    await appendAndApply(store, newEntry(store, 'report-message', { messageId, reason }, {}, email));
+    await appendAndApply(
+      store,
+      newEntry(store, 'report-message', { messageId, reason, category }, {}, email),
+    );
     return { ok: true };
   });
   if (result.ok) store.wake();

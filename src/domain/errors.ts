@@ -188,6 +188,23 @@ export const ERRORS = {
     message: 'This change was saved by another version of Carry and cannot be sent. Discard it.',
   },
   'route/not-found': { status: 404, message: 'Not found.' },
+  // The team's console (issue 30): staff only; each write names its reason.
+  'team/forbidden': { status: 403, message: 'Only the Carry team can open the console.' },
+  'team/not-found': { status: 404, message: 'That item is not in the console any more.' },
+  'team/already-handled': { status: 409, message: 'Someone in the team has already handled this.' },
+  'auth/suspended': {
+    status: 403,
+    message:
+      'Your account is suspended by the Carry team, so it cannot log in or send changes. Write to the support e-mail on the Contact Us page if you think this is a mistake.',
+  },
+  'user/not-found': { status: 404, message: 'There is no account with that e-mail address.' },
+  'user/blocked': {
+    status: 409,
+    message: 'You cannot book or write to this person: one of you has blocked the other.',
+  },
+  'report/self': { status: 400, message: 'You cannot report yourself.' },
+  'report/not-party': { status: 403, message: 'You can report only bookings and messages you are part of.' },
+  'block/self': { status: 400, message: 'You cannot block yourself.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -28,7 +28,9 @@ import { messageRoutes } from './routes/messages/messages.index';
 import { notifyRoutes } from './routes/notify/notify.index';
 import { profileRoutes } from './routes/profile/profile.index';
 import { referenceRoutes } from './routes/reference/reference.index';
+import { safetyRoutes } from './routes/safety/safety.index';
 import { syncRoutes } from './routes/sync/sync.index';
+import { teamRoutes } from './routes/team/team.index';
 
 export interface CreateAppOptions {
   db: Db;
@@ -128,6 +130,8 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     syncRoutes,
     liveRoutes,
     notifyRoutes,
+    safetyRoutes,
+    teamRoutes,
   ]) {
     app.route('/', routes(deps));
   }

@@ -88,6 +88,8 @@ export interface AppConfig {
   openListingsMax: number;
   /** A traveller cancels an accepted booking themselves until this long before departure (CANCEL_CUTOFF_HOURS). */
   cancelCutoffMs: number;
+  /** Addresses that are staff whenever they sign up (STAFF_EMAILS), besides those of `npm run staff`. */
+  staffEmails: readonly string[];
   /**
    * How long an Idempotency-Key's answer is kept: longer than any offline stretch a change can
    * wait through in the outbox (a session lasts 30 days unused; a parked queue resumes at the next
@@ -135,6 +137,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   uploadBytesPerUser: 50 * 1024 * 1024,
   openListingsMax: OPEN_LISTINGS_MAX,
   cancelCutoffMs: CANCEL_CUTOFF_HOURS_DEFAULT * 60 * 60 * 1000,
+  staffEmails: [],
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
   syncMutationsPerMinute: 2400,
   syncMutationsPerMinutePerClient: 1200,

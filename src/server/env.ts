@@ -93,6 +93,20 @@ const envSchema = v.object({
     ),
     '1',
   ),
+  /** Staff accounts named by the operator (comma-separated addresses), read at start. */
+  STAFF_EMAILS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((x) =>
+        x
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+      v.check((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'must be e-mail addresses'),
+    ),
+    '',
+  ),
   PUBLIC_URL: v.optional(v.string(), ''),
   STATIC_DIR: v.optional(v.string(), './dist'),
   /** The API's origin when the app this server serves calls an API elsewhere (its CSP allows it). */

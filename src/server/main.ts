@@ -28,6 +28,7 @@ import { pruneSyncClients, pruneSyncResults, vacuumChurn } from './model/sync.re
 import { notifyConfigFrom } from './notify/env-config';
 import { createNotifier } from './notify/notifier';
 import { pruneNotifications } from './notify/queue';
+import { startStaffSocket } from './staff-socket';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -157,12 +158,16 @@ async function serveOne(env: Env, seed: boolean) {
       uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
       openListingsMax: env.OPEN_LISTINGS_PER_CARRIER,
       cancelCutoffMs: env.CANCEL_CUTOFF_HOURS * 60 * 60 * 1000,
+      staffEmails: env.STAFF_EMAILS,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
       idKey,
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
     },
   });
+  // The operator's staff command reaches an embedded database through this process (staff-socket.ts).
+  const staffSocket =
+    database.kind === 'pglite' ? await startStaffSocket(database.db, resolve(env.DATA_DIR)) : null;
   // Every process prunes (idempotent deletes), so a replaced worker changes nothing.
   scheduleHousekeeping(database.db, files, database.kind === 'pglite');
 
@@ -174,6 +179,7 @@ async function serveOne(env: Env, seed: boolean) {
   });
 
   function shutdown() {
+    staffSocket?.close();
     server.close(() => {
       notifier
         .stop()

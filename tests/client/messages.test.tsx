@@ -214,16 +214,18 @@ describe('the thread', () => {
     expect(await store.db.outbox.filter((e) => e.kind === 'message').count()).toBe(0);
   });
 
-  it('reports a message of the other side after a confirmation, with a toast', async () => {
+  it('reports a message of the other side with a reason from the list and words, with a toast', async () => {
     const api = withThread([hello], [readState(hello, null)]);
     heldPush(api);
     const { store } = await openThread(api);
     await userEvent.click(await screen.findByRole('button', { name: 'Report this message' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Report this message?' });
+    const dialog = screen.getByRole('dialog', { name: 'Report this message?' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'scam');
+    await userEvent.type(within(dialog).getByLabelText('What happened (optional)'), 'Asked for cash');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Message reported. Our team will review it.')).toBeTruthy();
     const [entry] = await store.db.outbox.filter((e) => e.kind === 'report-message').toArray();
-    expect(entry?.args).toMatchObject({ messageId: hello.id });
+    expect(entry?.args).toMatchObject({ messageId: hello.id, category: 'scam', reason: 'Asked for cash' });
   });
 
   it('shows why a thread is read-only, 30 days after its booking ended, instead of the composer', async () => {

@@ -169,7 +169,7 @@ describe('axe on every route', () => {
   /** The Report confirmation over the thread. */
   const reportDialog = async (p: Page) => {
     await p.getByRole('button', { name: 'Report this message' }).first().click();
-    await p.getByRole('alertdialog', { name: 'Report this message?' }).waitFor();
+    await p.getByRole('dialog', { name: 'Report this message?' }).waitFor();
   };
   type Visit = [string, string | RegExp, ((p: Page) => Promise<void>)?];
   const ROUTES: Record<'traveller' | 'carrier' | 'sender', Visit[]> = {

@@ -2,6 +2,7 @@
 
 export { type Collection, useCarrierOrders, useMyBookings, useMyListings } from './use-collection';
 export { useCourierRequest, useCourierRequests } from './use-courier-requests';
+export { useIsStaff } from './use-is-staff';
 export { type ThreadWindow, useThread, useThreadWindow, useUnreadCounts } from './use-messages';
 export { useProfile, useSearchResults } from './use-search';
 export { useSession } from './use-session';

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { optionalText, requiredText } from '../common';
 import { LONG_TEXT_MAX_LENGTH } from '../constants';
+import { REPORT_REASON_KEYS } from '../team/reasons';
 import { MSG, requiredMessage } from '../texts';
 
 /** 1 to 2,000 characters (after trimming), line breaks allowed. */
@@ -65,6 +66,8 @@ export type ReadMessagesArgs = v.InferOutput<typeof readMessagesArgsSchema>;
 export const reportMessageArgsSchema = v.object({
   messageId: uuidSchema,
   reason: optionalText(REPORT_REASON_MAX_CHARS, { lines: true }),
+  /** One of REPORT_REASONS (domain/team/schema.ts); older devices send none: 'other'. */
+  category: v.optional(v.picklist(REPORT_REASON_KEYS), 'other'),
 });
 export type ReportMessageArgs = v.InferOutput<typeof reportMessageArgsSchema>;
 

@@ -6,7 +6,7 @@ import type { AppConfig, Clock } from '../config';
 import type { Db } from '../db/client';
 import type { AppEnv, SessionUser } from '../http/app-env';
 import { ApiError } from '../http/errors';
-import { findSessionUser } from './sessions';
+import { endedBySuspension, findSessionUser } from './sessions';
 
 export const SESSION_COOKIE = 'carry_session';
 
@@ -44,13 +44,15 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
       ? await findSessionUser(deps.db, token, deps.clock.now(), deps.config.sessionTtlMs)
       : null;
     c.set('user', user);
+    // Only a token that matched no session costs this look-up.
+    if (token && !user && (await endedBySuspension(deps.db, token))) c.set('suspended', true);
     await next();
   };
 }
 
 export function requireUser(c: Context<AppEnv>): SessionUser {
   const user = c.get('user');
-  if (!user) throw new ApiError('auth/required');
+  if (!user) throw new ApiError(c.get('suspended') ? 'auth/suspended' : 'auth/required');
   return user;
 }
 

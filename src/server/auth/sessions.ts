@@ -3,9 +3,9 @@
 // beyond ends the oldest); logout deletes the row, logout-others every other row of the user.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { prepared } from '../db/prepared';
-import { sessions, users } from '../db/schema';
+import { endedSessions, sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/app-env';
 
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -105,4 +105,39 @@ export async function revokeOtherSessions(db: Db, userId: string, keepToken: str
     .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))))
     .returning({ tokenHash: sessions.tokenHash });
   return ended.length;
+}
+
+/** Whether this token's session was ended by a suspension (its hash kept in ended_sessions). */
+export async function endedBySuspension(db: Db, token: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+  const [row] = await db
+    .select({ reason: endedSessions.reason })
+    .from(endedSessions)
+    .where(eq(endedSessions.tokenHash, hashToken(token)));
+  return row !== undefined;
+}
+
+/**
+ * Ends every session of a suspended user, keeping their hashes so a device presenting one is told
+ * why (auth/suspended). The delete's trigger ends their poke streams in every process.
+ */
+export async function endSessionsForSuspension(tx: Db | Tx, userId: string, nowMs: number): Promise<number> {
+  const ended = await tx
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (ended.length) {
+    await tx
+      .insert(endedSessions)
+      .values(
+        ended.map((s) => ({ tokenHash: s.tokenHash, userId, reason: 'suspended', endedAt: new Date(nowMs) })),
+      )
+      .onConflictDoNothing();
+  }
+  return ended.length;
+}
+
+/** A restored user starts afresh: the old tokens are simply unknown (401) from now on. */
+export async function forgetEndedSessions(tx: Db | Tx, userId: string): Promise<void> {
+  await tx.delete(endedSessions).where(eq(endedSessions.userId, userId));
 }

@@ -38,21 +38,32 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /** The domain's status list as a PostgreSQL enum (migration 0020): rows read back typed. */
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  phone: text('phone').notNull(),
-  age: integer('age').notNull(),
-  gender: text('gender').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: at('created_at').notNull(),
-  /**
-   * Signed into every device cookie: a password reset and "log out other devices" raise it, so
-   * every device cookie made before stops being a known device (migration 0027).
-   */
-  deviceGeneration: integer('device_generation').notNull().default(0),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    age: integer('age').notNull(),
+    gender: text('gender').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    /**
+     * Signed into every device cookie: a password reset and "log out other devices" raise it, so
+     * every device cookie made before stops being a known device (migration 0027).
+     */
+    deviceGeneration: integer('device_generation').notNull().default(0),
+    /** Set by the team (migration 0033): login is refused and every session has ended. */
+    suspendedAt: at('suspended_at'),
+    suspendedReason: text('suspended_reason'),
+  },
+  (t) => [
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_email_prefix_idx').using('btree', sql`${t.email} text_pattern_ops`),
+    index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -208,6 +219,7 @@ export const bookings = pgTable(
     index('bookings_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('bookings_traveller_idx').on(t.travellerId, t.createdAt),
     index('bookings_carrier_idx').on(t.carrierId, t.createdAt),
+    index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -233,24 +245,39 @@ export const matchRequests = pgTable(
     createdAt: at('created_at').notNull(),
     searchCount: integer('search_count').notNull().default(1),
     lastSearchedAt: at('last_searched_at'),
+    /** When the team wrote to the searcher, and when a matching listing was mailed (migration 0033). */
+    contactedAt: at('contacted_at'),
+    notifiedAt: at('notified_at'),
   },
   (t) => [
     index('match_requests_route_idx').on(t.from, t.to, t.departure),
+    index('match_requests_departure_idx').on(t.departure, t.from, t.to),
     uniqueIndex('match_requests_user_route_unique').on(t.userId, t.from, t.to, t.departure),
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  message: text('message').notNull(),
-  createdAt: at('created_at').notNull(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    createdAt: at('created_at').notNull(),
+    /** The team's answer, mailed to `email`; it closes the query (migration 0033). */
+    reply: text('reply'),
+    repliedBy: text('replied_by'),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('contact_messages_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.closedAt} is null`),
+  ],
+);
 
 export const courierRequests = pgTable(
   'courier_requests',
@@ -748,4 +775,89 @@ export const messageReports = pgTable(
     }),
     index('message_reports_created_idx').on(t.createdAt),
   ],
+);
+
+/** Addresses the operator made staff (`npm run staff -- add`); STAFF_EMAILS names more. */
+export const staffMembers = pgTable('staff_members', {
+  email: text('email').primaryKey(),
+  addedAt: at('added_at').notNull(),
+});
+
+/** Sessions ended by a suspension: a device still presenting one is told auth/suspended. */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    endedAt: at('ended_at').notNull(),
+  },
+  (t) => [index('ended_sessions_user_idx').on(t.userId)],
+);
+
+/** A user's report of a message, a booking or another user, for the team to handle. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    messageId: text('message_id'),
+    bookingId: text('booking_id'),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    createdAt: at('created_at').notNull(),
+    handledAt: at('handled_at'),
+    handledBy: text('handled_by'),
+  },
+  (t) => [
+    check('reports_kind_check', sql`${t.kind} IN ('message', 'booking', 'user')`),
+    check('reports_status_check', sql`${t.status} IN ('open', 'dismissed', 'warned', 'suspended')`),
+    index('reports_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('reports_subject_idx').on(t.subjectId),
+  ],
+);
+
+/** Blocks: neither side can book the other or write to them while a row names the pair. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'blocks_pk', columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** Every staff action (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, migration 0033). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: at('at').notNull(),
+    /** The staff member; null for the operator's command line. */
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    subjectId: text('subject_id'),
+    /** Whom or what it was done to, in words (an address, a query, a route). */
+    subject: text('subject').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subjectId, t.id.desc())],
 );

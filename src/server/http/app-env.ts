@@ -8,4 +8,5 @@ export interface SessionUser {
   phone: string;
 }
 
-export type AppEnv = { Variables: { user: SessionUser | null } };
+/** `suspended`: the request's token is of a session a suspension ended (auth/suspended, not 401). */
+export type AppEnv = { Variables: { user: SessionUser | null; suspended?: boolean } };

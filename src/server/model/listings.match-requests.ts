@@ -1,8 +1,9 @@
 // A search that found nothing is kept as a match request for the team (POST /api/search-listings).
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SearchRequest } from '@/domain/listing/schema';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { matchRequests } from '../db/schema';
+import { matchFoundMail, queueMails } from './team.mail';
 
 /** One match request per user, route and date: a repeated search counts up and keeps the latest details. */
 export async function saveMatchRequest(db: Db, userId: string, input: SearchRequest, nowMs: number) {
@@ -30,4 +31,35 @@ export async function saveMatchRequest(db: Db, userId: string, input: SearchRequ
       target: [matchRequests.userId, matchRequests.from, matchRequests.to, matchRequests.departure],
       set: { ...latest, searchCount: sql`${matchRequests.searchCount} + 1` },
     });
+}
+
+/**
+ * "Our Team will contact you" kept automatically: a new listing mails everyone whose search of its
+ * route and date found nothing, once (notified_at), in the listing's transaction. Answers how many.
+ */
+export async function notifyMatchRequests(
+  tx: Tx,
+  listing: { userId: string; from: string; to: string; departure: string },
+  nowMs: number,
+  appUrl: string,
+): Promise<number> {
+  const told = await tx
+    .update(matchRequests)
+    .set({ notifiedAt: new Date(nowMs) })
+    .where(
+      and(
+        eq(matchRequests.from, listing.from),
+        eq(matchRequests.to, listing.to),
+        eq(matchRequests.departure, listing.departure),
+        isNull(matchRequests.notifiedAt),
+        ne(matchRequests.userId, listing.userId),
+      ),
+    )
+    .returning({ email: matchRequests.email });
+  await queueMails(
+    tx,
+    told.map((r) => matchFoundMail(r.email, listing, appUrl)),
+    nowMs,
+  );
+  return told.length;
 }

@@ -6,7 +6,7 @@ import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import type { Listing } from '@/domain/listing/schema';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { bookings, listings, ratingTotals } from '../db/schema';
+import { bookings, listings, ratingTotals, users } from '../db/schema';
 import { overdueAt } from './bookings.expiry';
 import { summaryOf } from './ratings.queries';
 
@@ -118,6 +118,8 @@ export async function searchListings(
             eq(listings.departure, p('departure')),
             isNull(listings.withdrawnAt),
             gt(listings.weightGrams, sql`${listings.heldGrams} - coalesce(${overdue.grams}, 0)`),
+            // A suspended carrier's listings leave search (issue 30): one key lookup per listing.
+            sql`not exists (select 1 from ${users} where ${users.id} = ${listings.userId} and ${users.suspendedAt} is not null)`,
           ),
         )
         .orderBy(

@@ -17,6 +17,7 @@ import type { Db, Tx } from '../db/client';
 import { bookings, messages } from '../db/schema';
 import { run, type Statement } from '../db/statement';
 import { ApiError, type Reply, refusal } from '../http/errors';
+import { refuseBlockedThread } from './blocks.checks';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -95,6 +96,7 @@ export async function postThreadMessage(
   nowMs: number,
   key: MessageKey | null = null,
 ): Promise<Reply | null> {
+  await refuseBlockedThread(db, m.bookingId, m.senderId);
   let rows: { outcome: string; answer: Message | null }[];
   try {
     rows = await run(db, POST_MESSAGE, [

@@ -1,5 +1,5 @@
 // Accounts as signup and login read and write them (src/server/routes/auth).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 
@@ -25,4 +25,12 @@ export async function replacePasswordHash(db: Db, userId: string, old: string, f
     .update(users)
     .set({ passwordHash: fresh })
     .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
+}
+
+export async function isSuspended(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
+  return row !== undefined;
 }

@@ -9,6 +9,7 @@ import { listings } from '../db/schema';
 import type { Deps, SessionUser } from '../deps';
 import { ApiError, type Issue, invalid, type Reply } from '../http/errors';
 import { moveCourierRequest, openRequestsMatching } from '../model/courier.queries';
+import { notifyMatchRequests } from '../model/listings.match-requests';
 import { toGrams, toListing } from '../model/listings.queries';
 import { checkListingQuota, listingInstants, listingQuotaReached, noteListing } from '../model/quotas.checks';
 import type { ReferenceIndex } from '../model/reference.queries';
@@ -69,6 +70,8 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
     .onConflictDoNothing()
     .returning();
   if (!row) throw new ApiError('listing/duplicate');
+  if (await notifyMatchRequests(tx, row, deps.clock.now(), deps.notifier.config.appUrl))
+    deps.notifier.queued();
   noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
   await tellCourierSenders(tx, deps, row);
   return created(row);
@@ -135,6 +138,10 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
     ? await tx.insert(listings).values(rows).onConflictDoNothing().returning()
     : [];
   if (inserted.length !== rows.length) throw new Error('add-listing run: a row was not inserted');
+  // Unmatched searches of these routes and dates hear of them (issue 30).
+  let told = 0;
+  for (const row of inserted) told += await notifyMatchRequests(tx, row, now, deps.notifier.config.appUrl);
+  if (told) deps.notifier.queued();
   const byId = new Map(inserted.map((r) => [r.id, r]));
   const replies = decided.map((d) => {
     if (d instanceof ApiError) return d;

@@ -9,11 +9,13 @@ import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { refuseIfBlocked } from '../model/blocks.checks';
 import { overdueGrams } from '../model/bookings.expiry';
 import { toOrder } from '../model/bookings.queries';
 import { courierRequestRow, moveCourierRequest } from '../model/courier.queries';
 import { toGrams, toKg } from '../model/listings.queries';
 import { checkBookingQuota } from '../model/quotas.checks';
+import { isSuspended } from '../model/users.queries';
 import { queueBookingEvent } from '../notify/booking-events';
 import type { ServerMutator } from './mutator';
 
@@ -32,6 +34,9 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
   if (!listing) throw new ApiError('listing/not-found');
   if (listing.userId === user.id) throw new ApiError('listing/own');
   if (listing.withdrawnAt) throw new ApiError('listing/withdrawn');
+  // A suspended carrier's listing has left search; one booked by its id is gone as well.
+  if (await isSuspended(tx, listing.userId)) throw new ApiError('listing/not-found');
+  await refuseIfBlocked(tx, user.id, listing.userId);
   const departs = departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from));
   if (departs <= deps.clock.now()) throw new ApiError('listing/departed');
   const grams = toGrams(input.weight);

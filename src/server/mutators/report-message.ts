@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { messageReports, messages } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { threadFor } from '../model/messages.thread';
+import { fileMessageReport } from '../model/safety.queries';
 import type { ServerMutator } from './mutator';
 
 export const reportMessage: ServerMutator<'report-message'> = async ({ tx, user, deps }, input) => {
@@ -21,5 +22,18 @@ export const reportMessage: ServerMutator<'report-message'> = async ({ tx, user,
       createdAt: new Date(deps.clock.now()),
     })
     .onConflictDoNothing();
+  // The team's console reads every report from one table (issue 30).
+  await fileMessageReport(
+    tx,
+    {
+      reporterId: user.id,
+      subjectId: found.senderId,
+      messageId: found.id,
+      bookingId: booking.id,
+      details: input.reason,
+      reason: input.category,
+    },
+    deps.clock.now(),
+  );
   return { status: 201, body: { reported: found.id } };
 };

@@ -11,6 +11,7 @@ import { formatFullDate, formatPrice, formatTime, formatWeight } from '@/domain/
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
 import { nextStepText } from './next-step';
+import { ReportPerson } from './report-person';
 import { TravellerCancel } from './traveller-cancel';
 import type { Reference } from './use-reference';
 
@@ -101,6 +102,7 @@ function Contact({ row, side }: { row: OrderRow; side: ThreadSide }) {
           </a>
         ) : null}
       </div>
+      {email ? <ReportPerson bookingId={row.id} email={email} who={who} /> : null}
     </section>
   );
 }

@@ -1,9 +1,11 @@
 // The profile dropdown: Profile (sender -> /profile, others -> /set-profile), My courier requests
 // (sender), Switch role (every role: the way out of the sender's screens, whose logo does nothing),
-// Log out other devices (asks first) and Logout. Closes on outside click, Escape and route change.
+// Team (staff only), Log out other devices (asks first) and Logout. Closes on outside click, Escape
+// and route change.
 import { Link, useLocation } from '@tanstack/react-router';
-import { ArrowLeftRight, ChevronDown, LogOut, MonitorSmartphone, Package, UserRound } from 'lucide-react';
+import { ArrowLeftRight, ChevronDown, LogOut, MonitorSmartphone, Package, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useIsStaff } from '@/client/hooks/use-is-staff';
 import { PushMenuItem } from '@/client/pwa/push-menu-item';
 import { Avatar } from '@/client/ui/avatar';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
@@ -26,6 +28,7 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const logout = useLogout();
   const others = useLogoutOthers();
+  const staff = useIsStaff();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
   useEffect(() => setOpen(false), [pathname]);
@@ -83,6 +86,11 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
           <Link role="menuitem" to="/choose_user_type" className={ITEM}>
             <ArrowLeftRight aria-hidden="true" className="size-4" /> Switch role
           </Link>
+          {staff ? (
+            <Link role="menuitem" to="/team" className={ITEM}>
+              <ShieldCheck aria-hidden="true" className="size-4" /> Team
+            </Link>
+          ) : null}
           <PushMenuItem className={ITEM} />
           <button
             role="menuitem"

@@ -212,6 +212,8 @@ export async function login(c: JsonContext<typeof loginSchema>, deps: Deps) {
     if (backoff?.ok) await backoff.done(backoffEnds[outcome]);
   }
   if (!user || outcome !== 'success') throw new ApiError('auth/bad-credentials');
+  // Told only with the right password: a guesser learns nothing of the account's state.
+  if (user.suspendedAt) throw new ApiError('auth/suspended');
   if (verified.outdated) await upgradeHash(deps, user.id, user.passwordHash, input.password);
   // Counters idle for longer than every window are pruned on the way.
   await pruneThrottles(deps.db, now, Math.max(config.loginWindowMs, 2 * config.loginBackoffMaxMs, HOUR_MS));

@@ -7,8 +7,8 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { ThreadWindow } from '@/client/hooks/use-messages';
 import { useStore } from '@/client/hooks/use-store';
-import { ConfirmDialog } from '@/client/ui/confirm-dialog';
 import { discardEntry, reportMessage, retryEntry, type ThreadInfo, type ThreadMessage } from '@/data';
+import { type ReportChoice, ReportDialog } from '../../-components/report-dialog';
 import type { Actions } from './message-bubble';
 import { itemsOf } from './message-items';
 import { LogFrame, PlainLog } from './plain-log';
@@ -42,10 +42,10 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
   const [long, setLong] = useState(false);
   if (!long && messages && (hasOlder || messages.length > VIRTUAL_FROM)) setLong(true);
 
-  const confirmReport = async () => {
+  const confirmReport = async (choice: ReportChoice) => {
     if (!reporting) return;
     setBusy(true);
-    const result = await reportMessage(store, reporting.id).catch(() => null);
+    const result = await reportMessage(store, reporting.id, choice.details, choice.reason).catch(() => null);
     setBusy(false);
     setReporting(null);
     if (result?.ok) toast.success('Message reported. Our team will review it.');
@@ -68,23 +68,15 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
         ) : (
           <PlainLog items={items} messages={messages} actions={actions} />
         )}
-        {reporting ? <ReportDialog busy={busy} onConfirm={confirmReport} onCancel={closeReport} /> : null}
+        {reporting ? (
+          <ReportDialog
+            title="Report this message?"
+            busy={busy}
+            onSubmit={(choice) => void confirmReport(choice)}
+            onCancel={closeReport}
+          />
+        ) : null}
       </>
     );
   return <LogFrame live>{body}</LogFrame>;
-}
-
-function ReportDialog(props: { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
-  return (
-    <ConfirmDialog
-      title="Report this message?"
-      description="Our team will review it with this conversation. The other person is not told."
-      confirmLabel="Report"
-      cancelLabel="Cancel"
-      busy={props.busy}
-      busyLabel="Reporting..."
-      onConfirm={props.onConfirm}
-      onCancel={props.onCancel}
-    />
-  );
 }

@@ -1,0 +1,48 @@
+// /team/audit: every staff action, newest first: who, what, when, on whom, why. Append-only.
+import { createFileRoute } from '@tanstack/react-router';
+import { TeamList } from './team/-components/team-list';
+import { useTeamPage } from './team/-components/use-team-page';
+import { when } from './team/-components/when';
+
+export const Route = createFileRoute('/_authed/team/audit')({ component: Audit });
+
+interface Entry {
+  id: number;
+  at: number;
+  actorEmail: string;
+  action: string;
+  subject: string;
+  reason: string;
+}
+
+function Audit() {
+  const page = useTeamPage<Entry>('audit');
+  return (
+    <section aria-labelledby="audit-title">
+      <h2 id="audit-title" className="mb-4 text-xl font-semibold text-slate-900">
+        Audit log
+      </h2>
+      <TeamList
+        page={page}
+        searchLabel="Search by staff e-mail, subject or action"
+        empty="No staff action yet."
+        keyOf={(e) => String(e.id)}
+      >
+        {(e) => (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+            <dt className="text-slate-600">When</dt>
+            <dd className="text-slate-900">{when(e.at)}</dd>
+            <dt className="text-slate-600">Who</dt>
+            <dd className="break-all text-slate-900">{e.actorEmail}</dd>
+            <dt className="text-slate-600">What</dt>
+            <dd className="font-semibold text-slate-900">{e.action}</dd>
+            <dt className="text-slate-600">On</dt>
+            <dd className="break-all text-slate-900">{e.subject}</dd>
+            <dt className="text-slate-600">Why</dt>
+            <dd className="text-slate-900 sm:col-span-3">{e.reason}</dd>
+          </dl>
+        )}
+      </TeamList>
+    </section>
+  );
+}

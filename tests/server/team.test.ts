@@ -1,0 +1,404 @@
+// The team's console over HTTP (issue 30; PGlite, and PostgreSQL on that leg): staff named by
+// STAFF_EMAILS or the operator's command (never by a request), every /api/team route refusing
+// anyone else, reasons required, no-store answers; the inbox's reply mailed; reports handled by
+// dismiss, warn and suspend (sessions end, login and the offline queue refused with
+// auth/suspended, listings leave search, pending bookings declined), restore; unmatched searches
+// told of a new listing and written to; a listing proposed to a courier request; every action in
+// the append-only audit log.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, bookings, courierRequests, outboundMessages, users } from '@/server/db/schema';
+import { runStaffCommand } from '@/server/model/staff.commands';
+import { createTestServer, type TestServer } from '../support/server-app';
+import { addListing, book, contactBody, daysFromNow, searchBody } from '../support/server-fixtures';
+import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
+
+const BOSS = `boss${Date.now()}@example.com`;
+const REASON = { reason: 'Checked the thread: the report is right.' };
+let server: TestServer;
+let staff: TestUser;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await createTestServer({
+    config: { staffEmails: [BOSS], signupLimitPerHour: 10_000, loginMaxSuccessesPerAccount: 10_000 },
+  });
+  staff = await signupAndLogin(server, { email: BOSS });
+  user = await signupAndLogin(server);
+});
+afterAll(() => server?.close());
+
+/** Every console route the app mounts, with a sample id in its path. */
+const teamRoutes = () =>
+  server.app.routes
+    .filter((r) => r.path.startsWith('/api/team') && r.method !== 'ALL')
+    .map((r) => ({ method: r.method, path: r.path.replace(':id', 'x') }));
+
+const mailsTo = async (email: string) =>
+  (await server.db.select().from(outboundMessages).where(eq(outboundMessages.channel, 'email')))
+    .map((r) => r.payload as { to: string; subject: string; text: string })
+    .filter((m) => m.to === email);
+
+const auditActions = async () => (await server.db.select().from(auditLog)).map((r) => r.action);
+
+async function json<T>(res: Response | Promise<Response>): Promise<T> {
+  return (await (await res).json()) as T;
+}
+
+describe('staff routes', () => {
+  it('has console routes to check', () => {
+    expect(teamRoutes().length).toBeGreaterThanOrEqual(17);
+  });
+
+  it('refuses every console route to a signed-in user who is not staff, with 403 and no-store', async () => {
+    for (const r of teamRoutes()) {
+      const res = await user.call(r.method, r.path, r.method === 'GET' ? undefined : REASON);
+      expect(res.status, `${r.method} ${r.path}`).toBe(403);
+      expect((await res.json()).code).toBe('team/forbidden');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('refuses every console route without a session with 401', async () => {
+    for (const r of teamRoutes()) {
+      const res = await server.request(r.path, jsonInit(r.method, r.method === 'GET' ? undefined : REASON));
+      expect(res.status, `${r.method} ${r.path}`).toBe(401);
+    }
+  });
+
+  it('refuses every console write without a reason with 400', async () => {
+    for (const r of teamRoutes().filter((x) => x.method === 'POST')) {
+      const res = await staff.call(r.method, r.path, {});
+      expect(res.status, `${r.method} ${r.path}`).toBe(400);
+      expect((await res.json()).code).toBe('request/invalid');
+    }
+  });
+
+  it('answers staff with Cache-Control: private, no-store', async () => {
+    const res = await staff.call('GET', '/api/team/me');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('makes an address staff by the operator command only, and takes it away again', async () => {
+    const later = await signupAndLogin(server);
+    expect((await later.call('GET', '/api/team/me')).status).toBe(403);
+    expect((await runStaffCommand(server.db, { op: 'add', email: later.email }, Date.now())).ok).toBe(true);
+    expect((await later.call('GET', '/api/team/me')).status).toBe(200);
+    await runStaffCommand(server.db, { op: 'remove', email: later.email }, Date.now());
+    expect((await later.call('GET', '/api/team/me')).status).toBe(403);
+    expect(await auditActions()).toEqual(expect.arrayContaining(['staff.add', 'staff.remove']));
+  });
+});
+
+describe('the contact inbox', () => {
+  it('mails the reply to the user and closes the query, audited', async () => {
+    await user.call('POST', '/api/contact', contactBody(user, { message: 'Where is my refund?' }));
+    const open = await json<{ items: { id: string; email: string; message: string }[] }>(
+      staff.call('GET', `/api/team/queries?q=${encodeURIComponent(user.email)}`),
+    );
+    const query = open.items.find((q) => q.message === 'Where is my refund?');
+    expect(query).toBeDefined();
+    const res = await staff.call('POST', `/api/team/queries/${query?.id}/reply`, {
+      reply: 'It is on its way.',
+      reason: 'Answering the user',
+    });
+    expect(res.status).toBe(200);
+    expect((await mailsTo(user.email)).map((m) => m.text)).toContainEqual(
+      expect.stringContaining('It is on its way.'),
+    );
+    const after = await json<{ items: { id: string }[] }>(staff.call('GET', '/api/team/queries'));
+    expect(after.items.map((q) => q.id)).not.toContain(query?.id);
+    const again = await staff.call('POST', `/api/team/queries/${query?.id}/reply`, {
+      reply: 'x',
+      reason: 'y',
+    });
+    expect(again.status).toBe(409);
+    expect(await auditActions()).toContain('query.reply');
+  });
+});
+
+describe('blocks and reports', () => {
+  it('refuses to block or report oneself with 400, and an unknown address with 404', async () => {
+    expect((await user.call('POST', '/api/blocks', { email: user.email })).status).toBe(400);
+    const self = await user.call('POST', '/api/reports', { kind: 'user', email: user.email, reason: 'spam' });
+    expect(self.status).toBe(400);
+    expect((await self.json()).code).toBe('report/self');
+    const unknown = await user.call('POST', '/api/blocks', { email: `nobody${Date.now()}@example.com` });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('user/not-found');
+  });
+
+  it('refuses a report without a reason from the list', async () => {
+    const res = await user.call('POST', '/api/reports', {
+      kind: 'user',
+      email: staff.email,
+      reason: 'because',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('stops bookings and messages between two users once one blocks the other', async () => {
+    const carrier = await signupAndLogin(server);
+    const traveller = await signupAndLogin(server);
+    const first = await addListing(carrier, { flightNo: 'AI201' });
+    const booking = await book(traveller, first);
+    expect((await carrier.call('POST', '/api/blocks', { email: traveller.email })).status).toBe(201);
+    const refused = await traveller.call('POST', '/api/book', {
+      name: traveller.name,
+      email: traveller.email,
+      phone: traveller.phone,
+      weight: 1,
+      listingId: first,
+    });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).code).toBe('user/blocked');
+    const message = await traveller.call(
+      'POST',
+      `/api/bookings/${booking}/messages`,
+      { text: 'hello?' },
+      {
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+    );
+    expect(message.status).toBe(409);
+    expect((await message.json()).code).toBe('user/blocked');
+    const listed = await json<{ blocks: { email: string }[] }>(carrier.call('GET', '/api/blocks'));
+    expect(listed.blocks.map((b) => b.email)).toEqual([traveller.email]);
+    await carrier.call('DELETE', '/api/blocks', { email: traveller.email });
+    const afterUnblock = await traveller.call(
+      'POST',
+      `/api/bookings/${booking}/messages`,
+      { text: 'hello?' },
+      {
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+    );
+    expect(afterUnblock.status).toBe(201);
+  });
+});
+
+describe('a report handled by suspending the user, then restoring them', () => {
+  let abuser: TestUser;
+  let victim: TestUser;
+  let reportId: string;
+  let pendingBooking: string;
+
+  beforeAll(async () => {
+    abuser = await signupAndLogin(server);
+    victim = await signupAndLogin(server);
+    await addListing(abuser, { from: 'BOM', to: 'SIN', flightNo: 'SQ421' });
+    const victimListing = await addListing(victim, { from: 'BLR', to: 'LHR', flightNo: 'BA118' });
+    pendingBooking = await book(abuser, victimListing);
+    const report = await victim.call('POST', '/api/reports', {
+      kind: 'booking',
+      bookingId: pendingBooking,
+      reason: 'scam',
+      details: 'Asked me to pay cash outside the app.',
+    });
+    expect(report.status).toBe(201);
+    reportId = ((await report.json()) as { id: string }).id;
+  });
+
+  it('lists the report with who reported whom and why', async () => {
+    const page = await json<{
+      items: { id: string; reason: string; details: string; subject: { email: string } }[];
+    }>(staff.call('GET', '/api/team/reports'));
+    expect(page.items.find((r) => r.id === reportId)).toMatchObject({
+      reason: 'scam',
+      details: 'Asked me to pay cash outside the app.',
+      subject: { email: abuser.email },
+    });
+  });
+
+  it('suspends: sessions end, the queue and login are refused with auth/suspended', async () => {
+    const res = await staff.call('POST', `/api/team/reports/${reportId}/suspend`, REASON);
+    expect(res.status).toBe(200);
+    const profile = await abuser.call('GET', `/api/profile/${abuser.email}`);
+    expect(profile.status).toBe(403);
+    expect((await profile.json()).code).toBe('auth/suspended');
+    const push = await abuser.call('POST', '/api/sync/push', { clientId: 'c', mutations: [] });
+    expect(push.status).toBe(403);
+    expect((await push.json()).code).toBe('auth/suspended');
+    const login = await server.request(
+      '/auth/login',
+      jsonInit('POST', { email: abuser.email, password: abuser.password }),
+    );
+    expect(login.status).toBe(403);
+    expect((await login.json()).code).toBe('auth/suspended');
+  });
+
+  it('declines their pending bookings and takes their listings out of search', async () => {
+    const [row] = await server.db.select().from(bookings).where(eq(bookings.id, pendingBooking));
+    expect(row?.status).toBe('rejected');
+    const found = await victim.call(
+      'POST',
+      '/api/search-listings',
+      searchBody(victim, { from: 'BOM', to: 'SIN', flightNo: 'SQ421' }),
+    );
+    expect(await found.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('refuses a second outcome for a handled report', async () => {
+    const res = await staff.call('POST', `/api/team/reports/${reportId}/dismiss`, REASON);
+    expect(res.status).toBe(409);
+  });
+
+  it('restores: the user logs in again; each action is in the audit log with who and why', async () => {
+    const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, abuser.email));
+    const res = await staff.call('POST', `/api/team/users/${row?.id}/restore`, { reason: 'Appeal accepted' });
+    expect(res.status).toBe(200);
+    const login = await server.request(
+      '/auth/login',
+      jsonInit('POST', { email: abuser.email, password: abuser.password }),
+    );
+    expect(login.status).toBe(200);
+    const audit = await json<{
+      items: { action: string; actorEmail: string; subject: string; reason: string }[];
+    }>(staff.call('GET', '/api/team/audit'));
+    expect(audit.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'user.suspend',
+          actorEmail: BOSS,
+          subject: abuser.email,
+          reason: REASON.reason,
+        }),
+        expect.objectContaining({ action: 'user.restore', actorEmail: BOSS, reason: 'Appeal accepted' }),
+        expect.objectContaining({ action: 'report.suspend', actorEmail: BOSS }),
+      ]),
+    );
+  });
+
+  it('warns by mail and dismisses', async () => {
+    const r1 = await json<{ id: string }>(
+      victim.call('POST', '/api/reports', { kind: 'user', email: abuser.email, reason: 'spam' }),
+    );
+    expect(
+      (await staff.call('POST', `/api/team/reports/${r1.id}/warn`, { reason: 'First time' })).status,
+    ).toBe(200);
+    expect((await mailsTo(abuser.email)).map((m) => m.subject)).toContain('A warning from the Carry team');
+    const r2 = await json<{ id: string }>(
+      victim.call('POST', '/api/reports', { kind: 'user', email: abuser.email, reason: 'other' }),
+    );
+    expect(
+      (await staff.call('POST', `/api/team/reports/${r2.id}/dismiss`, { reason: 'Nothing wrong' })).status,
+    ).toBe(200);
+    expect(await auditActions()).toEqual(expect.arrayContaining(['report.warn', 'report.dismiss']));
+  });
+});
+
+describe('the audit log', () => {
+  it('refuses UPDATE and DELETE in the database', async () => {
+    await expect(server.db.execute(sql`update audit_log set reason = 'changed'`)).rejects.toThrow();
+    await expect(server.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    expect((await server.db.select().from(auditLog)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('unmatched searches', () => {
+  const route = { from: 'MAA', to: 'CDG', departure: daysFromNow(40), flightNo: 'AF111', airline: 'AF' };
+
+  it('lists a route searched in vain with how many asked, and mails the searcher when a listing appears', async () => {
+    const searcher = await signupAndLogin(server);
+    await searcher.call('POST', '/api/search-listings', searchBody(searcher, route));
+    await searcher.call('POST', '/api/search-listings', searchBody(searcher, route));
+    const page = await json<{
+      items: { from: string; to: string; people: number; searches: number; notified: number }[];
+    }>(staff.call('GET', '/api/team/searches?q=MAA'));
+    expect(page.items).toContainEqual(
+      expect.objectContaining({ from: 'MAA', to: 'CDG', people: 1, searches: 2, notified: 0 }),
+    );
+    const carrier = await signupAndLogin(server);
+    await addListing(carrier, { ...route });
+    expect((await mailsTo(searcher.email)).map((m) => m.subject)).toContainEqual(
+      expect.stringContaining('MAA to CDG'),
+    );
+    const after = await json<{ items: { from: string; notified: number }[] }>(
+      staff.call('GET', '/api/team/searches?q=MAA'),
+    );
+    expect(after.items.find((i) => i.from === 'MAA')?.notified).toBe(1);
+  });
+
+  it('writes to the searchers of a route, audited', async () => {
+    const res = await staff.call('POST', '/api/team/searches/contact', {
+      from: route.from,
+      to: route.to,
+      departure: route.departure,
+      message: 'We are looking for a carrier for you.',
+      reason: 'Following up',
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).count).toBe(1);
+    expect(await auditActions()).toContain('searches.contact');
+  });
+});
+
+describe('courier requests', () => {
+  it('shows listings matching a request and proposes one to the sender by mail', async () => {
+    const sender = await signupAndLogin(server);
+    const carrier = await signupAndLogin(server);
+    const listing = await addListing(carrier, {
+      from: 'DEL',
+      to: 'BOM',
+      flightNo: 'EK527',
+      departure: daysFromNow(20),
+    });
+    const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, sender.email));
+    const id = crypto.randomUUID();
+    await server.db.insert(courierRequests).values({
+      id,
+      userId: row?.id ?? '',
+      details: {
+        from: 'DEL',
+        to: 'BOM',
+        dateFrom: daysFromNow(10),
+        dateTo: daysFromNow(30),
+        weight: 2,
+        governmentIdNumber: '123412341234',
+      },
+      itemImageUrl: '/api/files/courier-images/x.png',
+      paymentAcknowledged: true,
+      createdAt: new Date(),
+    });
+    const list = await staff.call('GET', '/api/team/courier-requests');
+    expect(await list.text()).not.toContain('123412341234');
+    const matches = await json<{ listings: { id: string }[] }>(
+      staff.call('GET', `/api/team/courier-requests/${id}/matches`),
+    );
+    expect(matches.listings.map((l) => l.id)).toEqual([listing]);
+    const res = await staff.call('POST', `/api/team/courier-requests/${id}/propose`, {
+      listingId: listing,
+      reason: 'Good match',
+    });
+    expect(res.status).toBe(200);
+    expect((await mailsTo(sender.email)).map((m) => m.text)).toContainEqual(expect.stringContaining('EK527'));
+  });
+});
+
+describe('console lists', () => {
+  it('pages users newest first with a cursor, and finds them by the start of an e-mail', async () => {
+    const first = await json<{ items: { email: string }[]; next: string | null }>(
+      staff.call('GET', '/api/team/users?limit=2'),
+    );
+    expect(first.items).toHaveLength(2);
+    expect(first.next).not.toBeNull();
+    const second = await json<{ items: { email: string }[] }>(
+      staff.call('GET', `/api/team/users?limit=2&cursor=${first.next}`),
+    );
+    expect(second.items.map((u) => u.email)).not.toContain(first.items[0]?.email);
+    const found = await json<{ items: { email: string }[] }>(
+      staff.call('GET', `/api/team/users?q=${encodeURIComponent(BOSS.slice(0, 8))}`),
+    );
+    expect(found.items.map((u) => u.email)).toEqual([BOSS]);
+  });
+
+  it("finds bookings by a side's e-mail", async () => {
+    const page = await json<{ items: { traveller: string; carrier: string }[] }>(
+      staff.call('GET', `/api/team/bookings?q=${encodeURIComponent(user.email)}`),
+    );
+    expect(page.items).toEqual([]);
+    const all = await json<{ items: unknown[] }>(staff.call('GET', '/api/team/bookings'));
+    expect(all.items.length).toBeGreaterThan(0);
+  });
+});
