@@ -270,7 +270,8 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   let rest = mutations.slice(0, budget.granted);
   let last = 0;
   const results: PushResult[] = [];
-  while (rest.length > 0) {
+  // At least one part, even for an empty push: it binds the client id to its user.
+  do {
     const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
     results.push(...outcome.results);
     last = outcome.last;
@@ -278,7 +279,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
     rest = rest.slice(outcome.results.length);
     // Other requests waiting for the database go first.
     if (rest.length > 0) await new Promise((resolve) => setImmediate(resolve));
-  }
+  } while (rest.length > 0);
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (results.length === 0 && mutations.length > 0) {
     return errorResponse(c, refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
