@@ -35,6 +35,7 @@ export const SECTIONS = [
   { name: 'reference', script: 'bench/reference.mjs', build: true, minutes: 4 },
   { name: 'files-load', script: 'bench/files-load.ts', minutes: 3 },
   { name: 'live', script: 'bench/live.mjs', minutes: 15 },
+  { name: 'badge', script: 'bench/badge.mjs', build: true, minutes: 8 },
   { name: 'diff-pull', script: 'bench/diff-pull.ts', minutes: 6 },
   { name: 'orders', script: 'bench/orders.ts', minutes: 15 },
   { name: 'drain', script: 'bench/drain.mjs', build: true, minutes: 15 },

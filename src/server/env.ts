@@ -1,6 +1,7 @@
 // The only reader of process.env: parsed once at start, failing loudly on bad values.
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import { CANCEL_CUTOFF_HOURS_DEFAULT } from '@/domain/booking/status';
 import { OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { pushServiceHostsSchema } from '@/domain/notify/push-endpoint';
 
@@ -68,6 +69,8 @@ const envSchema = v.object({
   STREAMS_PER_ADDRESS: count('200'),
   /** Live update streams per process; 0: what the open-files limit leaves (src/server/live/open-files.ts). */
   STREAMS_MAX: count('0'),
+  /** Hours before departure after which a traveller can no longer cancel an accepted booking. */
+  CANCEL_CUTOFF_HOURS: count(String(CANCEL_CUTOFF_HOURS_DEFAULT)),
   OPEN_LISTINGS_PER_CARRIER: v.optional(
     v.pipe(
       v.string(),

@@ -151,6 +151,7 @@ async function serveOne(env: Env, seed: boolean) {
       uploadsPerDay: env.UPLOAD_IMAGES_PER_DAY,
       uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
       openListingsMax: env.OPEN_LISTINGS_PER_CARRIER,
+      cancelCutoffMs: env.CANCEL_CUTOFF_HOURS * 60 * 60 * 1000,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',

@@ -16,8 +16,9 @@
 //   4. a refusal rolls back its savepoint and is recorded as applied-with-error; the batch goes
 //      on. Refused means whatever the same arguments would raise again (sync.failures.ts): an
 //      ApiError, a data exception, a constraint, any unexpected error (logged with kind and id);
-//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait) is transient:
-//      stop; what was applied commits, the client sends the rest later.
+//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait, a message over
+//      the per-minute rate) is transient: stop; what was applied commits, the client sends the
+//      rest later (after the rate's Retry-After when nothing could be applied).
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
 import { and, eq, inArray } from 'drizzle-orm';
@@ -94,6 +95,8 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     }
 
     const results: PushResult[] = [];
+    /** The refusal whose Retry-After the rest waits for (a rate), when the batch stopped at one. */
+    let wait: ApiError | null = null;
     const fresh: (typeof syncResults.$inferInsert)[] = [];
     const now = new Date(clock.now());
     const record = (result: PushResult) => {
@@ -175,6 +178,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
           });
         // Step 5: not the mutation's fault; what is done so far commits, the rest waits.
         if (failure.kind === 'transient') {
+          wait = failure.wait ?? null;
           transient = true;
           break;
         }
@@ -194,7 +198,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
         .where(eq(syncClients.id, clientId));
       await tx.insert(syncResults).values(fresh);
     }
-    return { last, results, transient };
+    return { last, results, transient, wait };
   });
 }
 
@@ -270,11 +274,14 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   let rest = mutations.slice(0, budget.granted);
   let last = 0;
   const results: PushResult[] = [];
+  /** A rate that held the rest (a message over the per-minute rate): its refusal says how long. */
+  let held: ApiError | null = null;
   // At least one part, even for an empty push: it binds the client id to its user.
   do {
     const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
     results.push(...outcome.results);
     last = outcome.last;
+    held = outcome.wait;
     if (outcome.transient || outcome.results.length === 0) break;
     rest = rest.slice(outcome.results.length);
     // Other requests waiting for the database go first.
@@ -282,10 +289,21 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   } while (rest.length > 0);
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (results.length === 0 && mutations.length > 0) {
-    return errorResponse(c, refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
+    // Held by a rate: its own 429 and Retry-After, which the client honours before sending again.
+    return errorResponse(c, held ?? refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
   }
-  // Answered in part by the budget: the device sends the rest after Retry-After.
-  if (budget.granted < mutations.length)
-    c.header('Retry-After', String(Math.ceil(budget.retryAfterMs / 1000)));
-  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: last, results });
+  // Answered in part (by the budget, or up to a mutation a rate holds): the device sends the rest
+  // after Retry-After, which the answer's `retryAfter` says too (the client reads bodies).
+  const waits = [
+    ...(budget.granted < mutations.length ? [Math.ceil(budget.retryAfterMs / 1000)] : []),
+    ...(held?.retryAfterS !== undefined ? [held.retryAfterS] : []),
+  ];
+  const retryAfter = waits.length ? Math.max(...waits) : undefined;
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
+  return c.json({
+    protocol: SYNC_PROTOCOL,
+    lastMutationId: last,
+    results,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
 }
