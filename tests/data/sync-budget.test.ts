@@ -18,7 +18,7 @@ beforeAll(async () => {
     clock: { now: () => serverClock.t },
     config: { syncMutationsPerMinute: 5, syncMutationsPerMinutePerClient: 5 },
   });
-});
+}, 240_000);
 afterAll(() => server.close());
 
 describe('the push budget', () => {

@@ -20,7 +20,7 @@ const clock = { now: () => nowMs };
 
 beforeAll(async () => {
   server = await createTestServer({ clock, config: { loginMaxFailuresPerEmail: 3 } });
-});
+}, 240_000);
 afterAll(() => server.close());
 
 const post = (path: string, body: unknown, headers?: Record<string, string>) =>
@@ -374,7 +374,7 @@ describe('lockout without denial of service', () => {
   let now = Date.now();
   beforeAll(async () => {
     proxied = await createTestServer({ clock: { now: () => now }, config: { trustProxyHops: 1 } });
-  });
+  }, 240_000);
   afterAll(() => proxied.close());
 
   const attempt = (email: string, password: string, ip: string, cookie?: string) =>
@@ -505,7 +505,7 @@ describe('successful logins and sessions', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 240_000);
 
   it('lets a crowd behind one address log in on new devices (carrier-grade NAT), typos included', async () => {
     // The defaults, as in production.
@@ -529,7 +529,7 @@ describe('successful logins and sessions', () => {
     } finally {
       await crowd.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it('keeps at most maxSessionsPerUser sessions: a login beyond ends the oldest', async () => {
     const capped = await createTestServer({ config: { maxSessionsPerUser: 3 } });

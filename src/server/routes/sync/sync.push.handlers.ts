@@ -276,7 +276,8 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   const results: PushResult[] = [];
   /** A rate that held the rest (a message over the per-minute rate): its refusal says how long. */
   let held: ApiError | null = null;
-  while (rest.length > 0) {
+  // At least one part, even for an empty push: it binds the client id to its user.
+  do {
     const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
     results.push(...outcome.results);
     last = outcome.last;
@@ -285,7 +286,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
     rest = rest.slice(outcome.results.length);
     // Other requests waiting for the database go first.
     if (rest.length > 0) await new Promise((resolve) => setImmediate(resolve));
-  }
+  } while (rest.length > 0);
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (results.length === 0 && mutations.length > 0) {
     // Held by a rate: its own 429 and Retry-After, which the client honours before sending again.
