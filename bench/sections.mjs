@@ -39,5 +39,6 @@ export const SECTIONS = [
   { name: 'orders', script: 'bench/orders.ts', minutes: 15 },
   { name: 'drain', script: 'bench/drain.mjs', build: true, minutes: 15 },
   { name: 'watched', script: 'bench/watched.mjs', minutes: 5 },
+  { name: 'withdraw', script: 'bench/withdraw.ts', minutes: 5 },
   { name: 'messages', script: 'bench/messages.ts', minutes: 3 },
 ];
