@@ -45,6 +45,7 @@ export {
   type PullOutcome,
   preparePhoto,
   pull,
+  queueChange,
   type ReplayResult,
   refreshAll,
   replayOutbox,
@@ -127,12 +128,14 @@ export {
   myBookingsQuery,
   myListingsQuery,
   profileQuery,
+  requestsToAnswerQuery,
   searchResultsQuery,
   syncedAtQuery,
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
 export { createStore } from './store';
+export { leaveThread, viewThread } from './thread-view';
 export {
   describeWatch,
   unwatchRoute,

@@ -5,6 +5,7 @@ export const ERRORS = {
   'request/invalid': { status: 400, message: 'Some fields are not valid.' },
   'request/malformed-json': { status: 400, message: 'The request body is not valid JSON.' },
   'request/too-large': { status: 413, message: 'The request is too large.' },
+  'request/too-deep': { status: 400, message: 'The request body is nested too deeply.' },
   'request/not-json': {
     status: 415,
     message: 'Send the request body as JSON (Content-Type: application/json).',
@@ -156,6 +157,12 @@ export const ERRORS = {
     message: 'Sync requests must come from the app itself, not from another site.',
   },
   'sync/busy': { status: 503, message: 'The server is busy. Your changes will be sent shortly.' },
+  // A push past the account's (or device's) changes per minute: the device waits Retry-After and
+  // sends them again; never a refusal of the changes themselves.
+  'sync/rate-limited': {
+    status: 429,
+    message: 'Your changes are coming in very fast. They will be sent in a moment.',
+  },
   'sync/upgrade-required': {
     status: 426,
     message: 'Carry was updated. Reload to update, and your changes will be sent.',
@@ -163,6 +170,12 @@ export const ERRORS = {
   'sync/unprocessable': {
     status: 422,
     message: 'The server could not store this change. Please check it and try again.',
+  },
+  // On the device only: a write to its storage failed (the browser's quota is used up).
+  'storage/full': {
+    status: 507,
+    message:
+      "This device's storage is full: the change reached Carry but its answer could not be saved here. Free some space; it is tried again every few minutes.",
   },
   'outbox/unreadable': {
     status: 400,

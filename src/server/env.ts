@@ -56,8 +56,13 @@ const envSchema = v.object({
     ),
     '',
   ),
-  SIGNUP_LIMIT_PER_HOUR: count('20'),
-  LOGIN_LIMIT_PER_ADDRESS: count('30'),
+  SIGNUP_LIMIT_PER_HOUR: count('200'),
+  /** Successful logins per account per 15 minutes (never per address: a crowd may share one). */
+  LOGIN_LIMIT_PER_ACCOUNT: count('30'),
+  /** Failed logins per client address per 15 minutes, over every account. */
+  LOGIN_FAILURES_PER_ADDRESS: count('500'),
+  /** Mutations pushed per account per minute; a device (client id) gets half of it. */
+  SYNC_MUTATIONS_PER_MINUTE: count('2400'),
   UPLOAD_IMAGES_PER_DAY: count('20'),
   UPLOAD_MB_PER_USER: count('50'),
   /** Live update streams (GET /api/sync/poke) per client address (an IPv6 /64 is one). */

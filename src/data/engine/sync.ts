@@ -36,7 +36,7 @@ export async function nextRunAt(store: Store): Promise<number | null> {
     const photos = await photosOf(store.db, user);
     // The head: the first entry a push would take (one waiting for its photo is passed over).
     const head = (await userEntries(store.db, user)).find(
-      (e) => e.state !== 'failed' && !waitsForPhoto(store.mutators, e, photos),
+      (e) => e.state !== 'failed' && !waitsForPhoto(store.mutators, e, photos, now),
     );
     if (head)
       times.push(

@@ -2,6 +2,7 @@
 // the REST body, whose `listingId` is the booking id (the order row's `id`).
 import * as v from 'valibot';
 import { orderSchema } from '@/domain/booking/schema';
+import type { ErrorCode } from '@/domain/errors';
 import type { LocalMutator } from '../engine';
 import { confirmRow, patchRow } from '../engine';
 
@@ -22,5 +23,14 @@ export const statusUpdate: LocalMutator<'status-update'> = {
   async settle({ db }, entry, body) {
     const server = v.safeParse(answer, body);
     if (server.success) await confirmRow(db.orders, server.output.booking, entry);
+  },
+  // The booking expired before the answer reached the server (queued offline): nothing to retry
+  // or discard. The entry goes and the order shows what it is, "Expired" (the pull that follows
+  // brings the server's row), not the answer with an error and a Cancel on top.
+  async refused({ db }, entry, code) {
+    if (code !== ('booking/expired' satisfies ErrorCode)) return false;
+    const row = await db.orders.get(entry.args.listingId);
+    if (row?.confirmed) await db.orders.put({ ...row, confirmed: { ...row.confirmed, status: 'expired' } });
+    return true;
   },
 };

@@ -46,6 +46,11 @@ export const users = pgTable('users', {
   gender: text('gender').notNull(),
   passwordHash: text('password_hash').notNull(),
   createdAt: at('created_at').notNull(),
+  /**
+   * Signed into every device cookie: a password reset and "log out other devices" raise it, so
+   * every device cookie made before stops being a known device (migration 0027).
+   */
+  deviceGeneration: integer('device_generation').notNull().default(0),
 });
 
 export const sessions = pgTable(
@@ -603,6 +608,42 @@ export const messages = pgTable(
     index('messages_booking_idx').on(t.bookingId, t.seq),
     index('messages_sender_idx').on(t.senderId, t.sentAt),
   ],
+);
+
+/**
+ * The thread a device has on screen (migration 0030), one per session, until `until` (the device
+ * renews it while the thread stays open): a message to its user in that thread sends no push.
+ */
+export const threadViews = pgTable(
+  'thread_views',
+  {
+    sessionHash: text('session_hash')
+      .primaryKey()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    until: at('until').notNull(),
+  },
+  (t) => [index('thread_views_thread_idx').on(t.userId, t.bookingId)],
+);
+
+/** When a user was last told of a message in a thread (migration 0030's trigger coalesces by it). */
+export const threadNotices = pgTable(
+  'thread_notices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    notifiedAt: at('notified_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookingId] })],
 );
 
 /** Each side's last read message per thread; only moves forward. Pokes both sides. */

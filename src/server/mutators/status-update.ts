@@ -15,7 +15,9 @@ import type { ServerMutator } from './mutator';
 export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, deps }, input) => {
   const booking = await lockCarrierBooking(tx, user.id, input.listingId);
   // Too late to answer: it has expired (its space may be booked already), housekeeping or not.
-  if (isOverdue(booking, deps.clock.now())) throw new ApiError('booking/expired');
+  // Said as such, not as an illegal move: a device that queued the answer offline shows "Expired".
+  if (booking.status === 'expired' || isOverdue(booking, deps.clock.now()))
+    throw new ApiError('booking/expired');
   const action = actionFor(input.status);
   const next = action ? transition(booking.status, action) : null;
   if (!next?.ok) throw new ApiError('booking/transition-not-allowed');
