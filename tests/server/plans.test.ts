@@ -8,7 +8,7 @@ import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, daysFromNow, listingBody, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 
 const HOUR = 3600_000;
 let nowMs = Date.now();
