@@ -40,6 +40,7 @@ export const SECTIONS = [
   { name: 'orders', script: 'bench/orders.ts', minutes: 15 },
   { name: 'drain', script: 'bench/drain.mjs', build: true, minutes: 15 },
   { name: 'watched', script: 'bench/watched.mjs', minutes: 5 },
+  { name: 'withdraw', script: 'bench/withdraw.ts', minutes: 5 },
   { name: 'messages', script: 'bench/messages.ts', minutes: 3 },
   { name: 'reset-mail', script: 'bench/abuse/reset-mail-delay.ts', minutes: 12 },
   { name: 'push-flood', script: 'bench/abuse/push-flood.ts', minutes: 10 },
