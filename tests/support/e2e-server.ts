@@ -11,7 +11,8 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { createDb, type Database } from '../../src/server/db/client';
 import { until } from './until';
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A cold start migrates and seeds PGlite: over a minute on a machine shared by many test runs.
+const HEALTH_TIMEOUT_MS = 180_000;
 
 export interface E2eServer {
   url: string;
