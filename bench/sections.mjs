@@ -42,5 +42,6 @@ export const SECTIONS = [
   { name: 'watched', script: 'bench/watched.mjs', minutes: 5 },
   { name: 'messages', script: 'bench/messages.ts', minutes: 3 },
   { name: 'reset-mail', script: 'bench/abuse/reset-mail-delay.ts', minutes: 12 },
+  { name: 'push-flood', script: 'bench/abuse/push-flood.ts', minutes: 10 },
   { name: 'stream-flood', script: 'bench/abuse/stream-flood.ts', minutes: 15 },
 ];

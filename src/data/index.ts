@@ -110,6 +110,15 @@ export {
   vapidPublicKey,
 } from './notifications';
 export {
+  acceptedOrdersOf,
+  cancelMyBooking,
+  editListing,
+  endOrder,
+  type Queued,
+  undoChange,
+  withdrawListing,
+} from './plans';
+export {
   airlinesQuery,
   airportsQuery,
   authBlockedQuery,

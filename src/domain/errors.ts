@@ -82,6 +82,26 @@ export const ERRORS = {
     status: 409,
     message: 'This booking can no longer change to that status.',
   },
+  'booking/not-traveller': {
+    status: 403,
+    message: 'Only the traveller who made this booking can cancel it.',
+  },
+  'booking/moved-on': {
+    status: 409,
+    message:
+      'This booking has already ended (declined, cancelled, completed or expired), so there is nothing to cancel.',
+  },
+  'booking/cancel-too-late': {
+    status: 409,
+    message:
+      'This booking is accepted and the flight leaves soon, so it can no longer be cancelled here. Ask the carrier to cancel it (use Messages).',
+  },
+  'listing/not-yours': { status: 403, message: 'Only the carrier who listed this flight can change it.' },
+  'listing/withdrawn': { status: 409, message: 'The carrier withdrew this listing.' },
+  'listing/below-booked': {
+    status: 409,
+    message: 'The weight cannot go below what travellers have already booked on this listing.',
+  },
   // Snake_case on purpose: the hand-off API documents this exact code, and clients branch on it.
   handoff_code_mismatch: { status: 422, message: 'Hand-off code does not match' },
   'handoff/locked': {
@@ -150,6 +170,12 @@ export const ERRORS = {
   'sync/unprocessable': {
     status: 422,
     message: 'The server could not store this change. Please check it and try again.',
+  },
+  // On the device only: a write to its storage failed (the browser's quota is used up).
+  'storage/full': {
+    status: 507,
+    message:
+      "This device's storage is full: the change reached Carry but its answer could not be saved here. Free some space; it is tried again every few minutes.",
   },
   'outbox/unreadable': {
     status: 400,

@@ -100,6 +100,14 @@ export const airports = pgTable('airports', {
   city: text('city').notNull(),
   country: text('country').notNull(),
   timeZone: text('time_zone').notNull(),
+  /** ISO 3166 code of `country` (migration 0031). */
+  countryCode: text('country_code').notNull().default(''),
+  /** Busier first: a hand-kept traffic order, else OurAirports' size. */
+  rank: integer('rank').notNull().default(0),
+  /** Other and former names ("Bangalore", "Calcutta"). */
+  alt: text('alt').array().notNull().default(sql`'{}'`),
+  /** The city code of its metropolitan area ("NYC" for JFK), or ''. */
+  metro: text('metro').notNull().default(''),
 });
 
 export const airlines = pgTable('airlines', {
@@ -135,6 +143,8 @@ export const listings = pgTable(
     /** Rupees per KG. */
     cost: doublePrecision('cost').notNull(),
     createdAt: at('created_at').notNull(),
+    /** When its carrier withdrew it: out of search, watched mirrors and booking from then on. */
+    withdrawnAt: at('withdrawn_at'),
   },
   (t) => [
     index('listings_route_idx').on(t.from, t.to, t.departure),
@@ -183,6 +193,14 @@ export const bookings = pgTable(
      */
     expiresAt: at('expires_at'),
     expiredReason: text('expired_reason'),
+    /** Who moved it to rejected or cancelled ('carrier' or 'traveller'), and why (src/domain/booking/reasons.ts). */
+    endedBy: text('ended_by'),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    /** Completed before its flight's departure. */
+    completedEarly: boolean('completed_early').notNull().default(false),
+    /** When the carrier last changed the flight or its time while this booking was held. */
+    flightChangedAt: at('flight_changed_at'),
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
