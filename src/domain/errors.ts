@@ -143,6 +143,12 @@ export const ERRORS = {
     status: 400,
     message: 'The item image must be one you uploaded. Please upload it again.',
   },
+  'courier/not-found': { status: 404, message: 'That courier request does not exist.' },
+  'courier/id-taken': { status: 409, message: 'That courier request id is already in use.' },
+  'courier/not-open': {
+    status: 409,
+    message: 'This courier request is no longer open: it was booked, delivered or closed.',
+  },
   'idempotency/conflict': { status: 409, message: 'This request is already being processed.' },
   'idempotency/key-reused': {
     status: 422,

@@ -1,5 +1,6 @@
 // What the app factory is configured with: limits, cookie and origin policy, where the built
 // client lives. main.ts fills it from env.ts; tests pass only what they change.
+import { randomBytes } from 'node:crypto';
 import { CANCEL_CUTOFF_HOURS_DEFAULT } from '@/domain/booking/status';
 import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 
@@ -40,6 +41,8 @@ export interface AppConfig {
   apiOrigin: string;
   /** Built client to serve (dist/); no static serving when empty. */
   staticRoot: string;
+  /** The AES-256 key Government ID numbers are sealed with (ID_ENCRYPTION_KEY, or DATA_DIR's). */
+  idKey: Uint8Array;
   sessionTtlMs: number;
   /** Sessions one user keeps at once; a login beyond ends the oldest. */
   maxSessionsPerUser: number;
@@ -105,6 +108,8 @@ export interface AppConfig {
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
+  // A key of this process alone: main.ts always gives the lasting one.
+  idKey: randomBytes(32),
   corsOrigins: [],
   secureCookies: false,
   trustProxyHops: 0,

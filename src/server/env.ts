@@ -33,6 +33,8 @@ const envSchema = v.object({
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
   DATABASE_URL: v.optional(v.string(), ''),
+  /** The key Government ID numbers are sealed with (64 hex digits or base64 of 32 bytes); unset: DATA_DIR/id-encryption.key, made on first start. */
+  ID_ENCRYPTION_KEY: v.optional(v.string(), ''),
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),

@@ -11,7 +11,7 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { createDb, type Database } from '../../src/server/db/client';
 import { until } from './until';
 
-// A cold start migrates and seeds PGlite: over a minute on a machine shared by many test runs.
+// A server starting on a loaded machine (migrations, seeding) may take more than a minute.
 const HEALTH_TIMEOUT_MS = 180_000;
 
 export interface E2eServer {

@@ -46,6 +46,7 @@ export { createSyncStore, type Store, type StoreOptions } from './store';
 export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
 export type {
   AnalyticsRow,
+  CourierRequestRow,
   ListingRow,
   MessageRow,
   MetaRow,

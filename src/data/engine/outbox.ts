@@ -163,6 +163,7 @@ export async function rebase(ctx: SyncContext, user: string | null): Promise<voi
   await resetTable(db.watches);
   await resetTable(db.messages);
   await resetTable(db.reads);
+  await resetTable(db.couriers);
   await restoreAll(ctx);
   if (!user) return;
   const entries = await userEntries(db, user);

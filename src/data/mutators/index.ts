@@ -9,7 +9,7 @@ import { book } from './book';
 import { cancelBooking } from './cancel-booking';
 import { complete } from './complete';
 import { contact } from './contact';
-import { courier } from './courier';
+import { courier, courierWithdraw } from './courier';
 import { editListing } from './edit-listing';
 import { message } from './message';
 import { rate } from './rate';
@@ -25,6 +25,7 @@ export const LOCAL_MUTATORS: LocalMutators = {
   'status-update': statusUpdate,
   contact,
   courier,
+  'courier-withdraw': courierWithdraw,
   complete,
   rate,
   watch,

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { emailSchema, numberInput, optionalText, phoneSchema, present, requiredText } from '../common';
 import { BOOKING_WEIGHT_MIN_KG, LISTING_WEIGHT_MAX_KG } from '../constants';
+import { courierIdSchema } from '../courier/schema';
 import { orderHandoffEntries } from '../handoff/order-fields';
 import { orderRatingEntries } from '../rating/schema';
 import { MSG, requiredMessage } from '../texts';
@@ -45,6 +46,8 @@ export const bookingRequestSchema = v.object({
   carrierName: optionalText(),
   carrierPhone: optionalText(),
   flightDetails: v.optional(flightDetailsSchema),
+  /** The sender's courier request this booking is for ("Book this"): it becomes booked. */
+  courierRequestId: v.optional(courierIdSchema),
 });
 export type BookingRequest = v.InferOutput<typeof bookingRequestSchema>;
 

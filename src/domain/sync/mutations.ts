@@ -6,7 +6,7 @@
 import type * as v from 'valibot';
 import { bookingRequestSchema, cancelBookingArgsSchema, statusUpdateSchema } from '../booking/schema';
 import { contactSchema } from '../contact/schema';
-import { courierRequestSchema } from '../courier/schema';
+import { courierRequestSchema, courierWithdrawArgsSchema } from '../courier/schema';
 import { completeArgsSchema } from '../handoff/schema';
 import { addListingArgsSchema, editListingArgsSchema, withdrawListingArgsSchema } from '../listing/schema';
 import { messageArgsSchema, readMessagesArgsSchema, reportMessageArgsSchema } from '../message/schema';
@@ -85,6 +85,11 @@ export const MUTATIONS = {
   },
   contact: { args: contactSchema, rest: { method: 'POST', path: '/api/contact' } },
   courier: { args: courierRequestSchema, rest: { method: 'POST', path: '/api/courier/submit' } },
+  /** The sender withdraws their courier request: it is closed (src/domain/courier/status). */
+  'courier-withdraw': {
+    args: courierWithdrawArgsSchema,
+    rest: { method: 'POST', path: '/api/courier/:id/withdraw', body: false },
+  },
   /** Completing with the traveller's hand-off code (src/domain/handoff); over REST, a status-update. */
   complete: {
     args: completeArgsSchema,
