@@ -86,7 +86,10 @@ async function bookingToBadge(base, push) {
   const browser = await launchBrowser();
   try {
     const carrier = await createApiUser(base, 'Asha Rao', PHONE);
-    const traveller = await createApiUser(base, 'Meera Shah', PHONE);
+    // A traveller may have 10 requests waiting at once: a new one for each listing's 9.
+    const travellers = [];
+    for (let i = 0; i < Math.ceil(SAMPLES / BOOKINGS_PER_LISTING); i++)
+      travellers.push(await createApiUser(base, 'Meera Shah', PHONE));
     const subscribed = await carrier.call(
       'POST',
       '/api/push/subscriptions',
@@ -114,6 +117,7 @@ async function bookingToBadge(base, push) {
     const pushed = [];
     for (let i = 0; i < SAMPLES; i++) {
       const listing = listings[Math.floor(i / BOOKINGS_PER_LISTING)];
+      const traveller = travellers[Math.floor(i / BOOKINGS_PER_LISTING)];
       const sentWall = Date.now();
       const sentMono = performance.now();
       await traveller.json('POST', '/api/book', bookingBody(traveller, listing.id, 1));

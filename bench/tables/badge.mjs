@@ -38,6 +38,6 @@ export function summary(r) {
     goal: '1 s',
     now: ms(worst(key)),
     met: met(worst(key) === undefined ? undefined : worst(key) <= 1000),
-    anchor: 'badge',
+    anchor: 'a-request-reaches-the-carrier',
   }));
 }

@@ -2,6 +2,7 @@
 // none, through the notifier's queue and a local push service; at most one per thread and
 // recipient in THREAD_NOTICE_WINDOW_MS, none for one's own messages, and none while the recipient
 // has the thread on screen (PUT /api/bookings/:id/viewing, until it leaves or the view lapses).
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { THREAD_NOTICE_WINDOW_MS, THREAD_VIEW_TTL_MS } from '@/domain/message/notice';
 import { outboundMessages } from '@/server/db/schema';
@@ -159,6 +160,23 @@ describe('message notices', () => {
     await say(other, second);
     await server.notifier.drain();
     expect(pushedTo(t.carrierDevice).map((p) => p.url)).toEqual([`/bookings/${t.bookingId}/messages`]);
+  });
+
+  it('goes for a message pushed by the sync engine too, once however often the push is replayed', async () => {
+    const t = await thread();
+    const mutation = {
+      id: 1,
+      kind: 'message',
+      args: { bookingId: t.bookingId, id: randomUUID(), text: 'Hi' },
+    };
+    const body = { clientId: randomUUID(), user: t.traveller.email, mutations: [mutation], protocol: 2 };
+    for (let i = 0; i < 2; i++) {
+      const res = await t.traveller.call('POST', '/api/sync/push', body);
+      expect(res.status).toBe(200);
+      nowMs += THREAD_NOTICE_WINDOW_MS;
+    }
+    await server.notifier.drain();
+    expect(pushedTo(t.carrierDevice)).toHaveLength(1);
   });
 
   it('mails a recipient with no push device', async () => {
