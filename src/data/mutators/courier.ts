@@ -4,6 +4,7 @@
 // courier-withdraw closes the request at once; the server's row confirms it.
 import * as v from 'valibot';
 import { type CourierRow, courierAnswerSchema } from '@/domain/courier/status';
+import type { ErrorCode } from '@/domain/errors';
 import type { LocalMutator } from '../engine';
 import { confirmRow, patchRow, putLocalRow } from '../engine';
 
@@ -44,6 +45,7 @@ export const courier: LocalMutator<'courier'> = {
   },
   waitsFor: (entry) => entry.local.photo,
   waitFor: (entry, photo) => ({ ...entry.local, photo }),
+  photoGone: ['courier/image-not-uploaded'] satisfies ErrorCode[],
   prepare: (entry, { photoUrl }) => (photoUrl ? { ...entry.args, itemImageUrl: photoUrl } : entry.args),
 };
 

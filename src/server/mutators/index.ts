@@ -8,10 +8,12 @@ import { appliedKind, MUTATION_ARGS, type MutationArgs, type MutationKind } from
 import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
 import { addListing, addListings } from './add-listing';
 import { book } from './book';
+import { cancelBooking } from './cancel-booking';
 import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
 import { courierWithdraw } from './courier-withdraw';
+import { editListing } from './edit-listing';
 import { message } from './message';
 import type { BatchMutator, MutationContext, ServerMutator } from './mutator';
 import { rate } from './rate';
@@ -19,6 +21,7 @@ import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
+import { withdrawListing } from './withdraw-listing';
 
 export type { MutationContext } from './mutator';
 
@@ -36,6 +39,9 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  'cancel-booking': cancelBooking,
+  'edit-listing': editListing,
+  'withdraw-listing': withdrawListing,
 };
 
 type ArgsSchema<K extends MutationKind> = v.GenericSchema<unknown, MutationArgs<K>>;
