@@ -211,7 +211,13 @@ function ComboOption({
         <>
           <span className="flex items-baseline justify-between gap-2">
             <span className={active ? 'font-semibold' : 'font-medium'}>{choice.title}</span>
-            <span className="font-mono text-xs font-semibold text-slate-700">{choice.value}</span>
+            {/* Read as one phrase, "Mumbai (BOM), Chhatrapati Shivaji … Airport, India", not the
+                lines run together. */}
+            <span className="font-mono text-xs font-semibold text-slate-700">
+              <span className="sr-only"> (</span>
+              {choice.value}
+              <span className="sr-only">), </span>
+            </span>
           </span>
           <span className="block truncate text-xs text-slate-600">{choice.detail}</span>
         </>
