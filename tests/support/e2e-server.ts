@@ -11,7 +11,8 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { createDb, type Database } from '../../src/server/db/client';
 import { until } from './until';
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A first start migrates and seeds a new database: over 80 s on a loaded shared machine.
+const HEALTH_TIMEOUT_MS = 180_000;
 
 export interface E2eServer {
   url: string;
