@@ -35,6 +35,8 @@ describe('finding a flight on a phone', () => {
     );
     browser = await launchPersistent(PHONE);
     page = await openApp(browser, server.url, TRAVELLER, 'Traveller');
+    // The server builds and compresses the airport list on its first request: slow on a busy machine.
+    await from().waitFor({ timeout: 180_000 });
   });
 
   afterAll(async () => {
