@@ -29,6 +29,7 @@ import {
   searchParamsSchema,
 } from '@/domain/listing/search-params';
 import { MSG } from '@/domain/texts';
+import { RecentRequest } from './-components/recent-request';
 import { type FilterState, SearchFilters } from './-components/search-filters';
 import { SearchForm } from './-components/search-form';
 import { SearchResults, type SearchView } from './-components/search-results';
@@ -249,6 +250,7 @@ function TravellerHome() {
             />
           )}
         </Card>
+        <RecentRequest reference={reference} />
         {/* Phones: filters, results, then the watched routes; from md the watched routes sit under
             the filters, beside the results. */}
         <div

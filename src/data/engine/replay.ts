@@ -21,6 +21,7 @@ import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
 import {
   afterFailure,
   dueAt,
+  isHeld,
   NOT_FAILING,
   type OutboxEntry,
   retryWaitMs,
@@ -112,6 +113,11 @@ async function prepareBatch(
         continue;
       }
       if (waitsForPhoto(store.mutators, e, photos, store.now())) continue;
+      // Held for its Undo: it and everything behind it wait (send order is kept).
+      if (isHeld(e, store.now())) {
+        if (batch.length === 0) return { batch: [], notBefore: dueAt(e.holdUntil ?? 0, store.now()) };
+        break;
+      }
       // Under the server's body limit: the rest goes in the next push (at least one always goes;
       // one too large alone is answered 413 and refused as such).
       const size = utf8.encode(JSON.stringify(e.args)).length;
@@ -331,9 +337,16 @@ async function applyAnswer(
       await releasePhotos(store, user);
     await acknowledge(db, clientId, answer.lastMutationId);
   });
-  // Mutations after a transient failure got no answer: they wait, the head backs off.
-  if (unanswered.length)
-    await requeue(store, unanswered, new Error('The server could not apply this change yet.'));
+  // Mutations after a transient failure got no answer: they wait, the head backs off (as long as
+  // the answer's Retry-After says, when a rate held them).
+  if (unanswered.length) {
+    const wait = answer.retryAfter;
+    const err =
+      wait === undefined
+        ? new Error('The server could not apply this change yet.')
+        : new ApiError(429, 'Waiting for the rate limit', 'sync/held', wait * 1000);
+    await requeue(store, unanswered, err);
+  }
   return counts;
 }
 

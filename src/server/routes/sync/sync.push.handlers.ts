@@ -16,18 +16,20 @@
 //   4. a refusal rolls back its savepoint and is recorded as applied-with-error; the batch goes
 //      on. Refused means whatever the same arguments would raise again (sync.failures.ts): an
 //      ApiError, a data exception, a constraint, any unexpected error (logged with kind and id);
-//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait) is transient:
-//      stop; what was applied commits, the client sends the rest later.
+//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait, a message over
+//      the per-minute rate) is transient: stop; what was applied commits, the client sends the
+//      rest later (after the rate's Retry-After when nothing could be applied).
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
 import { and, eq, inArray } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
 import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
-import { spend } from '../../auth/throttle';
+import { budgetSpent, spend } from '../../auth/throttle';
 import type { Tx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
-import type { Deps, SessionUser } from '../../deps';
+import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { ApiError, errorResponse, type Reply, refusal, refusalReply } from '../../http/errors';
 import { claimIdempotencyKey, storeIdempotentReply } from '../../http/idempotency';
 import type { JsonContext } from '../../http/validate';
@@ -93,6 +95,8 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     }
 
     const results: PushResult[] = [];
+    /** The refusal whose Retry-After the rest waits for (a rate), when the batch stopped at one. */
+    let wait: ApiError | null = null;
     const fresh: (typeof syncResults.$inferInsert)[] = [];
     const now = new Date(clock.now());
     const record = (result: PushResult) => {
@@ -174,6 +178,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
           });
         // Step 5: not the mutation's fault; what is done so far commits, the rest waits.
         if (failure.kind === 'transient') {
+          wait = failure.wait ?? null;
           transient = true;
           break;
         }
@@ -193,7 +198,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
         .where(eq(syncClients.id, clientId));
       await tx.insert(syncResults).values(fresh);
     }
-    return { last, results, transient };
+    return { last, results, transient, wait };
   });
 }
 
@@ -224,6 +229,26 @@ function runFrom(mutations: Batch['mutations'], i: number, last: number): Batch[
   return run;
 }
 
+const userBudget = (deps: Deps, userId: string) => ({
+  key: `sync-user:${userId}`,
+  max: deps.config.syncMutationsPerMinute,
+  windowMs: MINUTE_MS,
+});
+
+/**
+ * Before the body is read (sync.index.ts): an account with no budget left this minute is refused
+ * at once, so a flood of pushes costs the server one read each, not the parse of a big body.
+ */
+export function pushBudgetGate(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = requireUser(c);
+    const waitMs = await budgetSpent(deps.db, userBudget(deps, user.id), deps.clock.now());
+    if (waitMs > 0)
+      return errorResponse(c, refusal('sync/rate-limited', { retryAfterS: Math.ceil(waitMs / 1000) }));
+    await next();
+  };
+}
+
 export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
@@ -234,7 +259,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   const budget = await spend(
     deps.db,
     [
-      { key: `sync-user:${user.id}`, max: config.syncMutationsPerMinute, windowMs: MINUTE_MS },
+      userBudget(deps, user.id),
       { key: `sync-client:${clientId}`, max: config.syncMutationsPerMinutePerClient, windowMs: MINUTE_MS },
     ],
     Math.max(1, mutations.length),
@@ -249,10 +274,13 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   let rest = mutations.slice(0, budget.granted);
   let last = 0;
   const results: PushResult[] = [];
+  /** A rate that held the rest (a message over the per-minute rate): its refusal says how long. */
+  let held: ApiError | null = null;
   while (rest.length > 0) {
     const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
     results.push(...outcome.results);
     last = outcome.last;
+    held = outcome.wait;
     if (outcome.transient || outcome.results.length === 0) break;
     rest = rest.slice(outcome.results.length);
     // Other requests waiting for the database go first.
@@ -260,10 +288,21 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   }
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (results.length === 0 && mutations.length > 0) {
-    return errorResponse(c, refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
+    // Held by a rate: its own 429 and Retry-After, which the client honours before sending again.
+    return errorResponse(c, held ?? refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
   }
-  // Answered in part by the budget: the device sends the rest after Retry-After.
-  if (budget.granted < mutations.length)
-    c.header('Retry-After', String(Math.ceil(budget.retryAfterMs / 1000)));
-  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: last, results });
+  // Answered in part (by the budget, or up to a mutation a rate holds): the device sends the rest
+  // after Retry-After, which the answer's `retryAfter` says too (the client reads bodies).
+  const waits = [
+    ...(budget.granted < mutations.length ? [Math.ceil(budget.retryAfterMs / 1000)] : []),
+    ...(held?.retryAfterS !== undefined ? [held.retryAfterS] : []),
+  ];
+  const retryAfter = waits.length ? Math.max(...waits) : undefined;
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
+  return c.json({
+    protocol: SYNC_PROTOCOL,
+    lastMutationId: last,
+    results,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
 }
