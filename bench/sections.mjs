@@ -33,6 +33,7 @@ export const SECTIONS = [
   { name: 'sync-link', script: 'bench/sync-link.ts', build: true, minutes: 6 },
   { name: 'server', script: 'bench/server.ts', minutes: 9 },
   { name: 'reference', script: 'bench/reference.mjs', build: true, minutes: 4 },
+  { name: 'airport-match', script: 'bench/airport-match.mjs', build: true, minutes: 5 },
   { name: 'files-load', script: 'bench/files-load.ts', minutes: 3 },
   { name: 'live', script: 'bench/live.mjs', minutes: 15 },
   { name: 'badge', script: 'bench/badge.mjs', build: true, minutes: 8 },

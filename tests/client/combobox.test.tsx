@@ -144,7 +144,7 @@ describe('ComboboxField with airports', () => {
     render(<RouteForm airports={source} />);
     await userEvent.type(from(), 'bombay');
     const [first] = within(screen.getByRole('listbox', { name: 'From choices' })).getAllByRole('option');
-    expect(first?.textContent).toBe('MumbaiBOMChhatrapati Shivaji Maharaj International Airport, India');
+    expect(first?.textContent).toBe('Mumbai (BOM), Chhatrapati Shivaji Maharaj International Airport, India');
     await userEvent.keyboard('{Enter}');
     expect((from() as HTMLInputElement).value).toBe('Mumbai (BOM)');
   });

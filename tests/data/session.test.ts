@@ -122,6 +122,17 @@ describe('refreshReference', () => {
     expect(await s.store.db.airlines.get('AI')).toMatchObject({ code: 'AI' });
   });
 
+  it('fetches again at once when the mirrored rows are of an older shape', async () => {
+    const s = await signedIn(server);
+    const fetches = () => s.net.delivered.filter((d) => d.path === '/api/get/airports').length;
+    await refreshReference(s.store);
+    expect(await s.store.db.airports.get('BLR')).toMatchObject({ city: 'Bengaluru', cc: 'IN' });
+    // As a release before issue 29 left it: fresh by its clock, rows without the newer fields.
+    await s.store.db.meta.delete('referenceFormat');
+    await refreshReference(s.store);
+    expect(fetches()).toBe(2);
+  });
+
   it('shares one fetch between callers that ask at the same time', async () => {
     const s = await signedIn(server);
     const fetches = () => s.net.delivered.filter((d) => d.path === '/api/get/airports').length;

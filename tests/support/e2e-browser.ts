@@ -104,6 +104,9 @@ export interface FlightSearch {
 
 /** Fills the traveller's search form (airline AI) without searching. */
 export async function fillSearch(page: Page, { from, to, departure, flightNo }: FlightSearch): Promise<void> {
+  // After a search the form is folded into its summary line: Edit opens it again.
+  const edit = page.getByRole('button', { name: 'Edit search' });
+  if (await edit.isVisible()) await edit.click();
   await pickCode(page, 'From', from);
   await pickCode(page, 'To', to);
   await page.getByLabel('Departure Date').fill(departure);
