@@ -64,6 +64,8 @@ interface Batch {
   mutations: { id: number; kind: string; args: unknown; idempotencyKey?: string | undefined }[];
   deps: Deps;
   ref: Awaited<ReturnType<typeof referenceIndex>>;
+  /** The client's protocol, kept on its row (migration 0028). */
+  protocol: number;
 }
 
 /**
@@ -73,7 +75,7 @@ interface Batch {
  * Almost every batch applies cleanly, and a savepoint is two statements per mutation (a third
  * of a drain's database work on PGlite), so the run without comes first.
  */
-function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints: boolean) {
+function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, savepoints: boolean) {
   const { db, clock } = deps;
   const started = performance.now();
   let transient = false;
@@ -193,7 +195,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     if (fresh.length) {
       await tx
         .update(syncClients)
-        .set({ lastMutationId: last, updatedAt: now })
+        .set({ lastMutationId: last, updatedAt: now, protocol })
         .where(eq(syncClients.id, clientId));
       await tx.insert(syncResults).values(fresh);
     }
@@ -231,7 +233,7 @@ function runFrom(mutations: Batch['mutations'], i: number, last: number): Batch[
 export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
-  requireProtocol(protocol);
+  await requireProtocol(protocol, deps.db, clientId);
   if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
   // The budgets: an empty push costs one, like a mutation.
   const { config } = deps;
@@ -256,7 +258,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   /** A rate that held the rest (a message over the per-minute rate): its refusal says how long. */
   let held: ApiError | null = null;
   while (rest.length > 0) {
-    const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
+    const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref, protocol: protocol ?? 1 });
     results.push(...outcome.results);
     last = outcome.last;
     held = outcome.wait;
