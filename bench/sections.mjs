@@ -35,11 +35,13 @@ export const SECTIONS = [
   { name: 'reference', script: 'bench/reference.mjs', build: true, minutes: 4 },
   { name: 'files-load', script: 'bench/files-load.ts', minutes: 3 },
   { name: 'live', script: 'bench/live.mjs', minutes: 15 },
+  { name: 'badge', script: 'bench/badge.mjs', build: true, minutes: 8 },
   { name: 'diff-pull', script: 'bench/diff-pull.ts', minutes: 6 },
   { name: 'orders', script: 'bench/orders.ts', minutes: 15 },
   { name: 'drain', script: 'bench/drain.mjs', build: true, minutes: 15 },
   { name: 'watched', script: 'bench/watched.mjs', minutes: 5 },
   { name: 'messages', script: 'bench/messages.ts', minutes: 3 },
   { name: 'reset-mail', script: 'bench/abuse/reset-mail-delay.ts', minutes: 12 },
+  { name: 'push-flood', script: 'bench/abuse/push-flood.ts', minutes: 10 },
   { name: 'stream-flood', script: 'bench/abuse/stream-flood.ts', minutes: 15 },
 ];

@@ -408,6 +408,16 @@ async function photo(email: string, password: string, maxMs: number) {
     pinCode: '',
     itemDescription: 'Bench photo',
     paymentMode: 'UPI' as const,
+    from: 'DEL',
+    to: 'BOM',
+    firstDay: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+    lastDay: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
+    weight: 1,
+    declaredValue: 500,
+    recipientName: 'Bench Recipient',
+    recipientPhone: '9123456780',
+    itemCategory: 'books',
+    declarations: { noIllegalItems: true, termsAgreed: true, selfResponsibility: true },
   };
   const courier = await submitCourierRequest(store, form, prepared.blob, 'photo.jpg', original.size);
   const later = await sendContactMessage(store, contactOf(me, 'behind the photo'));

@@ -35,6 +35,7 @@ export async function bookListing(
   store: Store,
   listing: Listing,
   weightKg: number,
+  forRequest: { courierRequestId?: string } = {},
 ): Promise<{ key: string }> {
   const { email, name, phone } = await requireSession(store);
   const origin = await store.db.airports.get(listing.from);
@@ -54,6 +55,7 @@ export async function bookListing(
     carrierName: listing.name,
     carrierPhone: '',
     flightDetails: { from, to, flightNo, airline, departure, time },
+    ...forRequest,
   };
   const entry = newEntry(store, 'book', args, { costPerKg: listing.cost }, email);
   await enqueue(store, entry);

@@ -6,7 +6,13 @@ export {
   updateBookingStatus,
 } from './bookings';
 export { sendContactMessage } from './contact';
-export { submitCourierRequest } from './courier';
+export {
+  bookForCourierRequest,
+  courierRequestQuery,
+  courierRequestsQuery,
+  submitCourierRequest,
+  withdrawCourierRequest,
+} from './courier';
 export type { Store, StoreOptions } from './engine';
 export {
   type AnalyticsRow,
@@ -15,6 +21,7 @@ export {
   AppDb,
   apiBaseUrl,
   applyPull,
+  type CourierRequestRow,
   checkAuth,
   clearBackoff,
   countUnsent,
@@ -109,6 +116,15 @@ export {
   savePushSubscription,
   vapidPublicKey,
 } from './notifications';
+export {
+  acceptedOrdersOf,
+  cancelMyBooking,
+  editListing,
+  endOrder,
+  type Queued,
+  undoChange,
+  withdrawListing,
+} from './plans';
 export {
   airlinesQuery,
   airportsQuery,

@@ -82,6 +82,26 @@ export const ERRORS = {
     status: 409,
     message: 'This booking can no longer change to that status.',
   },
+  'booking/not-traveller': {
+    status: 403,
+    message: 'Only the traveller who made this booking can cancel it.',
+  },
+  'booking/moved-on': {
+    status: 409,
+    message:
+      'This booking has already ended (declined, cancelled, completed or expired), so there is nothing to cancel.',
+  },
+  'booking/cancel-too-late': {
+    status: 409,
+    message:
+      'This booking is accepted and the flight leaves soon, so it can no longer be cancelled here. Ask the carrier to cancel it (use Messages).',
+  },
+  'listing/not-yours': { status: 403, message: 'Only the carrier who listed this flight can change it.' },
+  'listing/withdrawn': { status: 409, message: 'The carrier withdrew this listing.' },
+  'listing/below-booked': {
+    status: 409,
+    message: 'The weight cannot go below what travellers have already booked on this listing.',
+  },
   // Snake_case on purpose: the hand-off API documents this exact code, and clients branch on it.
   handoff_code_mismatch: { status: 422, message: 'Hand-off code does not match' },
   'handoff/locked': {
@@ -122,6 +142,12 @@ export const ERRORS = {
   'courier/image-not-uploaded': {
     status: 400,
     message: 'The item image must be one you uploaded. Please upload it again.',
+  },
+  'courier/not-found': { status: 404, message: 'That courier request does not exist.' },
+  'courier/id-taken': { status: 409, message: 'That courier request id is already in use.' },
+  'courier/not-open': {
+    status: 409,
+    message: 'This courier request is no longer open: it was booked, delivered or closed.',
   },
   'idempotency/conflict': { status: 409, message: 'This request is already being processed.' },
   'idempotency/key-reused': {

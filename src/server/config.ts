@@ -1,5 +1,7 @@
 // What the app factory is configured with: limits, cookie and origin policy, where the built
 // client lives. main.ts fills it from env.ts; tests pass only what they change.
+import { randomBytes } from 'node:crypto';
+import { CANCEL_CUTOFF_HOURS_DEFAULT } from '@/domain/booking/status';
 import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 
 export interface Clock {
@@ -39,6 +41,8 @@ export interface AppConfig {
   apiOrigin: string;
   /** Built client to serve (dist/); no static serving when empty. */
   staticRoot: string;
+  /** The AES-256 key Government ID numbers are sealed with (ID_ENCRYPTION_KEY, or DATA_DIR's). */
+  idKey: Uint8Array;
   sessionTtlMs: number;
   /** Sessions one user keeps at once; a login beyond ends the oldest. */
   maxSessionsPerUser: number;
@@ -82,6 +86,8 @@ export interface AppConfig {
   uploadBytesPerUser: number;
   /** Listings one carrier may have on flights still to come (OPEN_LISTINGS_PER_CARRIER). */
   openListingsMax: number;
+  /** A traveller cancels an accepted booking themselves until this long before departure (CANCEL_CUTOFF_HOURS). */
+  cancelCutoffMs: number;
   /**
    * How long an Idempotency-Key's answer is kept: longer than any offline stretch a change can
    * wait through in the outbox (a session lasts 30 days unused; a parked queue resumes at the next
@@ -102,6 +108,8 @@ export interface AppConfig {
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
+  // A key of this process alone: main.ts always gives the lasting one.
+  idKey: randomBytes(32),
   corsOrigins: [],
   secureCookies: false,
   trustProxyHops: 0,
@@ -126,6 +134,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   uploadsPerDay: 20,
   uploadBytesPerUser: 50 * 1024 * 1024,
   openListingsMax: OPEN_LISTINGS_MAX,
+  cancelCutoffMs: CANCEL_CUTOFF_HOURS_DEFAULT * 60 * 60 * 1000,
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
   syncMutationsPerMinute: 2400,
   syncMutationsPerMinutePerClient: 1200,

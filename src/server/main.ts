@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { loadIdKey } from './auth/id-sealing';
 import { endExpiredSessions, liveSessions } from './auth/session-expiry';
 import { pruneThrottles } from './auth/throttle';
 import { DEFAULT_CONFIG, systemClock } from './config';
@@ -21,6 +22,7 @@ import { pruneIdempotencyKeys } from './http/idempotency';
 import { type LiveOptions, startLive } from './live/live';
 import { readOpenFilesLimit, streamBudget } from './live/open-files';
 import { expireOverdueBookings } from './model/bookings.expiry';
+import { sealStoredIdNumbers } from './model/courier.queries';
 import { pruneOrphanFiles } from './model/files.prune';
 import { pruneSyncClients, pruneSyncResults, vacuumChurn } from './model/sync.retention';
 import { notifyConfigFrom } from './notify/env-config';
@@ -128,6 +130,9 @@ async function serveOne(env: Env, seed: boolean) {
   const files = env.DATABASE_URL ? chunkFileStore() : diskFileStore(join(resolve(env.DATA_DIR), 'files'));
   // Serve the built client only when there is one (npm run dev leaves it to Vite).
   const staticRoot = env.STATIC_DIR ? resolve(env.STATIC_DIR) : '';
+  const idKey = loadIdKey(env.ID_ENCRYPTION_KEY, join(resolve(env.DATA_DIR), 'id-encryption.key'));
+  // ID numbers a release before 0032 stored in the clear are sealed now (none after the first start).
+  await sealStoredIdNumbers(database.db, idKey);
   const notifier = createNotifier({ db: database.db, clock: systemClock, config: notifyConfigFrom(env) });
   // VAPID keys are made (and stored) on the first start, before any browser asks for them.
   await notifier.vapid();
@@ -146,10 +151,14 @@ async function serveOne(env: Env, seed: boolean) {
       signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
       loginMaxSuccessesPerAccount: env.LOGIN_LIMIT_PER_ACCOUNT,
       loginMaxFailuresPerAddress: env.LOGIN_FAILURES_PER_ADDRESS,
+      syncMutationsPerMinute: env.SYNC_MUTATIONS_PER_MINUTE,
+      syncMutationsPerMinutePerClient: Math.ceil(env.SYNC_MUTATIONS_PER_MINUTE / 2),
       uploadsPerDay: env.UPLOAD_IMAGES_PER_DAY,
       uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
       openListingsMax: env.OPEN_LISTINGS_PER_CARRIER,
+      cancelCutoffMs: env.CANCEL_CUTOFF_HOURS * 60 * 60 * 1000,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+      idKey,
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
     },

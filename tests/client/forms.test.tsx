@@ -3,6 +3,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Store } from '@/data';
+import { categoryOf } from '@/domain/courier/categories';
+import { COURIER_TEXT } from '@/domain/courier/schema';
 import { MSG } from '@/domain/texts';
 import { fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp, USER } from '../support/client-render-app';
@@ -89,28 +92,92 @@ describe('Contact Us', () => {
   });
 });
 
-describe('Courier Service Request', () => {
+// A long form: typed field by field, it takes seconds on a loaded machine.
+describe('Courier Service Request', { timeout: 60_000 }, () => {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+  /** Every field but the image, as a sender fills them (once the airports are on the device). */
+  async function fillTrip(store: Store) {
+    await waitFor(async () => expect(await store.db.airports.count()).toBeGreaterThan(0), {
+      timeout: 10_000,
+    });
+    await userEvent.type(await screen.findByLabelText('From', {}, { timeout: 10_000 }), 'DEL{Enter}');
+    await userEvent.type(screen.getByLabelText('To'), 'DXB{Enter}');
+    await userEvent.type(screen.getByLabelText('Earliest date'), day(3));
+    await userEvent.type(screen.getByLabelText('Latest date'), day(9));
+    await userEvent.type(screen.getByLabelText('Weight (KG)'), '2');
+    await userEvent.selectOptions(screen.getByLabelText('Item Category'), 'books');
+    await userEvent.type(screen.getByLabelText('Declared value (₹)'), '1500');
+    await userEvent.type(screen.getByLabelText('Item Description'), 'Books');
+    await userEvent.type(screen.getByLabelText('Recipient name'), 'Ravi Kumar');
+    await userEvent.type(screen.getByLabelText('Recipient phone'), '9123456780');
+    await userEvent.selectOptions(screen.getByLabelText('Payment Mode'), 'UPI');
+    await userEvent.click(screen.getByLabelText(/holds no illegal items/));
+    await userEvent.click(screen.getByLabelText(/terms of service/));
+    await userEvent.click(screen.getByLabelText(/responsible for what the parcel contains/));
+  }
+
+  it('shows every missing field of the empty request at once and sends nothing', async () => {
+    const { store } = renderApp('/senderhome', { session: { role: 'sender' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Request' }, { timeout: 10_000 }));
+    for (const message of [
+      'From is required',
+      'To is required',
+      'Earliest date is required',
+      'Latest date is required',
+      'Weight is required',
+      'Item Category is required',
+      'Declared value is required',
+      'Recipient name is required',
+      'Phone number is required',
+      'Payment Mode is required',
+      COURIER_TEXT.noIllegalItems,
+      COURIER_TEXT.termsAgreed,
+      COURIER_TEXT.selfResponsibility,
+      MSG.imageRequired,
+    ])
+      expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await store.db.outbox.count()).toBe(0);
+  });
+
+  it('refuses a category airlines forbid with the rule that forbids it', async () => {
+    const { store } = renderApp('/senderhome', { session: { role: 'sender' } });
+    await fillTrip(store);
+    await userEvent.selectOptions(screen.getByLabelText('Item Category'), 'flammables');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(categoryOf('flammables')?.forbiddenBy ?? '')).toBeTruthy();
+  });
+
+  it('says why the Government ID is asked and who sees it', async () => {
+    renderApp('/senderhome', { session: { role: 'sender' } });
+    expect(await screen.findByText(/only the Carry team/, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/shown only as its last 4 digits/)).toBeTruthy();
+  });
+
   it('alerts when no item image was chosen and sends nothing', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     const { store } = renderApp('/senderhome', { session: { role: 'sender' } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Submit Request' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.imageRequired));
+    await fillTrip(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.imageRequired), { timeout: 5000 });
     expect(await store.db.outbox.count()).toBe(0);
     vi.unstubAllGlobals();
   });
 
-  it('previews the image, queues the request and resets the form', async () => {
+  it('previews the image, queues the request, lists it and resets the form', async () => {
     const { store } = renderApp('/senderhome', { session: { role: 'sender' } });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'bag.png', { type: 'image/png' });
     await userEvent.upload(await screen.findByLabelText('Upload Item Image'), file);
     expect(await screen.findByAltText('Preview of the item')).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('Item Description'), 'Books');
-    await userEvent.selectOptions(screen.getByLabelText('Payment Mode'), 'UPI');
+    await fillTrip(store);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
-    await waitFor(async () => expect(await store.db.outbox.count()).toBe(1));
+    await waitFor(async () => expect(await store.db.outbox.count()).toBe(1), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByAltText('Preview of the item')).toBeNull());
     expect((screen.getByLabelText('Item Description') as HTMLTextAreaElement).value).toBe('');
+    expect(await store.db.couriers.toArray()).toMatchObject([
+      { status: 'submitted', syncState: 'pending', from: 'DEL', to: 'DXB', weight: 2 },
+    ]);
   });
 });
 

@@ -119,6 +119,7 @@ describe('AppDb', () => {
         'airports',
         'analytics',
         'bookings',
+        'couriers',
         'listings',
         'messages',
         'meta',
@@ -210,7 +211,7 @@ describe('AppDb', () => {
     old.close();
 
     const db = openDb(name);
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.bookings.get('B1')).toMatchObject({ status: 'accepted' });
     expect(await db.outbox.get('k1')).toMatchObject({ kind: 'contact' });
     // A cookie of v5 names a state whose messages this device never stored: the next pull is whole.
@@ -218,6 +219,30 @@ describe('AppDb', () => {
     expect(await db.meta.get('clientId:a@example.com')).toMatchObject({ value: 'c1' });
     expect(await db.messages.count()).toBe(0);
     expect(await db.messages.where('[bookingId+seq]').between(['B1', 0], ['B1', Infinity]).count()).toBe(0);
+    db.close();
+  });
+
+  it('upgrades a version 6 database to the courier requests table, keeping entries, forgetting pull cookies', async () => {
+    const name = uniqueDbName();
+    const old = new Dexie(name);
+    for (const v of DB_VERSIONS.slice(0, 6)) old.version(v.version).stores(v.stores);
+    await old.table('outbox').put({
+      key: 'k1',
+      kind: 'courier',
+      args: {},
+      local: { photo: 'p' },
+      user: 'a@example.com',
+      createdAt: 1,
+    });
+    await old.table('meta').put({ key: 'pullCookie:c1', value: 'state-without-couriers' });
+    old.close();
+
+    const db = openDb(name);
+    expect(db.verno).toBe(7);
+    expect(await db.outbox.get('k1')).toMatchObject({ kind: 'courier' });
+    // A cookie of v6 names a state whose courier requests this device never stored: the next pull is whole.
+    expect(await db.meta.get('pullCookie:c1')).toBeUndefined();
+    expect(await db.couriers.count()).toBe(0);
     db.close();
   });
 });

@@ -7,7 +7,14 @@ import {
   statusUpdateSchema,
 } from '@/domain/booking/schema';
 import { contactSchema } from '@/domain/contact/schema';
-import { checkItemImage, courierFormSchema, courierRequestSchema } from '@/domain/courier/schema';
+import { categoryOf } from '@/domain/courier/categories';
+import {
+  COURIER_TEXT,
+  checkItemImage,
+  courierFormSchema,
+  courierFormSchemaAt,
+  courierRequestSchema,
+} from '@/domain/courier/schema';
 import { messagesOf } from '../support/issues';
 
 describe('contactSchema', () => {
@@ -37,10 +44,52 @@ describe('contactSchema', () => {
 });
 
 describe('courierFormSchema', () => {
-  const ok = { fullName: 'Asha Rao', emailAddress: 'asha@example.com', mobileNumber: '9876543210' };
+  const ok = {
+    fullName: 'Asha Rao',
+    emailAddress: 'asha@example.com',
+    mobileNumber: '9876543210',
+    from: 'DEL',
+    to: 'DXB',
+    firstDay: '2030-01-10',
+    lastDay: '2030-01-20',
+    weight: '2',
+    declaredValue: '1500',
+    recipientName: 'Ravi Kumar',
+    recipientPhone: '9123456780',
+    itemCategory: 'books',
+    paymentMode: 'UPI',
+    declarations: { noIllegalItems: true, termsAgreed: true, selfResponsibility: true },
+  };
 
-  it('needs only the three contact fields', () => {
+  it('takes a complete request', () => {
     expect(v.safeParse(courierFormSchema, ok).success).toBe(true);
+  });
+
+  it('names every missing field of the empty form at once', () => {
+    const messages = messagesOf(courierFormSchema, {});
+    // Each field's first message is the one shown under it.
+    const first = Object.fromEntries(Object.entries(messages).map(([k, m]) => [k, m[0]]));
+    expect(first).toEqual({
+      fullName: 'Full name is required',
+      emailAddress: 'Email is required',
+      mobileNumber: 'Mobile number is required',
+      from: 'From is required',
+      to: 'To is required',
+      firstDay: 'Earliest date is required',
+      lastDay: 'Latest date is required',
+      weight: 'Weight is required',
+      declaredValue: 'Declared value is required',
+      recipientName: 'Recipient name is required',
+      recipientPhone: 'Phone number is required',
+      itemCategory: 'Item Category is required',
+      paymentMode: 'Payment Mode is required',
+      declarations: COURIER_TEXT.noIllegalItems,
+    });
+    expect(messages.declarations).toEqual([
+      COURIER_TEXT.noIllegalItems,
+      COURIER_TEXT.termsAgreed,
+      COURIER_TEXT.selfResponsibility,
+    ]);
   });
 
   it.each([
@@ -51,23 +100,45 @@ describe('courierFormSchema', () => {
     expect(messagesOf(courierFormSchema, { ...ok, [field]: '' })[field]?.[0]).toBe(message);
   });
 
-  it('takes UPI, Cash or nothing as the payment mode', () => {
-    expect(v.safeParse(courierFormSchema, { ...ok, paymentMode: 'UPI' }).success).toBe(true);
-    expect(v.safeParse(courierFormSchema, { ...ok, paymentMode: '' }).success).toBe(true);
-    expect(messagesOf(courierFormSchema, { ...ok, paymentMode: 'Card' }).paymentMode).toEqual([
-      'Payment mode must be UPI or Cash',
+  it('refuses a category airlines forbid with its rule, and an unknown one', () => {
+    expect(messagesOf(courierFormSchema, { ...ok, itemCategory: 'flammables' }).itemCategory).toEqual([
+      categoryOf('flammables')?.forbiddenBy,
+    ]);
+    expect(messagesOf(courierFormSchema, { ...ok, itemCategory: 'gold' }).itemCategory).toEqual([
+      COURIER_TEXT.categoryUnknown,
     ]);
   });
 
-  it('on the wire, requires the uploaded image url and fills the hidden fields', () => {
+  it.each([
+    [{ to: 'DEL' }, 'to', 'Destination must be different from origin.'],
+    [{ lastDay: '2030-01-09' }, 'lastDay', COURIER_TEXT.windowOrder],
+    [{ lastDay: '2030-03-01' }, 'lastDay', COURIER_TEXT.windowTooLong],
+    [{ weight: '0' }, 'weight', COURIER_TEXT.weightMin],
+    [{ declaredValue: '-1' }, 'declaredValue', COURIER_TEXT.valueMin],
+    [{ recipientPhone: '123' }, 'recipientPhone', 'Phone number must be 10 digits'],
+    [{ paymentMode: 'Card' }, 'paymentMode', 'Payment Mode is required'],
+    [{ governmentIdNumber: '1234 5678 9012' }, 'governmentIdType', COURIER_TEXT.idTypeRequired],
+    [
+      { governmentIdType: 'Aadhaar Card', governmentIdNumber: '12' },
+      'governmentIdNumber',
+      COURIER_TEXT.idNumberFormat,
+    ],
+  ])('%j: %s says %j', (change, field, message) => {
+    expect(messagesOf(courierFormSchema, { ...ok, ...change })[field]).toEqual([message]);
+  });
+
+  it("refuses a first day before today by the checker's clock", () => {
+    expect(messagesOf(courierFormSchemaAt('2030-01-11'), ok).firstDay).toEqual([COURIER_TEXT.windowPast]);
+    expect(v.safeParse(courierFormSchemaAt('2030-01-10'), ok).success).toBe(true);
+  });
+
+  it('on the wire, requires the uploaded image url, takes the category as a list and fills the hidden fields', () => {
     expect(messagesOf(courierRequestSchema, ok).itemImageUrl).toEqual(['Please upload an item image.']);
     const out = v.parse(courierRequestSchema, { ...ok, itemImageUrl: '/api/files/courier-images/x.png' });
-    expect(out.declarations).toEqual({
-      noIllegalItems: false,
-      termsAgreed: false,
-      selfResponsibility: false,
-    });
+    expect(out.itemCategory).toEqual(['books']);
+    expect(out.weight).toBe(2);
     expect(out.paymentAcknowledged).toBe(false);
+    expect(out.emergencyContact).toBe('');
   });
 });
 

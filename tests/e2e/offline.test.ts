@@ -7,10 +7,11 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bookResult, pickCode, searchFlight } from '../support/e2e-browser';
+import { fillCourierRequest } from '../support/e2e-courier';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
 import { testUser } from '../support/pwa-api';
-import { loginThroughUi, makePng, storedToken } from '../support/pwa-browser';
+import { loginThroughUi, storedToken } from '../support/pwa-browser';
 
 const run = Date.now().toString(36);
 const CARRIER = testUser('Carrier', run);
@@ -71,12 +72,16 @@ async function sendContact(page: Page, message: string): Promise<void> {
 async function submitCourier(page: Page, description: string, seed: number): Promise<void> {
   await page.goto(`${devices.server.url}/senderhome`);
   await page.getByRole('heading', { name: 'Courier Service Request' }).waitFor();
-  await page
-    .getByLabel('Upload Item Image')
-    .setInputFiles({ name: `item-${seed}.png`, mimeType: 'image/png', buffer: makePng(16, seed) });
-  await page.getByAltText('Preview of the item').waitFor();
-  await page.getByLabel('Item Description').fill(description);
-  await page.getByLabel('Payment Mode').selectOption('UPI');
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await fillCourierRequest(page, {
+    from: 'DEL',
+    to: 'GOI',
+    firstDay: day(3),
+    lastDay: day(9),
+    weight: 2,
+    description,
+    seed,
+  });
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await page.getByAltText('Preview of the item').waitFor({ state: 'detached' });
 }

@@ -100,8 +100,8 @@ describe('POST /api/courier/submit', () => {
     const [row] = await server.db.select().from(courierRequests).where(eq(courierRequests.id, id));
     expect(row?.details).toMatchObject({
       paymentMode: 'UPI',
-      itemCategory: [],
-      declarations: { termsAgreed: false },
+      itemCategory: ['books'],
+      declarations: { termsAgreed: true },
     });
     const profile = await (await sender.call('GET', `/api/profile/${sender.email}`)).json();
     expect(profile.bookings.sender).toEqual({ pending: 1, completed: 0, declined: 0 });

@@ -6,6 +6,8 @@
 import { submitCourierRequest } from '@/data';
 import type { SignedIn } from './data-store';
 
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 export function courierForm(user: { name: string; email: string; phone: string }, item = 'Books') {
   return {
     fullName: user.name,
@@ -17,6 +19,16 @@ export function courierForm(user: { name: string; email: string; phone: string }
     pinCode: '',
     itemDescription: item,
     paymentMode: 'UPI' as const,
+    from: 'DEL',
+    to: 'DXB',
+    firstDay: daysFromNow(25),
+    lastDay: daysFromNow(35),
+    weight: 2,
+    declaredValue: 1500,
+    recipientName: 'Ravi Kumar',
+    recipientPhone: '9123456780',
+    itemCategory: 'books',
+    declarations: { noIllegalItems: true, termsAgreed: true, selfResponsibility: true },
   };
 }
 

@@ -11,7 +11,8 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { createDb, type Database } from '../../src/server/db/client';
 import { until } from './until';
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A server starting on a loaded machine (migrations, seeding) may take more than a minute.
+const HEALTH_TIMEOUT_MS = 180_000;
 
 export interface E2eServer {
   url: string;
@@ -79,7 +80,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       // Every test account comes from 127.0.0.1: more than the default 20 signups an hour.
       SIGNUP_LIMIT_PER_HOUR: process.env.SIGNUP_LIMIT_PER_HOUR ?? '10000',
       // ... and logs in more often than the default 30 times in 15 minutes.
-      LOGIN_LIMIT_PER_ADDRESS: process.env.LOGIN_LIMIT_PER_ADDRESS ?? '10000',
+      LOGIN_LIMIT_PER_ACCOUNT: process.env.LOGIN_LIMIT_PER_ACCOUNT ?? '10000',
       // Photo tests may upload more images per account than a person would in a day.
       UPLOAD_IMAGES_PER_DAY: process.env.UPLOAD_IMAGES_PER_DAY ?? '10000',
       ...options.env,

@@ -1,5 +1,6 @@
 // Request bodies for server tests: a valid listing (departing in 30 days), a booking of it,
 // the search that finds it, a courier request naming an uploaded image and a contact message
+// (on the route DEL-DXB around the listing's date, so the listing matches it), a contact message
 // (`contactBody`, POST /api/contact and the push's `contact` kind); and `patchOf`, a
 // diff pull's patch in which only the tables named changed.
 import type { TestUser } from './server-users';
@@ -75,6 +76,16 @@ export function courierBody(sender: Person, itemImageUrl: string, overrides: Rec
     pinCode: '560001',
     itemDescription: 'Books',
     paymentMode: 'UPI',
+    from: 'DEL',
+    to: 'DXB',
+    firstDay: daysFromNow(25),
+    lastDay: daysFromNow(35),
+    weight: 2,
+    declaredValue: 1500,
+    recipientName: 'Ravi Kumar',
+    recipientPhone: '9123456780',
+    itemCategory: 'books',
+    declarations: { noIllegalItems: true, termsAgreed: true, selfResponsibility: true },
     itemImageUrl,
     ...overrides,
   };
@@ -105,7 +116,16 @@ export async function book(traveller: TestUser, listingId: string, weight = 1): 
   return body.booking.id;
 }
 
-const TABLES = ['listings', 'bookings', 'orders', 'watches', 'watched', 'messages', 'reads'] as const;
+const TABLES = [
+  'listings',
+  'bookings',
+  'orders',
+  'watches',
+  'watched',
+  'messages',
+  'reads',
+  'couriers',
+] as const;
 
 /** A pull's patch with nothing put or deleted in any table but those `changed` names. */
 export function patchOf(

@@ -5,6 +5,7 @@
 import { createFormHook, revalidateLogic } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
 import { Button } from '@/client/ui/button';
+import { CheckboxField } from './checkbox-field';
 import { ComboboxField } from './combobox-field';
 import { fieldContext, formContext, useFormContext } from './form-context';
 import { PasswordField } from './password-field';
@@ -72,6 +73,14 @@ function SubmitButton({ busyLabel, busy = false, disabled, className, children }
 export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, EmailField, PasswordField, SelectField, TextareaField, ComboboxField },
+  fieldComponents: {
+    TextField,
+    EmailField,
+    PasswordField,
+    SelectField,
+    TextareaField,
+    ComboboxField,
+    CheckboxField,
+  },
   formComponents: { Form, SubmitButton },
 });

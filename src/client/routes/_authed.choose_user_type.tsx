@@ -49,7 +49,8 @@ function ChooseUserType() {
       <LogoLockup size="lg" />
       <h1 className="mt-10 text-3xl font-bold tracking-tight text-slate-900">Who are you?</h1>
       <p className="mt-2 text-slate-600">
-        Choose how you'll use Carry today. You can switch any time from the logo.
+        Choose how you'll use Carry today. You can switch any time: Switch role is in the profile menu (your
+        picture, top right) on every screen.
       </p>
       <ul className="mt-8 grid w-full max-w-4xl gap-4 md:grid-cols-3">
         {CHOICES.map((c) => (

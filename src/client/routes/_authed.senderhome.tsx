@@ -3,10 +3,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Card } from '@/client/ui/card';
 import { Page } from '@/client/ui/page';
 import { CourierForm } from './-components/courier-form';
+import { useReference } from './-components/use-reference';
 
 export const Route = createFileRoute('/_authed/senderhome')({ component: SenderHome });
 
 function SenderHome() {
+  const reference = useReference();
   return (
     <Page
       title="Courier Service Request"
@@ -14,7 +16,7 @@ function SenderHome() {
       width="lg"
     >
       <Card className="p-5 sm:p-6">
-        <CourierForm />
+        <CourierForm reference={reference} />
       </Card>
     </Page>
   );

@@ -44,6 +44,9 @@ export function upgradeToV6(tx: Transaction): Promise<number> {
   return tx.table('meta').where('key').startsWith('pullCookie:').delete();
 }
 
+/** v7: pull cookies go again (a cookie of v6 names a state whose courier requests were never stored). */
+export const upgradeToV7 = upgradeToV6;
+
 /**
  * v3 rows changed by a pending entry have no `confirmed` copy (v4 added it). A status update's
  * order row is confirmed with the status it replaced (only its v3 payload still knows it); the

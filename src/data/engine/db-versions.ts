@@ -65,6 +65,15 @@ export const DB_VERSIONS = [
       reads: 'id, outboxKey, syncState',
     },
   },
+  {
+    // v7: the sender's courier requests (the pull's `couriers`), with their status, history and
+    // matching listings. Pull cookies go (the v7 upgrade): a cookie of v6 names a state whose
+    // courier requests this device never stored.
+    version: 7,
+    stores: {
+      couriers: 'id, outboxKey, syncState',
+    },
+  },
 ] as const;
 
 /** This code's schema version: named in every push and pull. */

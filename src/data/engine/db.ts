@@ -8,10 +8,11 @@
 import Dexie, { type Table } from 'dexie';
 import type { OutboxEntry } from '@/domain/outbox/entry';
 import type { Airline, Airport } from '@/domain/reference/schema';
-import { upgradeToV2, upgradeToV4, upgradeToV5, upgradeToV6 } from './db-upgrades';
+import { upgradeToV2, upgradeToV4, upgradeToV5, upgradeToV6, upgradeToV7 } from './db-upgrades';
 import { DB_VERSIONS, SCHEMA_VERSION } from './db-versions';
 import type {
   AnalyticsRow,
+  CourierRequestRow,
   ListingRow,
   MessageRow,
   MetaRow,
@@ -41,10 +42,11 @@ export class AppDb extends Dexie {
   watched!: Table<WatchedRow, string>;
   messages!: Table<MessageRow, string>;
   reads!: Table<ThreadReadRow, string>;
+  couriers!: Table<CourierRequestRow, string>;
 
   constructor(name: string) {
     super(name);
-    const [v1, v2, v3, v4, v5, v6] = DB_VERSIONS;
+    const [v1, v2, v3, v4, v5, v6, v7] = DB_VERSIONS;
     this.version(v1.version).stores(v1.stores);
     // What each upgrade does to the rows already stored: db-upgrades.ts.
     this.version(v2.version).stores(v2.stores).upgrade(upgradeToV2);
@@ -53,6 +55,7 @@ export class AppDb extends Dexie {
     this.version(v4.version).stores(v4.stores).upgrade(upgradeToV4);
     this.version(v5.version).stores(v5.stores).upgrade(upgradeToV5);
     this.version(v6.version).stores(v6.stores).upgrade(upgradeToV6);
+    this.version(v7.version).stores(v7.stores).upgrade(upgradeToV7);
     // A newer release is opening the database: close for good (no automatic reopen, which
     // Dexie would do at the newer version) and ask for a reload.
     this.on('versionchange', () => {
@@ -95,6 +98,7 @@ export function mutationTables(db: AppDb) {
     db.watched,
     db.messages,
     db.reads,
+    db.couriers,
   ];
 }
 
@@ -110,5 +114,6 @@ export function userTables(db: AppDb) {
     db.watched,
     db.messages,
     db.reads,
+    db.couriers,
   ] as const;
 }

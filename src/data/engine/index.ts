@@ -21,6 +21,7 @@ export {
   queueChange,
   rebase,
   retryEntry,
+  undoEntry,
 } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, photoIdOf, preparePhoto, uploadPhotos } from './photos';
@@ -45,6 +46,7 @@ export { createSyncStore, type Store, type StoreOptions } from './store';
 export { FLOOR_MS, nextRunAt, refreshAll, startSync } from './sync';
 export type {
   AnalyticsRow,
+  CourierRequestRow,
   ListingRow,
   MessageRow,
   MetaRow,

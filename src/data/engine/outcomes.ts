@@ -35,6 +35,7 @@ async function markRowsFailed(db: AppDb, messages: Map<string, string>): Promise
   await db.watches.where('outboxKey').anyOf(keys).modify(mark);
   await db.messages.where('outboxKey').anyOf(keys).modify(mark);
   await db.reads.where('outboxKey').anyOf(keys).modify(mark);
+  await db.couriers.where('outboxKey').anyOf(keys).modify(mark);
 }
 
 /** The entry as stored once the server refused it, for Retry and Discard. */

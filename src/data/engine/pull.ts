@@ -190,6 +190,11 @@ export async function applyPull(
         await db.reads.clear();
         await db.reads.bulkPut(snap.reads.map((r) => ({ ...r, ...synced })));
       }
+      // A server before courier requests sends none: what the device has stays.
+      if (snap.couriers) {
+        await db.couriers.clear();
+        await db.couriers.bulkPut(snap.couriers.map((r) => ({ ...r, ...synced })));
+      }
     } else if (patch) {
       await db.listings.bulkDelete(patch.listings.del);
       await db.listings.bulkPut(patch.listings.put.map((r) => ({ ...r, ...synced })));
@@ -214,12 +219,25 @@ export async function applyPull(
         await db.reads.bulkDelete(patch.reads.del);
         await db.reads.bulkPut(patch.reads.put.map((r) => ({ ...r, ...synced })));
       }
+      if (patch.couriers) {
+        await db.couriers.bulkDelete(patch.couriers.del);
+        await db.couriers.bulkPut(patch.couriers.put.map((r) => ({ ...r, ...synced })));
+      }
     }
     // The server has just said what the watched routes hold, changed or not.
     await setMeta(db, META.watchedAsOf, store.now());
     const changed = Boolean(snap ?? patch);
     if (changed)
-      for (const c of ['listings', 'bookings', 'orders', 'profile', 'watches', 'watched', 'messages'])
+      for (const c of [
+        'listings',
+        'bookings',
+        'orders',
+        'profile',
+        'watches',
+        'watched',
+        'messages',
+        'couriers',
+      ])
         await setMeta(db, META.syncedAt(c), store.now());
     await setPullCookie(db, clientId, res.cookie);
     // Step 4.

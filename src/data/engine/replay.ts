@@ -21,6 +21,7 @@ import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
 import {
   afterFailure,
   dueAt,
+  isHeld,
   NOT_FAILING,
   type OutboxEntry,
   retryWaitMs,
@@ -112,6 +113,11 @@ async function prepareBatch(
         continue;
       }
       if (waitsForPhoto(store.mutators, e, photos, store.now())) continue;
+      // Held for its Undo: it and everything behind it wait (send order is kept).
+      if (isHeld(e, store.now())) {
+        if (batch.length === 0) return { batch: [], notBefore: dueAt(e.holdUntil ?? 0, store.now()) };
+        break;
+      }
       // Under the server's body limit: the rest goes in the next push (at least one always goes;
       // one too large alone is answered 413 and refused as such).
       const size = utf8.encode(JSON.stringify(e.args)).length;

@@ -2,6 +2,7 @@
 // engine, the feature commands and the legacy upgrades.
 import type { AnalyticsEvent } from '@/domain/analytics/schema';
 import type { Order } from '@/domain/booking/schema';
+import type { CourierRow } from '@/domain/courier/status';
 import type { Listing } from '@/domain/listing/schema';
 import type { Message, ThreadRead } from '@/domain/message/schema';
 import type { FailureTime, SyncState } from '@/domain/outbox/entry';
@@ -41,6 +42,11 @@ export type WatchedRow = Listing;
 export type MessageRow = Synced<Message>;
 /** A thread's read state, keyed by booking id: mine (pending while queued) and the other side's. */
 export type ThreadReadRow = Synced<ThreadRead>;
+/**
+ * A courier request of mine: queued ones show at once (pending, no history beyond "submitted",
+ * no matches until the server answers); the pull's `couriers` brings the rest.
+ */
+export type CourierRequestRow = Synced<CourierRow>;
 export type ProfileRow = ProfileResponse & { email: string; fetchedAt: number };
 export type AnalyticsRow = AnalyticsEvent & { seq?: number };
 /**

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { type Order, orderSchema } from '@/domain/booking/schema';
 import type { LocalMutator } from '../engine';
-import { confirmRow, localId, putLocalRow } from '../engine';
+import { confirmRow, localId, patchRow, putLocalRow } from '../engine';
 
 const answer = v.object({ booking: orderSchema });
 
@@ -37,6 +37,12 @@ export const book: LocalMutator<'book'> = {
       },
       entry,
     );
+    // Booked for a courier request ("Book this"): the request shows booked at once.
+    const request = a.courierRequestId ? await db.couriers.get(a.courierRequestId) : undefined;
+    if (request) {
+      const history = [...request.history, { status: 'booked' as const, at: entry.createdAt, note: '' }];
+      await patchRow(db.couriers, request.id, { status: 'booked', history }, entry);
+    }
     await db.searchResults
       .where('id')
       .equals(a.listingId)

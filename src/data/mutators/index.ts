@@ -6,15 +6,18 @@ import type { MutationKind } from '@/domain/sync/mutations';
 import { describeEntry as describeWith, type LocalMutators } from '../engine';
 import { addListing } from './add-listing';
 import { book } from './book';
+import { cancelBooking } from './cancel-booking';
 import { complete } from './complete';
 import { contact } from './contact';
-import { courier } from './courier';
+import { courier, courierWithdraw } from './courier';
+import { editListing } from './edit-listing';
 import { message } from './message';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
+import { withdrawListing } from './withdraw-listing';
 
 export const LOCAL_MUTATORS: LocalMutators = {
   'add-listing': addListing,
@@ -22,6 +25,7 @@ export const LOCAL_MUTATORS: LocalMutators = {
   'status-update': statusUpdate,
   contact,
   courier,
+  'courier-withdraw': courierWithdraw,
   complete,
   rate,
   watch,
@@ -29,6 +33,9 @@ export const LOCAL_MUTATORS: LocalMutators = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  'cancel-booking': cancelBooking,
+  'edit-listing': editListing,
+  'withdraw-listing': withdrawListing,
 };
 
 /** The waiting list's name for an entry. */

@@ -10,8 +10,15 @@ const answer = v.object({ booking: orderSchema });
 
 export const statusUpdate: LocalMutator<'status-update'> = {
   label: (a) => `Booking status change to ${a.status}`,
-  async apply({ db }, entry) {
-    await patchRow(db.orders, entry.args.listingId, { status: entry.args.status }, entry);
+  async apply({ db, now }, entry) {
+    const { listingId, status, reason } = entry.args;
+    const row = await db.orders.get(listingId);
+    if (!row) return;
+    // A decline or a cancel shows its reason in the history at once.
+    const history = reason
+      ? [...(row.history ?? []), { status, at: Math.floor(now / 1000), by: 'carrier' as const, reason }]
+      : row.history;
+    await patchRow(db.orders, listingId, { status, ...(history ? { history } : {}) }, entry);
   },
   async settle({ db }, entry, body) {
     const server = v.safeParse(answer, body);

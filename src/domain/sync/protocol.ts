@@ -4,6 +4,7 @@
 // schema version; each side refuses a protocol it does not speak (426 sync/upgrade-required).
 import * as v from 'valibot';
 import { orderSchema } from '../booking/schema';
+import { courierRowSchema } from '../courier/status';
 import { listingSchema } from '../listing/schema';
 import { messageSchema, threadReadSchema } from '../message/schema';
 import { profileResponseSchema } from '../profile/schema';
@@ -141,6 +142,8 @@ const snapshotSchema = v.object({
    */
   messages: v.optional(v.array(messageSchema)),
   reads: v.optional(v.array(threadReadSchema)),
+  /** The sender's courier requests (issue 30). Optional: a server before them sends none. */
+  couriers: v.optional(v.array(courierRowSchema)),
 });
 export type PullSnapshot = v.InferOutput<typeof snapshotSchema>;
 
@@ -156,6 +159,7 @@ const patchSchema = v.object({
   watched: v.optional(changesSchema(listingSchema)),
   messages: v.optional(changesSchema(messageSchema)),
   reads: v.optional(changesSchema(threadReadSchema)),
+  couriers: v.optional(changesSchema(courierRowSchema)),
   /** Present only when the profile changed. */
   profile: v.optional(v.nullable(profileResponseSchema)),
 });

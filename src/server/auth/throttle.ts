@@ -152,6 +152,19 @@ export async function spend(
   return { granted, retryAfterMs: granted < units ? Math.max(retryAfterMs, 1000) : 0 };
 }
 
+/**
+ * Milliseconds until `budget` has room again when it has none now (0 when it has some): one read,
+ * no write, so a request past it is refused before its body is read.
+ */
+export async function budgetSpent(db: Db, budget: Budget, nowMs: number): Promise<number> {
+  const [row] = await db
+    .select({ attempts: throttles.attempts, windowStart: throttles.windowStart })
+    .from(throttles)
+    .where(eq(throttles.key, budget.key));
+  if (!row || row.attempts < budget.max) return 0;
+  return Math.max(0, row.windowStart.getTime() + budget.windowMs - nowMs);
+}
+
 /** Deletes counters nobody has touched for `olderThanMs` (longer than every window). */
 export async function pruneThrottles(db: Db, nowMs: number, olderThanMs: number): Promise<void> {
   await db.delete(throttles).where(lt(throttles.touchedAt, new Date(nowMs - olderThanMs)));

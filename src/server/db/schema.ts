@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -100,6 +101,14 @@ export const airports = pgTable('airports', {
   city: text('city').notNull(),
   country: text('country').notNull(),
   timeZone: text('time_zone').notNull(),
+  /** ISO 3166 code of `country` (migration 0031). */
+  countryCode: text('country_code').notNull().default(''),
+  /** Busier first: a hand-kept traffic order, else OurAirports' size. */
+  rank: integer('rank').notNull().default(0),
+  /** Other and former names ("Bangalore", "Calcutta"). */
+  alt: text('alt').array().notNull().default(sql`'{}'`),
+  /** The city code of its metropolitan area ("NYC" for JFK), or ''. */
+  metro: text('metro').notNull().default(''),
 });
 
 export const airlines = pgTable('airlines', {
@@ -135,6 +144,8 @@ export const listings = pgTable(
     /** Rupees per KG. */
     cost: doublePrecision('cost').notNull(),
     createdAt: at('created_at').notNull(),
+    /** When its carrier withdrew it: out of search, watched mirrors and booking from then on. */
+    withdrawnAt: at('withdrawn_at'),
   },
   (t) => [
     index('listings_route_idx').on(t.from, t.to, t.departure),
@@ -183,6 +194,14 @@ export const bookings = pgTable(
      */
     expiresAt: at('expires_at'),
     expiredReason: text('expired_reason'),
+    /** Who moved it to rejected or cancelled ('carrier' or 'traveller'), and why (src/domain/booking/reasons.ts). */
+    endedBy: text('ended_by'),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    /** Completed before its flight's departure. */
+    completedEarly: boolean('completed_early').notNull().default(false),
+    /** When the carrier last changed the flight or its time while this booking was held. */
+    flightChangedAt: at('flight_changed_at'),
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
@@ -240,12 +259,27 @@ export const courierRequests = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status').notNull().default('pending'),
-    /** The validated request as sent (courierRequestSchema output). */
+    /** COURIER_STATUSES (src/domain/courier/status.ts); every change is kept in courier_request_events. */
+    status: text('status').notNull().default('submitted'),
+    /** The validated request as sent (courierRequestSchema output), without the ID number. */
     details: jsonb('details').notNull(),
     itemImageUrl: text('item_image_url').notNull(),
     paymentAcknowledged: boolean('payment_acknowledged').notNull(),
     createdAt: at('created_at').notNull(),
+    /** The route and date window (0032); NULL on requests stored before. */
+    from: text('from_code'),
+    to: text('to_code'),
+    firstDay: text('first_day'),
+    lastDay: text('last_day'),
+    weightGrams: integer('weight_grams'),
+    /** The Government ID number, AES-256-GCM sealed (auth/id-sealing.ts); its last 4 apart. */
+    idNumberSealed: text('id_number_sealed'),
+    idLast4: text('id_last4').notNull().default(''),
+    /** The booking made for it (Book this): its status follows the booking's (0032). */
+    bookingId: text('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** Why the status last changed: copied into the history with it. */
+    statusNote: text('status_note').notNull().default(''),
+    updatedAt: at('updated_at'),
   },
   (t) => [
     index('courier_requests_user_idx').on(t.userId),
@@ -255,7 +289,30 @@ export const courierRequests = pgTable(
       'btree',
       sql`regexp_replace(${t.itemImageUrl}, '^.*/api/files/', '')`,
     ),
+    index('courier_requests_route_idx')
+      .on(t.from, t.to, t.lastDay)
+      .where(sql`${t.status} IN ('submitted', 'matched')`),
+    index('courier_requests_booking_idx').on(t.bookingId).where(sql`${t.bookingId} IS NOT NULL`),
+    check(
+      'courier_requests_status_check',
+      sql`${t.status} IN ('submitted', 'matched', 'booked', 'delivered', 'closed')`,
+    ),
   ],
+);
+
+/** A courier request's history: one row per status it took, with its note (0032's trigger). */
+export const courierRequestEvents = pgTable(
+  'courier_request_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => courierRequests.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    at: at('at').notNull(),
+  },
+  (t) => [index('courier_request_events_request_idx').on(t.requestId, t.id)],
 );
 
 /**

@@ -8,6 +8,15 @@ import type { Db } from '../db/client';
 import { bookings, courierRequests, users } from '../db/schema';
 import { latestComments, summaryFor } from './ratings.queries';
 
+/** A courier request's status counted as the booking status it is like: open ones pending. */
+const COURIER_AS_BOOKING: Record<string, string> = {
+  submitted: 'pending',
+  matched: 'pending',
+  booked: 'pending',
+  delivered: 'completed',
+  closed: 'cancelled',
+};
+
 /** Counts per bucket; courier requests' statuses (text) count by the same names. */
 function tally(rows: { status: string; n: number }[]): BookingCounts {
   const counts = { pending: 0, completed: 0, declined: 0 };
@@ -44,7 +53,7 @@ export async function profileOf(db: Db, userId: string): Promise<ProfileResponse
     bookings: {
       carrier: await countsBy(db, bookings.carrierId, userId),
       passenger: await countsBy(db, bookings.travellerId, userId),
-      sender: tally(senderRows),
+      sender: tally(senderRows.map((r) => ({ ...r, status: COURIER_AS_BOOKING[r.status] ?? r.status }))),
     },
     rating: { ...(await summaryFor(db, userId)), latest: await latestComments(db, userId) },
   };

@@ -4,12 +4,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { departureInstant } from '@/domain/listing/departure';
 import type { MutationArgs } from '@/domain/sync/mutations';
 import { requireSelf } from '../auth/guard';
+import type { Tx } from '../db/client';
 import { listings } from '../db/schema';
 import type { Deps, SessionUser } from '../deps';
 import { ApiError, type Issue, invalid, type Reply } from '../http/errors';
+import { moveCourierRequest, openRequestsMatching } from '../model/courier.queries';
 import { toGrams, toListing } from '../model/listings.queries';
 import { checkListingQuota, listingInstants, listingQuotaReached, noteListing } from '../model/quotas.checks';
 import type { ReferenceIndex } from '../model/reference.queries';
+import { queueCourierMatches } from '../notify/courier-match';
 import type { BatchMutator, ServerMutator } from './mutator';
 
 /** The refusals decided before the insert: the caller's own email, known airports and airline. */
@@ -67,8 +70,20 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
     .returning();
   if (!row) throw new ApiError('listing/duplicate');
   noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
+  await tellCourierSenders(tx, deps, row);
   return created(row);
 };
+
+/** The open courier requests the new listing matches become matched, and their senders hear of it. */
+async function tellCourierSenders(tx: Tx, deps: Deps, row: typeof listings.$inferSelect): Promise<void> {
+  const requests = await openRequestsMatching(tx, row);
+  if (!requests.length) return;
+  const now = deps.clock.now();
+  for (const r of requests)
+    if (r.status === 'submitted')
+      await moveCourierRequest(tx, r.id, 'matched', 'A carrier is flying this route on your dates', now);
+  await queueCourierMatches(tx, deps, requests);
+}
 
 const flightKey = (flightNo: string, departure: string) => `${flightNo}\n${departure}`;
 
@@ -121,11 +136,20 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
     : [];
   if (inserted.length !== rows.length) throw new Error('add-listing run: a row was not inserted');
   const byId = new Map(inserted.map((r) => [r.id, r]));
-  return decided.map((d) => {
+  const replies = decided.map((d) => {
     if (d instanceof ApiError) return d;
     const row = byId.get(d.id as string);
     if (!row) throw new Error('add-listing run: a row was not returned');
     noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
-    return created(row);
+    return row;
   });
+  const out: (ApiError | Reply)[] = [];
+  for (const d of replies) {
+    if (d instanceof ApiError) out.push(d);
+    else {
+      await tellCourierSenders(tx, deps, d);
+      out.push(created(d));
+    }
+  }
+  return out;
 };

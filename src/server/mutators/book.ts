@@ -4,12 +4,14 @@
 // expires unanswered (model/bookings.expiry.ts): its expiry is fixed here.
 import { eq } from 'drizzle-orm';
 import { bookingExpiry } from '@/domain/booking/status';
+import { BOOKABLE } from '@/domain/courier/status';
 import { departureInstant } from '@/domain/listing/departure';
 import { requireSelf } from '../auth/guard';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { overdueGrams } from '../model/bookings.expiry';
 import { toOrder } from '../model/bookings.queries';
+import { courierRequestRow, moveCourierRequest } from '../model/courier.queries';
 import { toGrams, toKg } from '../model/listings.queries';
 import { checkBookingQuota } from '../model/quotas.checks';
 import { queueBookingEvent } from '../notify/booking-events';
@@ -17,6 +19,11 @@ import type { ServerMutator } from './mutator';
 
 export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLock }, input) => {
   requireSelf(user, input.email);
+  // Booked for a courier request ("Book this"): the sender's own, still open.
+  const request = input.courierRequestId ? await courierRequestRow(tx, input.courierRequestId, true) : null;
+  if (input.courierRequestId && (!request || request.userId !== user.id))
+    throw new ApiError('courier/not-found');
+  if (request && !BOOKABLE.some((s) => s === request.status)) throw new ApiError('courier/not-open');
   // The traveller's row first, then the listing's: the one lock order every booking takes.
   await checkBookingQuota(tx, user.id, deps.clock.now(), userLock);
   // The lock serialises concurrent bookings of one listing, so the held grams read here stay true
@@ -24,6 +31,7 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw new ApiError('listing/not-found');
   if (listing.userId === user.id) throw new ApiError('listing/own');
+  if (listing.withdrawnAt) throw new ApiError('listing/withdrawn');
   const departs = departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from));
   if (departs <= deps.clock.now()) throw new ApiError('listing/departed');
   const grams = toGrams(input.weight);
@@ -59,5 +67,9 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
     .returning();
   if (!row) throw new Error('insert returned no row');
   await queueBookingEvent(tx, deps, 'book', 'booked', row);
+  if (request)
+    await moveCourierRequest(tx, request.id, 'booked', 'You booked a carrier for it', now.getTime(), {
+      bookingId: row.id,
+    });
   return { status: 201, body: { message: 'Booking Conformed', booking: toOrder(row, listing, 'passenger') } };
 };

@@ -2,14 +2,18 @@
 // The mapped type makes a missing kind a compile error, and `runMutator` picks the mutator for
 // a kind without a cast (the correlated-union pattern).
 import * as v from 'valibot';
+import { courierRequestSchemaAt } from '@/domain/courier/schema';
 import { addListingRequestSchema } from '@/domain/listing/schema';
 import { appliedKind, MUTATION_ARGS, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
 import { addListing, addListings } from './add-listing';
 import { book } from './book';
+import { cancelBooking } from './cancel-booking';
 import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
+import { courierWithdraw } from './courier-withdraw';
+import { editListing } from './edit-listing';
 import { message } from './message';
 import type { BatchMutator, MutationContext, ServerMutator } from './mutator';
 import { rate } from './rate';
@@ -17,6 +21,7 @@ import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
+import { withdrawListing } from './withdraw-listing';
 
 export type { MutationContext } from './mutator';
 
@@ -26,6 +31,7 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   'status-update': statusUpdate,
   contact,
   courier,
+  'courier-withdraw': courierWithdraw,
   complete,
   rate,
   watch,
@@ -33,6 +39,9 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  'cancel-booking': cancelBooking,
+  'edit-listing': editListing,
+  'withdraw-listing': withdrawListing,
 };
 
 type ArgsSchema<K extends MutationKind> = v.GenericSchema<unknown, MutationArgs<K>>;
@@ -44,6 +53,7 @@ type ArgsSchema<K extends MutationKind> = v.GenericSchema<unknown, MutationArgs<
 const SERVER_ARGS: { [K in MutationKind]?: (ctx: MutationContext) => ArgsSchema<K> } = {
   'add-listing': ({ deps, ref }) =>
     addListingRequestSchema({ nowMs: deps.clock.now(), timeZoneOf: ref.timeZoneOf }),
+  courier: ({ deps }) => courierRequestSchemaAt(new Date(deps.clock.now()).toISOString().slice(0, 10)),
 };
 
 function argsSchema<K extends MutationKind>(kind: K, ctx: MutationContext): ArgsSchema<K> {

@@ -25,8 +25,13 @@ export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, d
   if (next.status === 'completed') throw invalid([{ path: 'handoffCode', message: MSG.handoffCodeRequired }]);
   // Accepting makes the code the traveller will show at the hand-off.
   const code = next.status === 'accepted' ? { handoffCode: newHandoffCode() } : {};
-  const { row, listing } = await moveBooking(tx, booking, next.status, deps.clock.now(), code);
+  // A decline or a cancel keeps who made it and why (the status history on both sides).
+  const ending = next.status === 'rejected' || next.status === 'cancelled';
+  const why = ending
+    ? { endedBy: 'carrier', reasonCode: input.reason?.code ?? null, reasonText: input.reason?.text || null }
+    : {};
+  const { row, listing } = await moveBooking(tx, booking, next.status, deps.clock.now(), { ...code, ...why });
   if (next.status !== 'pending' && next.status !== 'expired')
-    await queueBookingEvent(tx, deps, 'status-update', next.status, row);
+    await queueBookingEvent(tx, deps, 'status-update', next.status, row, ending ? input.reason : undefined);
   return { status: 200, body: { message: 'Status updated', booking: toOrder(row, listing, 'carrier') } };
 };

@@ -37,8 +37,9 @@ export async function fanOut(
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint))
       .limit(options.maxDevices);
     if (devices.length) {
+      const { detail: _mailOnly, ...shown } = notification;
       const pushes = devices.map(
-        (d): OutboundMessage => ({ channel: 'push', endpoint: d.endpoint, notification }),
+        (d): OutboundMessage => ({ channel: 'push', endpoint: d.endpoint, notification: shown }),
       );
       await enqueue(tx, pushes, options.nowMs, place);
       return;

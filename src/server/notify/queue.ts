@@ -16,6 +16,8 @@ export interface PushNotification {
   url: string;
   /** Notifications with one tag replace each other (one per booking). */
   tag: string;
+  /** Words for the mail only (a reason's own text): a push never carries them to a lock screen. */
+  detail?: string;
 }
 
 export type OutboundMessage =

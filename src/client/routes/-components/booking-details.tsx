@@ -3,11 +3,15 @@
 // comes from the mirrored order, so it reads the same offline.
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LOCALE } from '@/client/locale';
 import type { OrderRow } from '@/data';
+import { reasonText } from '@/domain/booking/reasons';
 import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
-import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import { formatFullDate, formatPrice, formatTime, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
+import { nextStepText } from './next-step';
+import { TravellerCancel } from './traveller-cancel';
 import type { Reference } from './use-reference';
 
 const STEP_LABEL: Record<BookingStatus, string> = {
@@ -21,17 +25,31 @@ const STEP_LABEL: Record<BookingStatus, string> = {
 
 /** "1 Nov 2026, 1:30 pm" in the device's time zone. */
 function stamp(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString('en-GB', {
+  return new Date(seconds * 1000).toLocaleString(LOCALE, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
   });
 }
 
-function StatusHistory({ row }: { row: OrderRow }) {
+type Step = NonNullable<OrderRow['history']>[number];
+
+/** Who made a move and why, as the history line under it says. */
+function stepNote(step: Step, side: ThreadSide): string | null {
+  if (step.early) return 'Completed before the flight left.';
+  if (!step.by) return null;
+  const who =
+    step.by === (side === 'carrier' ? 'carrier' : 'traveller')
+      ? 'You'
+      : step.by === 'carrier'
+        ? 'The carrier'
+        : 'The traveller';
+  return step.reason ? `${who}: ${reasonText(step.reason)}` : null;
+}
+
+function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
   // Rows mirrored before the server sent a history still have their request time.
   const steps = row.history?.length
     ? row.history
@@ -41,14 +59,18 @@ function StatusHistory({ row }: { row: OrderRow }) {
     <section aria-label="Status history" className="sm:col-span-2">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Status history</h2>
       <ol className="mt-2 flex flex-col gap-2">
-        {steps.map((step) => (
-          <li key={step.status} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="font-medium text-slate-900">{STEP_LABEL[step.status]}</span>
-            <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
-              {stamp(step.at)}
-            </time>
-          </li>
-        ))}
+        {steps.map((step) => {
+          const note = stepNote(step, side);
+          return (
+            <li key={step.status} className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium text-slate-900">{STEP_LABEL[step.status]}</span>
+              <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
+                {stamp(step.at)}
+              </time>
+              {note ? <span className="w-full break-words text-slate-700">{note}</span> : null}
+            </li>
+          );
+        })}
         {last === 'pending' ? <li className="text-slate-600">Waiting for the carrier to accept</li> : null}
         {last === 'expired' ? (
           <li className="text-slate-600">{expiryReasonText(row.expiredReason)}</li>
@@ -105,7 +127,7 @@ export function BookingDetails({
     ['Flight', `${f.flightNo} · ${reference.airlineName(f.airline)}`],
     [
       'Departure',
-      `${f.departure ? formatFullDate(f.departure) : ''}${f.time ? `, ${formatTime12(f.time)}` : ''}`,
+      `${f.departure ? formatFullDate(f.departure, LOCALE) : ''}${f.time ? `, ${formatTime(f.time, LOCALE)}` : ''}`,
     ],
     ['Weight', formatWeight(row.weight)],
     ['Total price', formatPrice(row.cost)],
@@ -114,7 +136,10 @@ export function BookingDetails({
   if (row.carrierName) items.push(['Carrier', row.carrierName]);
   return (
     <div id={id} className="mt-3 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
-      {children ? <div className="flex flex-wrap gap-2 sm:col-span-2">{children}</div> : null}
+      <div className="flex flex-wrap gap-2 sm:col-span-2 empty:hidden">
+        {children}
+        {side === 'traveller' ? <TravellerCancel row={row} /> : null}
+      </div>
       {row.handoffCode && row.status === 'accepted' ? (
         <div className="sm:col-span-2">
           <HandoffCode code={row.handoffCode} />
@@ -128,7 +153,20 @@ export function BookingDetails({
           </div>
         ))}
       </dl>
-      <StatusHistory row={row} />
+      <p className="text-slate-800 sm:col-span-2">
+        <span className="font-semibold">What happens next: </span>
+        {nextStepText(row, side)}
+      </p>
+      {row.flightChangedAt && (row.status === 'pending' || row.status === 'accepted') ? (
+        <p
+          role="note"
+          className="rounded-lg bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-200 sm:col-span-2"
+        >
+          The carrier changed the flight or its time after this booking was made: check the departure above.
+          {side === 'traveller' ? ' You may cancel without penalty.' : ''}
+        </p>
+      ) : null}
+      <StatusHistory row={row} side={side} />
       <Contact row={row} side={side} />
     </div>
   );

@@ -1,19 +1,27 @@
-// The courier request form: contact fields prefilled from the session, the image check as the
-// spec's alert, queued with its image; after submit the form, image and preview reset. The
-// picked photo is downscaled on the device at once (its size before and after is shown), so a
-// phone photo goes up as a few hundred KB.
+// The courier request form: contact fields prefilled from the session; the trip (route, date
+// window, weight, category, declared value), the recipient, the Government ID with why it is asked
+// and who sees it, the image check as the spec's alert, the payment mode and the declarations;
+// every missing field is shown at once on submit. Queued with its image (it works offline); after
+// submit the form, image and preview reset. The picked photo is downscaled on the device at once
+// (its size before and after is shown), so a phone photo goes up as a few hundred KB.
+
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
-import { formSchema } from '@/client/forms/form-schema';
+import { lazyFormSchema } from '@/client/forms/form-schema';
+import { RouteFields } from '@/client/forms/route-fields';
 import { useSession } from '@/client/hooks';
 import { useStore } from '@/client/hooks/use-store';
 import { type PreparedPhoto, preparePhoto, submitCourierRequest } from '@/data';
 import { PAYMENT_MODES } from '@/domain/constants';
-import { checkItemImage, courierFormSchema } from '@/domain/courier/schema';
+import { ITEM_CATEGORIES } from '@/domain/courier/categories';
+import { checkItemImage, courierFormSchemaAt } from '@/domain/courier/schema';
+import { todayIn } from '@/domain/listing/departure';
 import { ImagePicker } from './image-picker';
 import { formatBytes } from './unsent-changes';
+import type { Reference } from './use-reference';
 
 /** The picked file downscaled in the background; submit waits for it if it is still running. */
 function usePreparedPhoto(file: File | null): Promise<PreparedPhoto> | null {
@@ -46,6 +54,11 @@ const ID_TYPES = ['Aadhaar Card', 'PAN Card', 'Passport', 'Driving Licence', 'Vo
   label: t,
 }));
 const PAYMENT_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m, label: m }));
+// Forbidden ones stay in the list, marked, so a sender learns the rule when picking one.
+const CATEGORY_OPTIONS = ITEM_CATEGORIES.map((c) => ({
+  value: c.value,
+  label: c.forbiddenBy ? `${c.label} (not allowed on flights)` : c.label,
+}));
 
 type CourierValues = Record<
   | 'fullName'
@@ -56,17 +69,47 @@ type CourierValues = Record<
   | 'currentAddress'
   | 'pinCode'
   | 'itemDescription'
-  | 'paymentMode',
+  | 'paymentMode'
+  | 'from'
+  | 'to'
+  | 'firstDay'
+  | 'lastDay'
+  | 'weight'
+  | 'declaredValue'
+  | 'recipientName'
+  | 'recipientPhone'
+  | 'itemCategory',
   string
->;
+> & { declarations: { noIllegalItems: boolean; termsAgreed: boolean; selfResponsibility: boolean } };
 
-export function CourierForm() {
+const SECTION = 'sm:col-span-2 mt-2 border-t border-slate-100 pt-4 text-base font-semibold text-slate-900';
+
+/** Why the Government ID is asked and who sees it (issue 30; docs/security.md). */
+function IdNotice() {
+  return (
+    <div id="government-id-why" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600 sm:col-span-2">
+      <p>
+        <span className="font-medium text-slate-800">Why we ask: </span>a parcel that flies with a traveller
+        must be traceable to its sender under Indian aviation security rules. It is optional here, and the
+        team may ask for it before your parcel flies.
+      </p>
+      <p className="mt-1">
+        <span className="font-medium text-slate-800">Who sees it: </span>only the Carry team, and each time
+        they look it is recorded. Carriers and recipients never see it. It is stored encrypted and shown only
+        as its last 4 digits.
+      </p>
+    </div>
+  );
+}
+
+export function CourierForm({ reference }: { reference: Pick<Reference, 'airportOptions'> }) {
   const store = useStore();
   const session = useSession();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
   const [inputKey, setInputKey] = useState(0);
   const preparing = usePreparedPhoto(image);
+  const today = todayIn(Date.now());
   const prepared = useSettled(preparing);
   const form = useAppForm({
     defaultValues: {
@@ -79,9 +122,21 @@ export function CourierForm() {
       pinCode: '',
       itemDescription: '',
       paymentMode: '',
-    },
+      from: '',
+      to: '',
+      firstDay: '',
+      lastDay: '',
+      weight: '',
+      declaredValue: '',
+      recipientName: '',
+      recipientPhone: '',
+      itemCategory: '',
+      declarations: { noIllegalItems: false, termsAgreed: false, selfResponsibility: false },
+    } as CourierValues,
     validationLogic: submitThenChange(),
-    validators: { onDynamic: formSchema<CourierValues>(courierFormSchema) },
+    validators: { onDynamic: lazyFormSchema<CourierValues>(() => courierFormSchemaAt(todayIn(Date.now()))) },
+    // Every missing field shows at once: the image's message too, beside the others.
+    onSubmitInvalid: () => setImageError(checkItemImage(image) ?? undefined),
     onSubmit: async ({ value, formApi }) => {
       const problem = checkItemImage(image);
       if (problem || !image) {
@@ -93,7 +148,7 @@ export function CourierForm() {
         const photo = (await preparing) ?? { blob: image, originalSize: image.size };
         await submitCourierRequest(
           store,
-          v.parse(courierFormSchema, value),
+          v.parse(courierFormSchemaAt(todayIn(Date.now())), value),
           photo.blob,
           jpegName(image.name, photo.blob.type),
           photo.originalSize,
@@ -120,6 +175,43 @@ export function CourierForm() {
         <form.AppField name="mobileNumber">
           {(f) => <f.TextField label="Mobile Number" type="tel" autoComplete="tel" />}
         </form.AppField>
+        <h2 className={SECTION}>The trip</h2>
+        <RouteFields
+          form={form}
+          fields={{ from: 'from', to: 'to' }}
+          airports={reference.airportOptions}
+          fromPlaceholder="Type a city, airport or code"
+          toPlaceholder="Type a city, airport or code"
+        />
+        <form.AppField name="firstDay">
+          {(f) => <f.TextField label="Earliest date" type="date" min={today} />}
+        </form.AppField>
+        <form.AppField name="lastDay">
+          {(f) => <f.TextField label="Latest date" type="date" min={today} />}
+        </form.AppField>
+        <form.AppField name="weight">
+          {(f) => <f.TextField label="Weight (KG)" type="number" inputMode="decimal" min="0.1" step="0.1" />}
+        </form.AppField>
+        <form.AppField name="itemCategory">
+          {(f) => <f.SelectField label="Item Category" options={CATEGORY_OPTIONS} />}
+        </form.AppField>
+        <form.AppField name="declaredValue">
+          {(f) => <f.TextField label="Declared value (₹)" type="number" inputMode="numeric" min="0" />}
+        </form.AppField>
+        <div className="sm:col-span-2">
+          <form.AppField name="itemDescription">
+            {(f) => <f.TextareaField label="Item Description" rows={3} />}
+          </form.AppField>
+        </div>
+        <h2 className={SECTION}>Recipient at the destination</h2>
+        <form.AppField name="recipientName">
+          {(f) => <f.TextField label="Recipient name" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="recipientPhone">
+          {(f) => <f.TextField label="Recipient phone" type="tel" autoComplete="off" />}
+        </form.AppField>
+        <h2 className={SECTION}>Government ID</h2>
+        <IdNotice />
         <form.AppField name="governmentIdType">
           {(f) => <f.SelectField label="Government ID Type" options={ID_TYPES} />}
         </form.AppField>
@@ -134,11 +226,7 @@ export function CourierForm() {
             {(f) => <f.TextareaField label="Current Address" rows={2} />}
           </form.AppField>
         </div>
-        <div className="sm:col-span-2">
-          <form.AppField name="itemDescription">
-            {(f) => <f.TextareaField label="Item Description" rows={3} />}
-          </form.AppField>
-        </div>
+        <h2 className={SECTION}>Item and payment</h2>
         <ImagePicker
           file={image}
           error={imageError}
@@ -160,11 +248,30 @@ export function CourierForm() {
         <form.AppField name="paymentMode">
           {(f) => <f.SelectField label="Payment Mode" options={PAYMENT_OPTIONS} placeholder="Select" />}
         </form.AppField>
-        <div className="flex items-end">
-          <form.SubmitButton busyLabel="Submitting..." className="w-full">
+        <fieldset className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">Declarations</legend>
+          <form.AppField name="declarations.noIllegalItems">
+            {(f) => <f.CheckboxField label="My parcel holds no illegal items and nothing airlines forbid." />}
+          </form.AppField>
+          <form.AppField name="declarations.termsAgreed">
+            {(f) => <f.CheckboxField label="I agree to Carry's terms of service." />}
+          </form.AppField>
+          <form.AppField name="declarations.selfResponsibility">
+            {(f) => <f.CheckboxField label="I am responsible for what the parcel contains." />}
+          </form.AppField>
+        </fieldset>
+        <div className="flex items-end sm:col-span-2">
+          <form.SubmitButton busyLabel="Submitting..." className="w-full sm:w-auto">
             Submit Request
           </form.SubmitButton>
         </div>
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          Follow your requests in{' '}
+          <Link to="/courier-requests" className="font-medium text-brand-700 underline">
+            My courier requests
+          </Link>
+          .
+        </p>
       </form.Form>
     </form.AppForm>
   );

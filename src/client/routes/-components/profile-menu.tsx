@@ -1,7 +1,8 @@
-// The profile dropdown: Profile (sender -> /profile, others -> /set-profile), Log out other
-// devices (asks first) and Logout. Closes on outside click, Escape and route change.
+// The profile dropdown: Profile (sender -> /profile, others -> /set-profile), My courier requests
+// (sender), Switch role (every role: the way out of the sender's screens, whose logo does nothing),
+// Log out other devices (asks first) and Logout. Closes on outside click, Escape and route change.
 import { Link, useLocation } from '@tanstack/react-router';
-import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
+import { ArrowLeftRight, ChevronDown, LogOut, MonitorSmartphone, Package, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { PushMenuItem } from '@/client/pwa/push-menu-item';
 import { Avatar } from '@/client/ui/avatar';
@@ -73,6 +74,14 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
             className={`mt-1 ${ITEM}`}
           >
             <UserRound aria-hidden="true" className="size-4" /> Profile
+          </Link>
+          {role === 'sender' ? (
+            <Link role="menuitem" to="/courier-requests" className={ITEM}>
+              <Package aria-hidden="true" className="size-4" /> My courier requests
+            </Link>
+          ) : null}
+          <Link role="menuitem" to="/choose_user_type" className={ITEM}>
+            <ArrowLeftRight aria-hidden="true" className="size-4" /> Switch role
           </Link>
           <PushMenuItem className={ITEM} />
           <button

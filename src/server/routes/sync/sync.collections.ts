@@ -9,6 +9,7 @@
 import type { PullSnapshot } from '@/domain/sync/protocol';
 import type { Db } from '../../db/client';
 import { ordersOf } from '../../model/bookings.queries';
+import { courierRequestsOf } from '../../model/courier.queries';
 import { listingsOfUser } from '../../model/listings.queries';
 import { messagesByIds, messagesOf, readsByIds, readsOf } from '../../model/messages.queries';
 import { profileOf } from '../../model/profile.queries';
@@ -19,7 +20,15 @@ import {
   watchedListingsOf,
 } from '../../model/watches.queries';
 
-type RowCollection = 'listings' | 'bookings' | 'orders' | 'watches' | 'watched' | 'messages' | 'reads';
+type RowCollection =
+  | 'listings'
+  | 'bookings'
+  | 'orders'
+  | 'watches'
+  | 'watched'
+  | 'messages'
+  | 'reads'
+  | 'couriers';
 
 interface Collection<Row> {
   /** Every row of the user's (`nowMs`: the server's clock, for rows that leave by time). */
@@ -76,6 +85,10 @@ const twoReaders = <Row>(
  * - messages (both sides of a booking): `messages` (0018). Snapshots hold the newest
  *   MESSAGES_PER_THREAD_IN_PULL of each thread, MESSAGES_IN_PULL in all; a diff carries each new one.
  * - reads (row id: the booking's id): `message_reads` of either side (0018).
+ * - couriers (the sender's courier requests, model/courier.queries.ts): every column of
+ *   `courier_requests` (0032), its history (written with each status change), and the listings on
+ *   its route and dates (0032's listings trigger logs the open requests each listing matches).
+ *   Matches whose departure passes leave by time (not logged).
  */
 export const COLLECTIONS: { [K in RowCollection]: Collection<NonNullable<PullSnapshot[K]>[number]> } = {
   listings: collection(listingsOfUser),
@@ -96,6 +109,7 @@ export const COLLECTIONS: { [K in RowCollection]: Collection<NonNullable<PullSna
     (db, userId) => readsOf(db, userId),
     (db, userId, ids) => readsByIds(db, userId, ids),
   ),
+  couriers: collection(courierRequestsOf),
 };
 export const ROW_COLLECTIONS = Object.keys(COLLECTIONS) as RowCollection[];
 

@@ -120,6 +120,7 @@ async function patchOf(
     watched: { put: [], del: [] },
     messages: { put: [], del: [] },
     reads: { put: [], del: [] },
+    couriers: { put: [], del: [] },
   } as PullPatch;
   for (const name of ROW_COLLECTIONS) {
     const wanted = ids.get(name);
@@ -138,17 +139,19 @@ async function patchOf(
 }
 
 async function snapshotOf(db: Db, userId: string, nowMs: number): Promise<PullSnapshot> {
-  const [listings, bookings, orders, profile, watches, watched, messages, reads] = await Promise.all([
-    COLLECTIONS.listings.snapshot(db, userId, nowMs),
-    COLLECTIONS.bookings.snapshot(db, userId, nowMs),
-    COLLECTIONS.orders.snapshot(db, userId, nowMs),
-    loadProfile(db, userId),
-    COLLECTIONS.watches.snapshot(db, userId, nowMs),
-    COLLECTIONS.watched.snapshot(db, userId, nowMs),
-    COLLECTIONS.messages.snapshot(db, userId, nowMs),
-    COLLECTIONS.reads.snapshot(db, userId, nowMs),
-  ]);
-  return { listings, bookings, orders, profile, watches, watched, messages, reads };
+  const [listings, bookings, orders, profile, watches, watched, messages, reads, couriers] =
+    await Promise.all([
+      COLLECTIONS.listings.snapshot(db, userId, nowMs),
+      COLLECTIONS.bookings.snapshot(db, userId, nowMs),
+      COLLECTIONS.orders.snapshot(db, userId, nowMs),
+      loadProfile(db, userId),
+      COLLECTIONS.watches.snapshot(db, userId, nowMs),
+      COLLECTIONS.watched.snapshot(db, userId, nowMs),
+      COLLECTIONS.messages.snapshot(db, userId, nowMs),
+      COLLECTIONS.reads.snapshot(db, userId, nowMs),
+      COLLECTIONS.couriers.snapshot(db, userId, nowMs),
+    ]);
+  return { listings, bookings, orders, profile, watches, watched, messages, reads, couriers };
 }
 
 /** Behind signedIn, refuseForeignPulls and queryOf(pullQuerySchema) (sync.index.ts), in that order. */

@@ -22,13 +22,14 @@
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
 import { and, eq, inArray } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
 import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
-import { spend } from '../../auth/throttle';
+import { budgetSpent, spend } from '../../auth/throttle';
 import type { Tx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
-import type { Deps, SessionUser } from '../../deps';
+import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { ApiError, errorResponse, type Reply, refusal, refusalReply } from '../../http/errors';
 import { claimIdempotencyKey, storeIdempotentReply } from '../../http/idempotency';
 import type { JsonContext } from '../../http/validate';
@@ -230,6 +231,26 @@ function runFrom(mutations: Batch['mutations'], i: number, last: number): Batch[
   return run;
 }
 
+const userBudget = (deps: Deps, userId: string) => ({
+  key: `sync-user:${userId}`,
+  max: deps.config.syncMutationsPerMinute,
+  windowMs: MINUTE_MS,
+});
+
+/**
+ * Before the body is read (sync.index.ts): an account with no budget left this minute is refused
+ * at once, so a flood of pushes costs the server one read each, not the parse of a big body.
+ */
+export function pushBudgetGate(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = requireUser(c);
+    const waitMs = await budgetSpent(deps.db, userBudget(deps, user.id), deps.clock.now());
+    if (waitMs > 0)
+      return errorResponse(c, refusal('sync/rate-limited', { retryAfterS: Math.ceil(waitMs / 1000) }));
+    await next();
+  };
+}
+
 export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
@@ -240,7 +261,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   const budget = await spend(
     deps.db,
     [
-      { key: `sync-user:${user.id}`, max: config.syncMutationsPerMinute, windowMs: MINUTE_MS },
+      userBudget(deps, user.id),
       { key: `sync-client:${clientId}`, max: config.syncMutationsPerMinutePerClient, windowMs: MINUTE_MS },
     ],
     Math.max(1, mutations.length),

@@ -60,7 +60,11 @@ export function ToAnswer({ rows, expiry, reference, openId }: ToAnswerProps) {
     <section aria-labelledby="to-answer" className="flex flex-col gap-3">
       <h2 id="to-answer" className="flex items-center gap-2 text-xl font-bold tracking-tight text-slate-900">
         To answer
-        <span className="rounded-full bg-amber-500 px-2 text-sm font-bold leading-6 text-slate-950">
+        {/* Seen at a glance; screen readers count the list's items (and the nav says how many). */}
+        <span
+          aria-hidden="true"
+          className="rounded-full bg-amber-500 px-2 text-sm font-bold leading-6 text-slate-950"
+        >
           {rows.length}
         </span>
       </h2>
