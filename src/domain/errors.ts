@@ -173,6 +173,13 @@ export const ERRORS = {
     status: 426,
     message: 'Carry was updated. Reload to update, and your changes will be sent.',
   },
+  // A tab of the first release (sync protocol 1), still open after an update: its pull would drop
+  // entries this release keeps and skip the messages it ignores. 503 with a long Retry-After is
+  // what that code treats as "try later", so it changes nothing until the tab is reloaded.
+  'sync/old-release': {
+    status: 503,
+    message: 'Carry was updated. Reload to update, and your changes will be sent.',
+  },
   'sync/unprocessable': {
     status: 422,
     message: 'The server could not store this change. Please check it and try again.',

@@ -25,10 +25,15 @@ export const PUSH_BATCH_BYTES = 768 * 1024;
  * The protocol this code speaks. 1: the first release (no versions named, no results in a pull);
  * 2: pulls carry results, pushed mutations may carry an Idempotency-Key of the REST era.
  * Bump it for any change an older peer would misread, and keep MIN_SYNC_PROTOCOL at the oldest
- * one the server still answers correctly.
+ * one the server still answers correctly. Protocol 1 is still answered, except for a client id
+ * that has pushed in protocol 2: that is a tab of the first release left open after an update,
+ * whose pull would delete refused entries of the new tabs sharing its database and store a
+ * cookie past the messages it does not know (503 sync/old-release, sync.protocol.ts).
  */
 export const SYNC_PROTOCOL = 2;
 export const MIN_SYNC_PROTOCOL = 1;
+/** The protocol from which a client id is answered in no older one (migration 0028). */
+export const MIN_APP_SYNC_PROTOCOL = 2;
 
 /** Whether the other side's protocol is one this code answers (an absent one is version 1). */
 export function speaksProtocol(version: number | undefined): boolean {

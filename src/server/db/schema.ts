@@ -465,6 +465,8 @@ export const syncClients = pgTable(
       .references(() => users.id),
     lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull(),
     updatedAt: at('updated_at').notNull(),
+    /** The sync protocol it last pushed in (migration 0028): a later protocol-1 request is an old tab. */
+    protocol: integer('protocol').notNull().default(1),
   },
   (t) => [index('sync_clients_user_idx').on(t.userId)],
 );

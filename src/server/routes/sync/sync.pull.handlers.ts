@@ -158,7 +158,7 @@ async function snapshotOf(db: Db, userId: string, nowMs: number): Promise<PullSn
 export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: expected, cookie, diff, acked, protocol } = c.req.valid('query');
-  requireProtocol(protocol);
+  await requireProtocol(protocol, deps.db, clientId);
   if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
     throw new ApiError('sync/client-mismatch');
   const wantsPatch = diff === '1';

@@ -65,6 +65,8 @@ interface Batch {
   mutations: { id: number; kind: string; args: unknown; idempotencyKey?: string | undefined }[];
   deps: Deps;
   ref: Awaited<ReturnType<typeof referenceIndex>>;
+  /** The client's protocol, kept on its row (migration 0028). */
+  protocol: number;
 }
 
 /**
@@ -74,7 +76,7 @@ interface Batch {
  * Almost every batch applies cleanly, and a savepoint is two statements per mutation (a third
  * of a drain's database work on PGlite), so the run without comes first.
  */
-function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints: boolean) {
+function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, savepoints: boolean) {
   const { db, clock } = deps;
   const started = performance.now();
   let transient = false;
@@ -194,7 +196,7 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     if (fresh.length) {
       await tx
         .update(syncClients)
-        .set({ lastMutationId: last, updatedAt: now })
+        .set({ lastMutationId: last, updatedAt: now, protocol })
         .where(eq(syncClients.id, clientId));
       await tx.insert(syncResults).values(fresh);
     }
@@ -252,7 +254,7 @@ export function pushBudgetGate(deps: Deps): MiddlewareHandler<AppEnv> {
 export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
-  requireProtocol(protocol);
+  await requireProtocol(protocol, deps.db, clientId);
   if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
   // The budgets: an empty push costs one, like a mutation.
   const { config } = deps;
@@ -278,7 +280,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   let held: ApiError | null = null;
   // At least one part, even for an empty push: it binds the client id to its user.
   do {
-    const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
+    const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref, protocol: protocol ?? 1 });
     results.push(...outcome.results);
     last = outcome.last;
     held = outcome.wait;
