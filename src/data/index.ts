@@ -109,6 +109,14 @@ export {
   vapidPublicKey,
 } from './notifications';
 export {
+  answerPaymentClaim,
+  claimPayment,
+  loadEarnings,
+  markPaymentReceived,
+  type PaymentResult,
+  saveUpiId,
+} from './payments';
+export {
   airlinesQuery,
   airportsQuery,
   authBlockedQuery,

@@ -13,6 +13,9 @@ function lazy<T>(make: () => T): () => T {
 const rupees = lazy(
   () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
 );
+const rupeesPaise = lazy(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }),
+);
 const dayMonth = lazy(
   () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
 );
@@ -21,10 +24,18 @@ const dayMonthYear = lazy(
     new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
 );
 
-/** 123456 -> '₹1,23,456'. */
+/** 123456 -> '₹1,23,456'; 1999.5 -> '₹1,999.50' (paise only when there are some). The one money
+ * formatter: every screen, mail and receipt shows rupees through it. */
 export function formatPrice(amount: number): string {
   // NaN: a price the device does not know (a booking queued by an older release, upgraded).
-  return Number.isFinite(amount) ? rupees().format(amount) : 'Price unknown';
+  if (!Number.isFinite(amount)) return 'Price unknown';
+  const paise = Math.round(amount * 100);
+  return paise % 100 === 0 ? rupees().format(paise / 100) : rupeesPaise().format(paise / 100);
+}
+
+/** '₹500 per KG × 4 KG = ₹2,000': how a booking's total is made. */
+export function formatPriceSum(pricePerKg: number, kg: number, total: number): string {
+  return `${formatPrice(pricePerKg)} per KG × ${formatWeight(kg)} = ${formatPrice(total)}`;
 }
 
 /** 7.5 -> '7.5 KG'. */

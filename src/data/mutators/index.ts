@@ -10,6 +10,7 @@ import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
 import { message } from './message';
+import { paymentAnswer, paymentClaim, paymentReceived, setUpi } from './payments';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
@@ -29,6 +30,10 @@ export const LOCAL_MUTATORS: LocalMutators = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  'set-upi': setUpi,
+  'payment-received': paymentReceived,
+  'payment-claim': paymentClaim,
+  'payment-answer': paymentAnswer,
 };
 
 /** The waiting list's name for an entry. */

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { emailSchema, numberInput, optionalText, phoneSchema, present, requiredText } from '../common';
 import { BOOKING_WEIGHT_MIN_KG, LISTING_WEIGHT_MAX_KG } from '../constants';
 import { orderHandoffEntries } from '../handoff/order-fields';
+import { orderPaymentEntries } from '../payment/schema';
 import { orderRatingEntries } from '../rating/schema';
 import { MSG, requiredMessage } from '../texts';
 import { BOOKING_STATUSES, EXPIRY_REASONS } from './status';
@@ -96,6 +97,7 @@ export const orderSchema = v.object({
   expiredReason: v.optional(v.picklist(EXPIRY_REASONS)),
   ...orderHandoffEntries,
   ...orderRatingEntries,
+  ...orderPaymentEntries,
 });
 export type Order = v.InferOutput<typeof orderSchema>;
 

@@ -46,6 +46,8 @@ export const users = pgTable('users', {
   gender: text('gender').notNull(),
   passwordHash: text('password_hash').notNull(),
   createdAt: at('created_at').notNull(),
+  /** Where travellers pay this user as a carrier (a VPA, src/domain/payment/upi.ts); null: cash. */
+  upiId: text('upi_id'),
 });
 
 export const sessions = pgTable(
@@ -178,13 +180,58 @@ export const bookings = pgTable(
      */
     expiresAt: at('expires_at'),
     expiredReason: text('expired_reason'),
+    /** Rupees per KG at booking time: a later edit of the listing never changes it (or `cost`).
+     * Every booking made has it (0034 backfilled older ones); rows seeded by hand may lack it. */
+    pricePerKg: doublePrecision('price_per_kg'),
+    /** The carrier's UPI ID, copied from their profile while the booking is open; null: cash. */
+    carrierUpi: text('carrier_upi'),
+    /** The payment record (migration 0034): claimed by the traveller, received, or disputed. */
+    paymentState: text('payment_state').$type<'claimed' | 'received' | 'disputed'>(),
+    paymentMethod: text('payment_method').$type<'upi' | 'cash'>(),
+    /** For UPI, the booking's own transaction reference (`tr`) or the traveller's UPI reference. */
+    paymentRef: text('payment_ref'),
+    /** The UPI transaction reference the traveller gave with "I paid". */
+    paymentClaimRef: text('payment_claim_ref'),
+    paymentClaimedAt: at('payment_claimed_at'),
+    /** When the carrier marked the payment received. */
+    paidAt: at('paid_at'),
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
     index('bookings_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('bookings_traveller_idx').on(t.travellerId, t.createdAt),
     index('bookings_carrier_idx').on(t.carrierId, t.createdAt),
+    index('bookings_carrier_earnings_idx').on(t.carrierId, t.endedAt).where(sql`${t.status} = 'completed'`),
+    index('bookings_traveller_earnings_idx')
+      .on(t.travellerId, t.endedAt)
+      .where(sql`${t.status} = 'completed'`),
+    check(
+      'bookings_payment_state_check',
+      sql`${t.paymentState} IS NULL OR ${t.paymentState} IN ('claimed', 'received', 'disputed')`,
+    ),
+    check(
+      'bookings_payment_method_check',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ('upi', 'cash')`,
+    ),
   ],
+);
+
+/** A carrier's dispute of a traveller's "I paid" (issue 31), for the team to follow up. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    raisedBy: text('raised_by')
+      .notNull()
+      .references(() => users.id),
+    claimedRef: text('claimed_ref'),
+    createdAt: at('created_at').notNull(),
+    resolvedAt: at('resolved_at'),
+  },
+  (t) => [index('payment_disputes_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`)],
 );
 
 /**

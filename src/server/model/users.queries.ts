@@ -26,3 +26,9 @@ export async function replacePasswordHash(db: Db, userId: string, old: string, f
     .set({ passwordHash: fresh })
     .where(and(eq(users.id, userId), eq(users.passwordHash, old)));
 }
+
+/** The user's UPI ID (where travellers pay them as a carrier), null for none. */
+export async function upiIdOf(db: Db | Tx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ upiId: users.upiId }).from(users).where(eq(users.id, userId));
+  return row?.upiId ?? null;
+}

@@ -4,8 +4,9 @@
 // goes back to the carrier.
 import { transition } from '@/domain/booking/status';
 import { ApiError } from '../http/errors';
-import { orderWithRatings } from '../model/bookings.queries';
+import { orderWithRatings, toOrder } from '../model/bookings.queries';
 import { queueBookingEvent } from '../notify/booking-events';
+import { queueReceiptMails } from '../notify/receipt-mail';
 import { lockCarrierBooking, moveBooking } from './carrier-booking';
 import { checkHandoff } from './handoff-code';
 import type { ServerMutator } from './mutator';
@@ -19,6 +20,8 @@ export const complete: ServerMutator<'complete'> = async ({ tx, user, deps }, in
   if (refused) return refused;
   const { row, listing } = await moveBooking(tx, booking, next.status, now.getTime());
   await queueBookingEvent(tx, deps, 'complete', 'completed', row);
+  // The receipt, to both sides (the carrier's view carries no hand-off code).
+  await queueReceiptMails(tx, deps, toOrder(row, listing, 'carrier'), [row.email, row.carrierEmail]);
   // The carrier's answer: carrier-side orders never carry the hand-off code.
   const order = await orderWithRatings(tx, row, listing, 'carrier');
   return { status: 200, body: { message: 'Status updated', booking: order } };

@@ -12,9 +12,11 @@ import { contact } from './contact';
 import { courier } from './courier';
 import { message } from './message';
 import type { BatchMutator, MutationContext, ServerMutator } from './mutator';
+import { paymentAnswer, paymentClaim, paymentReceived } from './payments';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
+import { setUpi } from './set-upi';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
 
@@ -33,6 +35,10 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  'set-upi': setUpi,
+  'payment-received': paymentReceived,
+  'payment-claim': paymentClaim,
+  'payment-answer': paymentAnswer,
 };
 
 type ArgsSchema<K extends MutationKind> = v.GenericSchema<unknown, MutationArgs<K>>;

@@ -7,6 +7,7 @@ import { MSG } from '@/domain/texts';
 import { ApiError, invalid } from '../http/errors';
 import { isOverdue } from '../model/bookings.expiry';
 import { toOrder } from '../model/bookings.queries';
+import { upiIdOf } from '../model/users.queries';
 import { queueBookingEvent } from '../notify/booking-events';
 import { lockCarrierBooking, moveBooking } from './carrier-booking';
 import { newHandoffCode } from './handoff-code';
@@ -21,8 +22,12 @@ export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, d
   if (!next?.ok) throw new ApiError('booking/transition-not-allowed');
   // Nothing completes without the hand-off code (a caller that skipped `appliedAs`).
   if (next.status === 'completed') throw invalid([{ path: 'handoffCode', message: MSG.handoffCodeRequired }]);
-  // Accepting makes the code the traveller will show at the hand-off.
-  const code = next.status === 'accepted' ? { handoffCode: newHandoffCode() } : {};
+  // Accepting makes the code the traveller will show at the hand-off, and fixes where they pay:
+  // the carrier's UPI ID as their profile has it now.
+  const code =
+    next.status === 'accepted'
+      ? { handoffCode: newHandoffCode(), carrierUpi: await upiIdOf(tx, booking.carrierId) }
+      : {};
   const { row, listing } = await moveBooking(tx, booking, next.status, deps.clock.now(), code);
   if (next.status !== 'pending' && next.status !== 'expired')
     await queueBookingEvent(tx, deps, 'status-update', next.status, row);
