@@ -120,6 +120,7 @@ export {
   airlinesQuery,
   airportsQuery,
   authBlockedQuery,
+  bookingOfQuery,
   carrierOrdersQuery,
   lastSyncQuery,
   listingByIdQuery,

@@ -8,6 +8,7 @@ import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
+import { PaymentPanel } from './payment-panel';
 import type { Reference } from './use-reference';
 
 const STEP_LABEL: Record<BookingStatus, string> = {
@@ -31,25 +32,50 @@ function stamp(seconds: number): string {
   });
 }
 
+interface Step {
+  key: string;
+  label: string;
+  at: number;
+}
+
+/** The payment's steps beside the status ones: the traveller's "I paid", the carrier's word. */
+function paymentSteps(row: OrderRow): Step[] {
+  const p = row.payment;
+  if (!p) return [];
+  const steps: Step[] = [];
+  if (p.claimedAt)
+    steps.push({ key: 'claimed', label: `Traveller paid by UPI (${p.claimRef ?? ''})`, at: p.claimedAt });
+  if (p.state === 'received' && p.receivedAt) {
+    const how = p.method === 'cash' ? 'cash' : `UPI${p.reference ? `, ${p.reference}` : ''}`;
+    steps.push({ key: 'received', label: `Payment received (${how})`, at: p.receivedAt });
+  }
+  return steps;
+}
+
 function StatusHistory({ row }: { row: OrderRow }) {
   // Rows mirrored before the server sent a history still have their request time.
-  const steps = row.history?.length
+  const statuses = row.history?.length
     ? row.history
     : [{ status: 'pending' as const, at: row.createdAt._seconds }];
-  const last = steps.at(-1)?.status;
+  const last = statuses.at(-1)?.status;
+  const steps: Step[] = [
+    ...statuses.map((s) => ({ key: s.status, label: STEP_LABEL[s.status], at: s.at })),
+    ...paymentSteps(row),
+  ].sort((a, b) => a.at - b.at);
   return (
     <section aria-label="Status history" className="sm:col-span-2">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Status history</h2>
       <ol className="mt-2 flex flex-col gap-2">
         {steps.map((step) => (
-          <li key={step.status} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="font-medium text-slate-900">{STEP_LABEL[step.status]}</span>
+          <li key={step.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-medium text-slate-900">{step.label}</span>
             <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
               {stamp(step.at)}
             </time>
           </li>
         ))}
         {last === 'pending' ? <li className="text-slate-600">Waiting for the carrier to accept</li> : null}
+        {row.payment?.state === 'disputed' ? <li className="text-slate-600">Payment disputed</li> : null}
         {last === 'expired' ? (
           <li className="text-slate-600">{expiryReasonText(row.expiredReason)}</li>
         ) : null}
@@ -108,6 +134,7 @@ export function BookingDetails({
       `${f.departure ? formatFullDate(f.departure) : ''}${f.time ? `, ${formatTime12(f.time)}` : ''}`,
     ],
     ['Weight', formatWeight(row.weight)],
+    ['Price per KG', formatPrice(row.pricePerKg ?? row.cost / row.weight)],
     ['Total price', formatPrice(row.cost)],
     ['Traveller', row.name],
   ];
@@ -120,6 +147,7 @@ export function BookingDetails({
           <HandoffCode code={row.handoffCode} />
         </div>
       ) : null}
+      <PaymentPanel row={row} side={side} />
       <dl aria-label="Booking details" className="grid gap-x-6 gap-y-2 sm:col-span-2 sm:grid-cols-2">
         {items.map(([term, value]) => (
           <div key={term} className="flex justify-between gap-3">

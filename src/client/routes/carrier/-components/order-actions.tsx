@@ -4,10 +4,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
 import { Button } from '@/client/ui/button';
-import { completeBooking, handoffRefusal, type OrderRow, updateBookingStatus } from '@/data';
+import {
+  completeBooking,
+  handoffRefusal,
+  markPaymentReceived,
+  type OrderRow,
+  updateBookingStatus,
+} from '@/data';
 import { availableActions, type BookingAction } from '@/domain/booking/status';
+import { formatPrice } from '@/domain/format';
 import { MSG } from '@/domain/texts';
-import { CompleteDialog } from './complete-dialog';
+import { CompleteDialog, type PaymentAnswer } from './complete-dialog';
 
 const LABELS: Record<BookingAction, string> = {
   accept: 'Accept',
@@ -24,7 +31,9 @@ export function OrderActions({ row }: { row: OrderRow }) {
   const refusal = useLiveQuery(() => handoffRefusal(store, row.id), [store, row.id]);
   const closeDialog = useCallback(() => setAsking(false), []);
   const complete = useCallback(
-    async (code: string) => {
+    async (code: string, payment: PaymentAnswer) => {
+      // The payment first, while the booking is accepted: the receipt mailed on completion has it.
+      if (payment !== 'not-yet') await markPaymentReceived(store, row.id, payment);
       const result = await completeBooking(store, row.id, code);
       if (!result.ok) console.warn('Completion refused', result);
       setAsking(false);
@@ -85,7 +94,12 @@ export function OrderActions({ row }: { row: OrderRow }) {
         </Button>
       ))}
       {asking ? (
-        <CompleteDialog travellerName={row.name} onComplete={complete} onCancel={closeDialog} />
+        <CompleteDialog
+          travellerName={row.name}
+          askPayment={row.payment?.state === 'received' ? null : formatPrice(row.cost)}
+          onComplete={complete}
+          onCancel={closeDialog}
+        />
       ) : null}
     </>
   );
