@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROME_PATH, CHROMIUM_ARGS, launchBrowser } from '../scripts/chromium.mjs';
-import { signUp } from './support/users.ts';
+import { signUp } from '../scripts/people.ts';
 import { boundedRuns, lighthouseChrome, median, runSection, startAppServer } from './support/util.mjs';
 
 const RUNS = 10;

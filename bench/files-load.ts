@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiUser } from './support/users';
+import { createApiUser } from '../scripts/people';
 import { freePort, percentile, round, sleep, startProcess, waitForOk } from './support/util.mjs';
 
 const OUT = process.argv[2] ?? 'bench/results/files-load.json';

@@ -17,8 +17,8 @@ import { connect, createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { DESKTOP, launchBrowser } from '../scripts/chromium.mjs';
+import { bookingBody, createApiUser, listingBody, loginInBrowser } from '../scripts/people.ts';
 import { throwawayDatabase } from './support/postgres.ts';
-import { bookingBody, createApiUser, listingBody, loginInBrowser } from './support/users.ts';
 import {
   freePort,
   median,

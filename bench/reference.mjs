@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { HUB_AIRPORTS } from '@/server';
 import { launchBrowser, PHONE } from '../scripts/chromium.mjs';
-import { createApiUser, loginThroughScreen } from './support/users.ts';
+import { createApiUser, loginThroughScreen } from '../scripts/people.ts';
 import { median, startAppServer } from './support/util.mjs';
 
 const OUT = process.argv[2] ?? 'bench/results/reference.json';

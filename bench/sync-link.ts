@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../scripts/chromium.mjs';
+import { signUp } from '../scripts/people';
 import { type SlowLink, startSlowLink } from './support/slow-link';
-import { signUp } from './support/users';
 import { runSection, startAppServer } from './support/util.mjs';
 
 const OUT = process.argv[2] ?? 'bench/results/sync-link.json';

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { launchBrowser, PHONE } from '../scripts/chromium.mjs';
-import { createApiUser, listingBody, loginInBrowser } from './support/users.ts';
+import { createApiUser, listingBody, loginInBrowser } from '../scripts/people.ts';
 import { median, percentile, round, runSection, startAppServer } from './support/util.mjs';
 
 const out = {};

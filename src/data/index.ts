@@ -45,6 +45,7 @@ export {
   type PullOutcome,
   preparePhoto,
   pull,
+  queueChange,
   type ReplayResult,
   refreshAll,
   replayOutbox,

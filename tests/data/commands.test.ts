@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 import {
   addListing,
   bookListing,
+  logout,
   pull,
+  queueChange,
   replayOutbox,
+  SessionMissingError,
   sendContactMessage,
   submitCourierRequest,
   updateBookingStatus,
@@ -114,6 +117,29 @@ describe('sendContactMessage', () => {
     await replayOutbox(store);
     const rows = await server.db.select().from(contactMessages).where(eq(contactMessages.email, user.email));
     expect(rows.map((r) => r.message)).toEqual(['Where is my bag?']);
+    expect(await store.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('queueChange', () => {
+  it('queues a kind with its arguments for the signed-in user, and the server applies it once', async () => {
+    const { store, user, net } = await signedIn(server);
+    const msg = { name: 'Asha Rao', email: user.email, phone: user.phone, message: 'Queued generically' };
+    const { key } = await queueChange(store, 'contact', msg);
+    expect(await store.db.outbox.get(key)).toMatchObject({ kind: 'contact', args: msg, user: user.email });
+    await replayOutbox(store);
+    await replayOutbox(store);
+    const rows = await server.db.select().from(contactMessages).where(eq(contactMessages.email, user.email));
+    expect(rows.map((r) => r.message)).toEqual(['Queued generically']);
+    expect(net.applied().filter((d) => d.path === '/api/sync/push')).toHaveLength(1);
+  });
+
+  it('refuses with no session on the device, queuing nothing', async () => {
+    const { store } = await signedIn(server);
+    await logout(store);
+    await expect(
+      queueChange(store, 'contact', { name: 'A', email: 'a@b.co', phone: '9876543210', message: 'x' }),
+    ).rejects.toThrow(SessionMissingError);
     expect(await store.db.outbox.count()).toBe(0);
   });
 });

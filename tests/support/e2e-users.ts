@@ -4,95 +4,28 @@
 // `listOver` and `bookOver` add a listing and a booking over the API, for tests whose subject comes
 // after them; `listingBody` and `bookingBody` are their bodies, for any user with a profile.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import {
+  type ApiUser,
+  bookingBody,
+  createApiUser,
+  type ListingFields,
+  listingBody,
+  loginInBrowser,
+  type Role,
+} from '../../scripts/people';
 import { bookResult, searchFlight } from './e2e-browser';
 
-export type Role = 'traveller' | 'carrier' | 'sender';
-
-export interface ApiUser {
-  email: string;
-  name: string;
-  phone: string;
-  password: string;
-  /** `carry_session=<token>`, as the browser sends it. */
-  cookie: string;
-  call(method: string, path: string, body?: unknown): Promise<Response>;
-  /** `call`, answering the parsed JSON body and throwing on an error status. */
-  json<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
-}
-
-let counter = 0;
-
-export async function createApiUser(base: string, name: string, phone: string): Promise<ApiUser> {
-  counter += 1;
-  const email = `${name.split(' ')[0]?.toLowerCase()}-${Date.now().toString(36)}${counter}@example.com`;
-  const password = 'Carry@2024';
-  const headers = { 'content-type': 'application/json', origin: base };
-  const body = { name, phone, age: 30, gender: 'female', email, password, confirmPassword: password };
-  const signup = await fetch(`${base}/auth/signup`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!signup.ok) throw new Error(`signup ${signup.status}`);
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`login ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const call = (method: string, path: string, payload?: unknown) =>
-    fetch(`${base}${path}`, {
-      method,
-      headers: { ...headers, cookie },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-  const json = async <T>(method: string, path: string, payload?: unknown): Promise<T> => {
-    const res = await call(method, path, payload);
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  return { email, name, phone, password, cookie, call, json };
-}
-
-/** Logs `user` in through the login screen and chooses `role` on 'Who are you?'. */
-export async function loginInBrowser(page: Page, base: string, user: ApiUser, role: Role): Promise<void> {
-  await page.goto(`${base}/`);
-  await page.getByLabel('Email Address').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${role}`, 'i') }).click();
-  await page.waitForURL((url) => url.pathname !== '/choose_user_type');
-}
-
-/** Who a listing or booking is in the name of: the fields the forms prefill from the profile. */
-export interface Contact {
-  email: string;
-  name: string;
-  phone: string;
-}
-
-export interface ListingFields {
-  from: string;
-  to: string;
-  time: string;
-  airline: string;
-  flightNo: string;
-  weight: number;
-  cost: number;
-}
-
-/** The add-listing body for `owner`: DEL to DXB on AI995 at 09:30, 20 KG at ₹400, unless `fields` say otherwise. */
-export function listingBody(owner: Contact, departure: string, fields: Partial<ListingFields> = {}) {
-  const { email, name, phone } = owner;
-  const defaults = {
-    from: 'DEL',
-    to: 'DXB',
-    time: '09:30',
-    airline: 'AI',
-    flightNo: 'AI995',
-    weight: 20,
-    cost: 400,
-  };
-  return { ...defaults, departure, ...fields, email, name, phone };
-}
+export {
+  type ApiUser,
+  bookingBody,
+  type Contact,
+  createApiUser,
+  type ListingFields,
+  listingBody,
+  loginInBrowser,
+  loginThroughScreen,
+  type Role,
+} from '../../scripts/people';
 
 /** Adds a listing as `carrier` (by default DEL to DXB on AI995 at 09:30, 20 KG at ₹400) and returns its id. */
 export async function listOver(
@@ -108,12 +41,6 @@ export async function listOver(
   if (!res.ok) throw new Error(`add-listing ${res.status}`);
   const { listing: added } = (await res.json()) as { listing: { id: string } };
   return added.id;
-}
-
-/** The booking body for `weight` KG of a listing in the name of `traveller`. */
-export function bookingBody(traveller: Contact, listingId: string, weight: number) {
-  const { name, email, phone } = traveller;
-  return { name, email, phone, weight, listingId };
 }
 
 /** Books `weight` KG of a listing as `traveller`. */

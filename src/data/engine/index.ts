@@ -18,6 +18,7 @@ export {
   discardEntry,
   enqueue,
   newEntry,
+  queueChange,
   rebase,
   retryEntry,
 } from './outbox';

@@ -7,6 +7,7 @@ import { ERRORS } from '@/domain/errors';
 import { type ExtrasOf, NOT_FAILING, type OutboxEntry, type OutboxEntryOf } from '@/domain/outbox/entry';
 import { isMutationKind, type MutationArgs, type MutationKind } from '@/domain/sync/mutations';
 import { type AppDb, mutationTables } from './db';
+import { SessionMissingError } from './errors';
 import { appliesAll, applyEntries, applyEntry, contextOf, restoreAll, type SyncContext } from './kinds';
 import { releasePhotos, retryPhotoOf } from './photos';
 import { loadSession } from './session';
@@ -46,6 +47,25 @@ export function newEntry<K extends MutationKind>(
 export async function enqueue(store: Store, entry: OutboxEntry): Promise<void> {
   await store.db.transaction('rw', mutationTables(store.db), () => appendAndApply(store, entry));
   store.wake();
+}
+
+/**
+ * The command of every kind that keeps nothing beside its arguments and checks nothing on the
+ * device first: queues `kind` with `args` for the signed-in user, applies its optimistic effect
+ * and wakes the sender. A screen calls it directly; a kind that must look at the device's rows
+ * first (rateBooking) writes its own command with appendAndApply. Answers the entry's key.
+ */
+export async function queueChange<K extends MutationKind>(
+  store: Store,
+  kind: ExtrasOf<K> extends Record<string, never> ? K : never,
+  args: MutationArgs<K>,
+): Promise<{ key: string }> {
+  const email = (await loadSession(store))?.email;
+  if (!email) throw new SessionMissingError();
+  // One kind's entry is an OutboxEntry; TypeScript cannot narrow the union through a generic K.
+  const entry = newEntry(store, kind, args, {} as ExtrasOf<K>, email) as unknown as OutboxEntry;
+  await enqueue(store, entry);
+  return { key: entry.key };
 }
 
 /** enqueue's body, for a command that checks something in the same transaction first. */

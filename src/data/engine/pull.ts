@@ -100,7 +100,7 @@ async function pullNow(store: Store): Promise<PullOutcome> {
   }
 }
 
-/** An applied mutation whose stored answer the server no longer keeps (README, "Sync results"). */
+/** An applied mutation whose stored answer the server no longer keeps (docs/api.md, "Sync results"). */
 const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
 
 /**

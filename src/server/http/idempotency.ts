@@ -3,7 +3,7 @@
 // work runs, the answer is stored. A failure rolls the claim back, so a retry runs afresh.
 // A key is bound to its request (method, path, body hash): reused for another request it is
 // refused with 422, never answered with the other request's reply. Keys expire after
-// `idempotencyRetentionMs` (README: "Idempotency keys").
+// `idempotencyRetentionMs` (docs/api.md: "Idempotency keys").
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';

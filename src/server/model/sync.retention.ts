@@ -1,6 +1,6 @@
 // What the sync protocol keeps only for a while; main.ts runs pruneSyncResults every hour.
 // - Push answers (sync_results) older than the retention: a push repeating such an id is
-//   acknowledged with an empty body (README, "Sync results").
+//   acknowledged with an empty body (docs/api.md, "Sync results").
 // - Tombstones (sync_changes entries of rows gone from a user's view) older than the retention:
 //   each user's floor (sync_floors) rises to the highest version pruned, so a pull cookie from
 //   before it, which might miss that deletion, gets the whole snapshot once.

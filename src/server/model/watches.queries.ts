@@ -24,7 +24,7 @@ export const toWatch = (row: typeof watches.$inferSelect): Watch => ({
   createdAt: row.createdAt.getTime(),
 });
 
-/** The user's watches still current at `nowMs` (README: a watch past its last day is dropped). */
+/** The user's watches still current at `nowMs` (docs/features.md: a watch past its last day is dropped). */
 export function currentWatches(db: Db, userId: string, nowMs: number, ids?: readonly string[]) {
   const since = shiftDate(new Date(nowMs).toISOString().slice(0, 10), -1);
   return db

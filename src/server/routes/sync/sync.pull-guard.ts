@@ -8,7 +8,7 @@
 //   (last-applied id 0), the newest. Evicting one loses nothing: lockClient recreates it at 0 for a
 //   push that comes back. A row with an applied id is never evicted, even past the results
 //   retention: it is what keeps a repeat of an id whose answer was pruned from being applied again
-//   (README, "Sync results"), and only real writes make such rows.
+//   (docs/api.md, "Sync results"), and only real writes make such rows.
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../../config';

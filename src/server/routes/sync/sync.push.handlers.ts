@@ -38,7 +38,7 @@ const BUSY_RETRY_AFTER_S = 5;
 
 /**
  * The answer to a mutation applied before whose stored answer was pruned (older than the
- * retention, README "Sync results"): it was applied, so it is acknowledged and never run again;
+ * retention, docs/api.md "Sync results"): it was applied, so it is acknowledged and never run again;
  * its reply is gone, so the body is empty and the client's next pull brings the rows.
  */
 const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });

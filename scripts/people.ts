@@ -1,6 +1,7 @@
-// People for the benches, made over the real server's API as a person would make them: sign up,
-// log in (keeping the session cookie) and call the API as them; or log in through the login screen
-// and pick a role. And the bodies of a listing and a booking in someone's name.
+// People made over the real server's API as a person would make them, for the benches and the
+// browser tests alike: sign up, log in (keeping the session cookie) and call the API as them; or
+// log in through the login screen and pick a role. And the bodies of a listing and a booking in
+// someone's name.
 import type { Page } from 'playwright-core';
 
 export type Role = 'traveller' | 'carrier' | 'sender';
@@ -17,7 +18,7 @@ export interface ApiUser {
   json<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-const PASSWORD = 'Bench@12345';
+const PASSWORD = 'Carry@2024';
 let counter = 0;
 
 /** Signs `who` up on `base` (a fresh email unless given; the bench password unless given). */
@@ -96,14 +97,25 @@ export async function loginInBrowser(page: Page, base: string, user: ApiUser, ro
   await page.waitForURL((url) => url.pathname !== '/choose_user_type');
 }
 
-interface Contact {
+/** Who a listing or booking is in the name of: the fields the forms prefill from the profile. */
+export interface Contact {
   email: string;
   name: string;
   phone: string;
 }
 
+export interface ListingFields {
+  from: string;
+  to: string;
+  time: string;
+  airline: string;
+  flightNo: string;
+  weight: number;
+  cost: number;
+}
+
 /** The add-listing body for `owner`: DEL to DXB on AI995 at 09:30, 20 KG at ₹400, unless `fields` say otherwise. */
-export function listingBody(owner: Contact, departure: string, fields: Record<string, unknown> = {}) {
+export function listingBody(owner: Contact, departure: string, fields: Partial<ListingFields> = {}) {
   const { email, name, phone } = owner;
   const defaults = {
     from: 'DEL',
