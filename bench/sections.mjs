@@ -40,4 +40,5 @@ export const SECTIONS = [
   { name: 'drain', script: 'bench/drain.mjs', build: true, minutes: 15 },
   { name: 'watched', script: 'bench/watched.mjs', minutes: 5 },
   { name: 'messages', script: 'bench/messages.ts', minutes: 3 },
+  { name: 'earnings', script: 'bench/earnings.ts', minutes: 5 },
 ];

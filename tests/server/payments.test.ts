@@ -219,6 +219,17 @@ describe('GET /api/earnings', () => {
       });
       const travellerSide = await (await t.call('GET', '/api/earnings?side=traveller')).json();
       expect(travellerSide.months[0]).toMatchObject({ received: 500, owed: 1000 });
+      // A payment recorded after completion moves its rupees along: owed, claimed, received.
+      const { bookings } = await (
+        await t.call('GET', `/api/orders?email=${encodeURIComponent(t.email)}`)
+      ).json();
+      const owedId = (bookings as { id: string; payment: unknown }[]).find((b) => !b.payment)?.id;
+      await t.call('POST', `/api/bookings/${owedId}/payment-claim`, { reference: '412345678901' });
+      const claimed = await (await c.call('GET', '/api/earnings')).json();
+      expect(claimed.months[0]).toMatchObject({ received: 500, claimed: 1000, owed: 0 });
+      await c.call('POST', `/api/bookings/${owedId}/payment-answer`, { answer: 'confirm' });
+      const confirmed = await (await c.call('GET', '/api/earnings')).json();
+      expect(confirmed.months[0]).toMatchObject({ bookings: 2, received: 1500, claimed: 0, owed: 0 });
       // Another user's earnings are their own: the stranger's are empty.
       expect((await (await c.call('GET', '/api/earnings?side=traveller')).json()).months).toEqual([]);
       const bad = await c.call('GET', '/api/earnings?before=2026-13');

@@ -1,6 +1,6 @@
 // The one Drizzle pg-core schema: every table the API reads or writes, with an index for each
 // query it runs. Weights are stored in grams so capacity sums are exact integers.
-// Not expressible here: the triggers on listings, bookings, ratings, rating_totals, users,
+// Not expressible here: the bookings_earnings triggers that keep earnings_months (0034); the triggers on listings, bookings, ratings, rating_totals, users,
 // courier_requests, watches, messages and message_reads (as migration 0024 left them) log every
 // change to a row a user's pull holds in sync_changes (for each user who sees it), and that
 // table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes, src/server/live). A new
@@ -18,6 +18,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgSequence,
   pgTable,
@@ -201,10 +202,6 @@ export const bookings = pgTable(
     index('bookings_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('bookings_traveller_idx').on(t.travellerId, t.createdAt),
     index('bookings_carrier_idx').on(t.carrierId, t.createdAt),
-    index('bookings_carrier_earnings_idx').on(t.carrierId, t.endedAt).where(sql`${t.status} = 'completed'`),
-    index('bookings_traveller_earnings_idx')
-      .on(t.travellerId, t.endedAt)
-      .where(sql`${t.status} = 'completed'`),
     check(
       'bookings_payment_state_check',
       sql`${t.paymentState} IS NULL OR ${t.paymentState} IN ('claimed', 'received', 'disputed')`,
@@ -214,6 +211,26 @@ export const bookings = pgTable(
       sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ('upi', 'cash')`,
     ),
   ],
+);
+
+/**
+ * Completed bookings summed by user, side and month of completion in India's time (issue 31):
+ * rupees received, claimed by the traveller, still owed. Kept by the bookings_earnings triggers
+ * (migration 0034) in the writing transaction; GET /api/earnings reads a page of months by key.
+ */
+export const earningsMonths = pgTable(
+  'earnings_months',
+  {
+    userId: text('user_id').notNull(),
+    side: text('side').notNull().$type<'carrier' | 'traveller'>(),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    bookings: integer('bookings').notNull(),
+    received: numeric('received', { precision: 14, scale: 2 }).notNull(),
+    claimed: numeric('claimed', { precision: 14, scale: 2 }).notNull(),
+    owed: numeric('owed', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.side, t.month] })],
 );
 
 /** A carrier's dispute of a traveller's "I paid" (issue 31), for the team to follow up. */
