@@ -135,6 +135,11 @@ describe('payment at the hand-off', () => {
     await traveller.getByText('Paid (UPI)').waitFor();
     await checked(traveller, 'receipt');
     await traveller.emulateMedia({ media: 'print' });
+    // Printed: the receipt itself, without the app's header or the page's own buttons.
+    expect(await traveller.getByRole('heading', { name: 'Receipt' }).isVisible()).toBe(true);
+    expect(await traveller.getByText('₹500 per KG × 4 KG = ₹2,000').isVisible()).toBe(true);
+    expect(await traveller.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await traveller.getByRole('link', { name: 'My Bookings' }).first().isVisible()).toBe(false);
     const pdf = await traveller.pdf({ format: 'A4', printBackground: true });
     await traveller.emulateMedia({ media: 'screen' });
     const path = `${SCREENSHOT_DIR}/receipt.pdf`;

@@ -68,7 +68,7 @@ function StatusHistory({ row }: { row: OrderRow }) {
       <ol className="mt-2 flex flex-col gap-2">
         {steps.map((step) => (
           <li key={step.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="font-medium text-slate-900">{step.label}</span>
+            <span className="font-medium text-slate-900 wrap-anywhere">{step.label}</span>
             <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
               {stamp(step.at)}
             </time>

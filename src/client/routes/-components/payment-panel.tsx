@@ -30,7 +30,8 @@ function payLinkOf(row: OrderRow): string | null {
   });
 }
 
-function UpiCode({ row, link }: { row: OrderRow; link: string }) {
+/** The code and its details; `payer`: the traveller's own view, with the link to their UPI app. */
+function UpiCode({ row, link, payer }: { row: OrderRow; link: string; payer: boolean }) {
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
       <Suspense fallback={<div className="size-52 animate-pulse rounded-lg bg-white" />}>
@@ -49,9 +50,11 @@ function UpiCode({ row, link }: { row: OrderRow; link: string }) {
         <p className="text-slate-700">
           Reference <span className="font-mono text-xs text-slate-900">{upiReferenceOf(row.id)}</span>
         </p>
-        <a href={link} className={buttonClass('primary', 'self-center sm:self-start')}>
-          <Smartphone aria-hidden="true" className="size-4" /> Open in UPI app
-        </a>
+        {payer ? (
+          <a href={link} className={buttonClass('primary', 'self-center sm:self-start')}>
+            <Smartphone aria-hidden="true" className="size-4" /> Open in UPI app
+          </a>
+        ) : null}
       </div>
     </div>
   );
@@ -96,7 +99,7 @@ function TravellerPayment({ row }: { row: OrderRow }) {
           Pay {formatPrice(row.cost)} to {name} at the hand-off
         </h3>
       )}
-      {!received && link ? <UpiCode row={row} link={link} /> : null}
+      {!received && link ? <UpiCode row={row} link={link} payer /> : null}
       {!received && !link ? (
         <p className="text-slate-700">
           {name} has no UPI ID in their profile: pay {formatPrice(row.cost)} in cash at the hand-off.
@@ -134,7 +137,7 @@ function CarrierPayment({ row }: { row: OrderRow }) {
           by UPI.
         </p>
       )}
-      {showCode && link ? <UpiCode row={row} link={link} /> : null}
+      {showCode && link ? <UpiCode row={row} link={link} payer={false} /> : null}
       <div className="flex flex-wrap gap-2">
         {p?.state === 'claimed' ? (
           <>
@@ -166,7 +169,7 @@ export function PaymentPanel({ row, side }: { row: OrderRow; side: ThreadSide })
   return (
     <section
       aria-label="Payment"
-      className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 sm:col-span-2"
+      className="flex min-w-0 flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 wrap-anywhere sm:col-span-2"
     >
       <h2 className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-emerald-900">
         <IndianRupee aria-hidden="true" className="size-4" /> Payment
