@@ -199,9 +199,9 @@ describe('completion', () => {
 
 describe('GET /api/earnings', () => {
   it('sums completed bookings by month: received and still owed for the carrier, paid for the traveller', async () => {
-    const fresh = await createTestServer({ clock });
-    try {
-      const [c, t] = await Promise.all([signupAndLogin(fresh), signupAndLogin(fresh)]);
+    {
+      // Two new people: earnings are per user, so the file's other bookings do not count.
+      const [c, t] = await Promise.all([signupAndLogin(server), signupAndLogin(server)]);
       const done = async (weight: number, method?: 'cash') => {
         flight += 1;
         const id = await book(t, await addListing(c, { flightNo: `AI${flight}`, cost: 250 }), weight);
@@ -234,9 +234,7 @@ describe('GET /api/earnings', () => {
       expect((await (await c.call('GET', '/api/earnings?side=traveller')).json()).months).toEqual([]);
       const bad = await c.call('GET', '/api/earnings?before=2026-13');
       expect(bad.status).toBe(400);
-      expect((await fresh.request('/api/earnings')).status).toBe(401);
-    } finally {
-      await fresh.close();
+      expect((await server.request('/api/earnings')).status).toBe(401);
     }
   });
 });
