@@ -33,7 +33,7 @@ export function summary(r) {
       goal: `${GOAL_P95_MS} ms`,
       now: pg ? `${pg.p95} ms` : 'n/a',
       met: met(pg ? pg.p95 <= GOAL_P95_MS : undefined),
-      anchor: 'earnings',
+      anchor: 'earnings-by-month',
     },
   ];
 }
