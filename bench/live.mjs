@@ -13,12 +13,12 @@
 //      two server set-ups as 1.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect, createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { DESKTOP, launchBrowser } from '../scripts/chromium.mjs';
 import { bookingBody, createApiUser, listingBody, loginInBrowser } from '../scripts/people.ts';
 import { throwawayDatabase } from './support/postgres.ts';
+import { roundRobinProxy } from './support/round-robin.mjs';
 import {
   freePort,
   median,
@@ -138,36 +138,6 @@ async function commitToScreen(base) {
 }
 
 // --- two PostgreSQL processes behind a round-robin proxy ------------------------------------
-
-/** Each new TCP connection goes to the next upstream port in turn. */
-function roundRobinProxy(ports) {
-  let next = 0;
-  const sockets = new Set();
-  const server = createServer((client) => {
-    const port = ports[next++ % ports.length];
-    const upstream = connect(port, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        port: server.address().port,
-        close: () => {
-          for (const s of sockets) s.destroy();
-          return new Promise((r) => server.close(r));
-        },
-      }),
-    );
-  });
-}
 
 /** `run(base)` against two PostgreSQL processes behind the round-robin proxy (default: commitToScreen). */
 async function onPostgres(dist, run = commitToScreen) {

@@ -116,7 +116,7 @@ async function loadBoth(
         STATIC_DIR: join(tmpdir(), 'carry-no-static'),
         WORKERS: String(workers),
         // The login row logs one user in from one address thousands of times.
-        LOGIN_LIMIT_PER_ADDRESS: '999999999',
+        LOGIN_LIMIT_PER_ACCOUNT: '999999999',
       },
     }),
     startProcess(['--import', 'tsx', 'bench/ceiling.ts'], {

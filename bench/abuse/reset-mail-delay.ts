@@ -1,7 +1,8 @@
 // A password-reset mail's delay while another user holds 1,000 push subscriptions (issue 27),
-// in process (createTestServer: in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL) with the
-// notifier's own loop running, mail to a local SMTP server and pushes to a local push service
-// that answers each after PUSH_DELAY_MS, as one across the internet would:
+// in process (the server's public surface: its app, database and notifier; in-memory PGlite, or
+// a throwaway PostgreSQL database with BENCH_BACKENDS=postgres) with the notifier's own loop
+// running, mail to a local SMTP server and pushes to a local push service (scripts/) that answers
+// each after PUSH_DELAY_MS, as one across the internet would:
 //   1. the flooder asks for 1,000 subscriptions through the API, 50 from each of 20 sessions (the
 //      session cap): how many the server keeps;
 //   2. then 1,000 are planted in the database, one session each (what an account made before the
@@ -11,36 +12,132 @@
 //   4. right after, a victim asks for a password reset (time to the mail in the SMTP sink), and
 //      another carrier, with no device, gets a booking (time to its e-mail).
 // The baseline is the same reset and e-mail on an idle queue, measured first, in the same run.
-//   node --import tsx bench/abuse/reset-mail-delay.ts [bookings=100] [planted=1000]
+// Settings: BOOKINGS (100), PLANTED (1000), PUSH_DELAY_MS (100), GIVE_UP_MS (180000),
+// BENCH_BACKENDS (pglite by default; postgres for a throwaway database on BENCH_PG_URL).
+//   node --import tsx bench/abuse/reset-mail-delay.ts out.json
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { count, eq } from 'drizzle-orm';
-import { outboundMessages, pushSubscriptions, sessions, users } from '@/server/db/schema';
-import { startPushService } from '../../tests/support/push-service';
-import { createTestServer, type TestServer } from '../../tests/support/server-app';
-import { bookingBody, listingBody } from '../../tests/support/server-fixtures';
-import { jsonInit, signupAndLogin, type TestUser } from '../../tests/support/server-users';
-import { startSmtpSink } from '../../tests/support/smtp-sink';
+import { createApp, createDb, createNotifier, schema, seedReferenceData } from '@/server';
+import { startPushService } from '../../scripts/push-service';
+import { startSmtpSink } from '../../scripts/smtp-sink';
+import { throwawayDatabase } from '../support/postgres';
 
-const BOOKINGS = Number(process.argv[2] ?? 100);
-const PLANTED = Number(process.argv[3] ?? 1000);
+const { outboundMessages, pushSubscriptions, sessions, users } = schema;
+const OUT = process.argv[2] ?? 'bench/results/reset-mail-delay.json';
+const BOOKINGS = Number(process.env.BOOKINGS ?? 100);
+const PLANTED = Number(process.env.PLANTED ?? 1000);
 const PUSH_DELAY_MS = Number(process.env.PUSH_DELAY_MS ?? 100);
 /** A mail that has not come by then is reported as "more than" this. */
 const GIVE_UP_MS = Number(process.env.GIVE_UP_MS ?? 180_000);
 const DAY = 86_400_000;
+const PASSWORD = 'Secret@123';
+const backend = process.env.BENCH_BACKENDS === 'postgres' ? 'postgres' : 'pglite';
 
 const smtp = await startSmtpSink();
 const push = await startPushService({ delayMs: PUSH_DELAY_MS });
-const server: TestServer = await createTestServer({
-  config: { openListingsMax: 10_000, signupLimitPerHour: 10_000, loginMaxSuccessesPerAddress: 10_000 },
-  notify: {
+const pg = backend === 'postgres' ? await throwawayDatabase('reset_mail') : null;
+const database = await createDb(pg ? { url: pg.url } : {});
+await seedReferenceData(database.db);
+const db = database.db;
+const notifier = createNotifier({
+  db,
+  clock: { now: () => Date.now() },
+  config: {
+    log: () => {},
     smtpUrl: smtp.url,
     allowHttpPushEndpoints: true,
     pushServiceHosts: [new URL(push.origin).host],
     pollMs: 1000,
   },
 });
-server.notifier.start();
+const app = createApp({
+  db,
+  notifier,
+  config: {
+    log: () => {},
+    passwordHash: { memoryKiB: 64, passes: 1, lanes: 1 },
+    openListingsMax: 10_000,
+    signupLimitPerHour: 10_000,
+    loginMaxSuccessesPerAccount: 10_000,
+  },
+});
+notifier.start();
+const server = { request: async (path: string, init?: RequestInit) => app.request(path, init) };
+
+interface TestUser {
+  email: string;
+  name: string;
+  phone: string;
+  password: string;
+  token: string;
+  call(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+function jsonInit(method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
+
+let people = 0;
+function asUser(details: { email: string; name: string; phone: string }, token: string): TestUser {
+  const cookie = `carry_session=${token}`;
+  return {
+    ...details,
+    password: PASSWORD,
+    token,
+    call: (m, path, body) => server.request(path, jsonInit(m, body, { Cookie: cookie })),
+  };
+}
+
+async function signupAndLogin(): Promise<TestUser> {
+  people += 1;
+  const details = {
+    name: 'Asha Rao',
+    phone: '9876543210',
+    email: `p${people}-${Date.now().toString(36)}@example.com`,
+  };
+  const signup = await server.request(
+    '/auth/signup',
+    jsonInit('POST', {
+      ...details,
+      age: 31,
+      gender: 'female',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+  );
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const login = await server.request(
+    '/auth/login',
+    jsonInit('POST', { email: details.email, password: PASSWORD }),
+  );
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return asUser(details, ((await login.json()) as { token: string }).token);
+}
+
+const departure = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+const flightDetails = { from: 'DEL', to: 'DXB', airline: 'AI', departure, time: '10:30' };
+const listingBody = (carrier: TestUser, flightNo: string) => ({
+  ...flightDetails,
+  flightNo,
+  weight: 5,
+  cost: 500,
+  email: carrier.email,
+  name: carrier.name,
+  phone: carrier.phone,
+});
+const bookingBody = (traveller: TestUser, listingId: string) => ({
+  name: traveller.name,
+  email: traveller.email,
+  phone: traveller.phone,
+  weight: 1,
+  listingId,
+});
 let flight = 1000;
 
 const percentile = (xs: number[], p: number) => {
@@ -60,7 +157,7 @@ async function mailDelay(to: string, start: number): Promise<number | null> {
 }
 
 async function resetDelay(): Promise<number | null> {
-  const victim = await signupAndLogin(server);
+  const victim = await signupAndLogin();
   const start = performance.now();
   const waiting = mailDelay(victim.email, start);
   await server.request('/auth/forgot-password', jsonInit('POST', { email: victim.email }));
@@ -77,11 +174,11 @@ async function book(carrier: TestUser, n: number): Promise<number[]> {
       const res = await carrier.call(
         'POST',
         '/carrier/carrier/add-listing',
-        listingBody(carrier, { flightNo: `AI${++flight}` }),
+        listingBody(carrier, `AI${++flight}`),
       );
       listingId = ((await res.json()) as { listing: { id: string } }).listing.id;
     }
-    if (i % 10 === 0) traveller = await signupAndLogin(server);
+    if (i % 10 === 0) traveller = await signupAndLogin();
     const who = traveller as TestUser;
     const t = performance.now();
     const res = await who.call('POST', '/api/book', bookingBody(who, listingId));
@@ -93,12 +190,12 @@ async function book(carrier: TestUser, n: number): Promise<number[]> {
 
 /** From a booking request on a carrier with no device to the carrier's e-mail. */
 async function bookingMailDelay(): Promise<number | null> {
-  const carrier = await signupAndLogin(server);
-  const traveller = await signupAndLogin(server);
+  const carrier = await signupAndLogin();
+  const traveller = await signupAndLogin();
   const res = await carrier.call(
     'POST',
     '/carrier/carrier/add-listing',
-    listingBody(carrier, { flightNo: `AI${++flight}` }),
+    listingBody(carrier, `AI${++flight}`),
   );
   const listingId = ((await res.json()) as { listing: { id: string } }).listing.id;
   const start = performance.now();
@@ -107,15 +204,15 @@ async function bookingMailDelay(): Promise<number | null> {
   return waiting;
 }
 
-const queued = async () => (await server.db.select({ n: count() }).from(outboundMessages))[0]?.n ?? 0;
+const queued = async () => (await db.select({ n: count() }).from(outboundMessages))[0]?.n ?? 0;
 
 // Baseline: an idle queue.
 const idle = { reset: await resetDelay(), bookingMail: await bookingMailDelay() };
-const ordinaryCarrier = await signupAndLogin(server);
+const ordinaryCarrier = await signupAndLogin();
 const ordinaryBook = await book(ordinaryCarrier, 10);
 
 // 1. Through the API: 20 sessions, 50 endpoints each.
-const signedUp = await signupAndLogin(server);
+const signedUp = await signupAndLogin();
 let flooder = signedUp;
 let attempts = 0;
 for (let s = 0; s < 20; s += 1) {
@@ -125,13 +222,7 @@ for (let s = 0; s < 20; s += 1) {
   );
   const { token } = (await res.json()) as { token: string };
   // The newest session stays (the first ones end at the session cap).
-  const cookie = `carry_session=${token}`;
-  flooder = {
-    ...signedUp,
-    token,
-    cookie,
-    call: (m, path, body) => server.request(path, jsonInit(m, body, { Cookie: cookie })),
-  };
+  flooder = asUser(signedUp, token);
   for (let i = 0; i < 50; i += 1) {
     attempts += 1;
     await server.request(
@@ -140,12 +231,9 @@ for (let s = 0; s < 20; s += 1) {
     );
   }
 }
-const [flooderRow] = await server.db
-  .select({ id: users.id })
-  .from(users)
-  .where(eq(users.email, flooder.email));
+const [flooderRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, flooder.email));
 const kept = (
-  await server.db
+  await db
     .select({ n: count() })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, flooderRow?.id ?? ''))
@@ -158,7 +246,7 @@ for (let i = 0; i < PLANTED; i += 100) {
     hash: randomBytes(32).toString('base64url'),
     sub: push.subscription(`planted-${i + j}`),
   }));
-  await server.db.insert(sessions).values(
+  await db.insert(sessions).values(
     batch.map((b) => ({
       tokenHash: b.hash,
       userId: flooderRow?.id ?? '',
@@ -166,7 +254,7 @@ for (let i = 0; i < PLANTED; i += 100) {
       expiresAt: new Date(now + 30 * DAY),
     })),
   );
-  await server.db.insert(pushSubscriptions).values(
+  await db.insert(pushSubscriptions).values(
     batch.map((b, j) => ({
       endpoint: b.sub.endpoint,
       userId: flooderRow?.id ?? '',
@@ -178,7 +266,7 @@ for (let i = 0; i < PLANTED; i += 100) {
   );
 }
 const held = (
-  await server.db
+  await db
     .select({ n: count() })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, flooderRow?.id ?? ''))
@@ -192,14 +280,16 @@ const backlog = await queued();
 const loaded = { reset: await resetDelay(), bookingMail: await bookingMailDelay() };
 const pushesBefore = push.received.length;
 
-console.log(
+writeFileSync(
+  OUT,
   JSON.stringify(
     {
-      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      database: backend,
       pushDelayMs: PUSH_DELAY_MS,
       api: { attempted: attempts, kept },
       planted: { subscriptionsHeld: held },
       booking: {
+        bookings: BOOKINGS,
         ordinaryListingP50Ms: Math.round(percentile(ordinaryBook, 50)),
         flooderListingP50Ms: Math.round(percentile(flooderBook, 50)),
         flooderListingMaxMs: Math.round(Math.max(...flooderBook)),
@@ -215,8 +305,9 @@ console.log(
     2,
   ),
 );
-await server.notifier.stop();
-await server.close();
+await notifier.stop();
+await database.close();
+await pg?.drop();
 await push.close();
 await smtp.close();
 process.exit(0);

@@ -9,14 +9,16 @@
 //                stands between them and its file descriptors.
 // Printed per phase: streams opened and refused (by status), logins' p50/p95 and successes,
 // health checks' successes; and the load average.
-//   node --import tsx bench/abuse/stream-flood.ts
+// Settings: LOGINS (60), OPEN_FILES (1024).
+//   node --import tsx bench/abuse/stream-flood.ts out.json
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const OUT = process.argv[2] ?? 'bench/results/stream-flood.json';
 const ACCOUNTS = 36;
 const STREAMS_PER_ACCOUNT = 32;
 const LOGINS = Number(process.env.LOGINS ?? 60);
@@ -53,7 +55,7 @@ const server = spawn(
       STATIC_DIR: '',
       TRUST_PROXY: '1',
       SIGNUP_LIMIT_PER_HOUR: '100000',
-      LOGIN_LIMIT_PER_ADDRESS: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
@@ -279,7 +281,7 @@ try {
     .filter((l) => /openFiles|EMFILE|too many open files/i.test(l))
     .slice(0, 4);
   result.load = loadavg().map((x) => Number(x.toFixed(2)));
-  console.log(JSON.stringify(result, null, 2));
+  writeFileSync(OUT, JSON.stringify(result, null, 2));
 } finally {
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((r) => server.once('exit', r));

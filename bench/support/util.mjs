@@ -124,7 +124,7 @@ export function startAppServer(dist, prefix, env = {}) {
   return startServer(prefix, {
     STATIC_DIR: dist,
     // The login benchmark logs in from one address far more often than a person would.
-    LOGIN_LIMIT_PER_ADDRESS: '999999999',
+    LOGIN_LIMIT_PER_ACCOUNT: '999999999',
     ...env,
   });
 }

@@ -118,6 +118,15 @@ export {
   saveUpiId,
 } from './payments';
 export {
+  acceptedOrdersOf,
+  cancelMyBooking,
+  editListing,
+  endOrder,
+  type Queued,
+  undoChange,
+  withdrawListing,
+} from './plans';
+export {
   airlinesQuery,
   airportsQuery,
   authBlockedQuery,
@@ -128,12 +137,14 @@ export {
   myBookingsQuery,
   myListingsQuery,
   profileQuery,
+  requestsToAnswerQuery,
   searchResultsQuery,
   syncedAtQuery,
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
 export { createStore } from './store';
+export { leaveThread, viewThread } from './thread-view';
 export {
   describeWatch,
   unwatchRoute,

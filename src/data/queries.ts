@@ -27,6 +27,10 @@ export const myBookingsQuery = (store: Store): Promise<OrderRow[]> => store.db.b
 
 export const carrierOrdersQuery = (store: Store): Promise<OrderRow[]> => store.db.orders.toArray();
 
+/** Requests on my listings still waiting for my answer (pending): the nav and the app badge count them. */
+export const requestsToAnswerQuery = (store: Store): Promise<number> =>
+  store.db.orders.filter((o) => o.status === 'pending').count();
+
 export const profileQuery = (store: Store, email: string): Promise<ProfileRow | undefined> =>
   store.db.profile.get(email);
 

@@ -17,6 +17,14 @@ export const LISTING_COST_MAX_INR = 999_999;
 export const BOOKING_WEIGHT_MIN_KG = 1;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+/**
+ * Bodies of the small routes (login, signup, password reset, push subscriptions, notification
+ * settings): a few KB, refused before they are read further, so nobody makes the server parse
+ * megabytes before a login.
+ */
+export const SMALL_JSON_BODY_MAX_BYTES = 8 * 1024;
+/** Arrays and objects inside each other in any JSON body; checked before it is parsed. */
+export const JSON_DEPTH_MAX = 32;
 export const TEXT_MAX_LENGTH = 200;
 export const LONG_TEXT_MAX_LENGTH = 2000;
 export const ANALYTICS_BATCH_MAX = 100;

@@ -5,6 +5,7 @@ export const ERRORS = {
   'request/invalid': { status: 400, message: 'Some fields are not valid.' },
   'request/malformed-json': { status: 400, message: 'The request body is not valid JSON.' },
   'request/too-large': { status: 413, message: 'The request is too large.' },
+  'request/too-deep': { status: 400, message: 'The request body is nested too deeply.' },
   'request/not-json': {
     status: 415,
     message: 'Send the request body as JSON (Content-Type: application/json).',
@@ -81,6 +82,26 @@ export const ERRORS = {
     status: 409,
     message: 'This booking can no longer change to that status.',
   },
+  'booking/not-traveller': {
+    status: 403,
+    message: 'Only the traveller who made this booking can cancel it.',
+  },
+  'booking/moved-on': {
+    status: 409,
+    message:
+      'This booking has already ended (declined, cancelled, completed or expired), so there is nothing to cancel.',
+  },
+  'booking/cancel-too-late': {
+    status: 409,
+    message:
+      'This booking is accepted and the flight leaves soon, so it can no longer be cancelled here. Ask the carrier to cancel it (use Messages).',
+  },
+  'listing/not-yours': { status: 403, message: 'Only the carrier who listed this flight can change it.' },
+  'listing/withdrawn': { status: 409, message: 'The carrier withdrew this listing.' },
+  'listing/below-booked': {
+    status: 409,
+    message: 'The weight cannot go below what travellers have already booked on this listing.',
+  },
   // Snake_case on purpose: the hand-off API documents this exact code, and clients branch on it.
   handoff_code_mismatch: { status: 422, message: 'Hand-off code does not match' },
   'handoff/locked': {
@@ -147,6 +168,12 @@ export const ERRORS = {
     message: 'Sync requests must come from the app itself, not from another site.',
   },
   'sync/busy': { status: 503, message: 'The server is busy. Your changes will be sent shortly.' },
+  // A push past the account's (or device's) changes per minute: the device waits Retry-After and
+  // sends them again; never a refusal of the changes themselves.
+  'sync/rate-limited': {
+    status: 429,
+    message: 'Your changes are coming in very fast. They will be sent in a moment.',
+  },
   'sync/upgrade-required': {
     status: 426,
     message: 'Carry was updated. Reload to update, and your changes will be sent.',
@@ -154,6 +181,12 @@ export const ERRORS = {
   'sync/unprocessable': {
     status: 422,
     message: 'The server could not store this change. Please check it and try again.',
+  },
+  // On the device only: a write to its storage failed (the browser's quota is used up).
+  'storage/full': {
+    status: 507,
+    message:
+      "This device's storage is full: the change reached Carry but its answer could not be saved here. Free some space; it is tried again every few minutes.",
   },
   'outbox/unreadable': {
     status: 400,

@@ -10,6 +10,7 @@ import type { Db } from './db/client';
 import type { AppEnv, Deps } from './deps';
 import { chunkFileStore } from './files/chunk-store';
 import type { FileStore } from './files/file-store';
+import { jsonBodyMaxBytes } from './http/body';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
@@ -88,9 +89,24 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     // A GET has no body to limit, and looking for one costs the Node adapter a full Request.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (c.req.path.startsWith('/api/files/')) return uploadLimit(c, next);
-    // JSON bodies: refused here by their declared length, and capped while read (bodyText).
-    if (Number(c.req.header('content-length') ?? 0) > config.jsonBodyMaxBytes) tooLarge();
+    // JSON bodies: refused here by their declared length, and capped while read (bodyText); the
+    // small routes' (auth, push subscriptions, settings) at a few KB.
+    if (Number(c.req.header('content-length') ?? 0) > jsonBodyMaxBytes(c.req.path, config.jsonBodyMaxBytes))
+      tooLarge();
     return next();
+  });
+  // A read of the API that says nothing of its own caching is someone's data (their messages,
+  // profile, pull, settings): no cache, the browser's or a proxy's, keeps it. The lists answered
+  // with an ETag (http/answer-cache.ts) say `private, no-cache` themselves; public lists say
+  // `public` (the airports, the airlines).
+  app.use(async (c, next) => {
+    await next();
+    if (
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      isApiPath(c.req.path) &&
+      !c.res.headers.has('Cache-Control')
+    )
+      c.header('Cache-Control', 'private, no-store');
   });
   app.use(sessionMiddleware(deps));
   // What a write queued is sent once its transaction has committed, which is by now.

@@ -1,5 +1,6 @@
 // What the app factory is configured with: limits, cookie and origin policy, where the built
 // client lives. main.ts fills it from env.ts; tests pass only what they change.
+import { CANCEL_CUTOFF_HOURS_DEFAULT } from '@/domain/booking/status';
 import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 
 export interface Clock {
@@ -53,13 +54,24 @@ export interface AppConfig {
   loginBackoffMaxMs: number;
   /** Failures per (account, client address or known device) before that pair is refused. */
   loginMaxFailuresPerPair: number;
+  /**
+   * Failed logins per client address per window, over every account (LOGIN_FAILURES_PER_ADDRESS):
+   * high enough that the typos of a crowd behind one address (carrier-grade NAT, an airport's
+   * Wi-Fi) never reach it, low enough to stop one address spraying guesses over many accounts.
+   */
   loginMaxFailuresPerAddress: number;
-  /** Successful logins per client address (or known device) per window (LOGIN_LIMIT_PER_ADDRESS). */
-  loginMaxSuccessesPerAddress: number;
+  /**
+   * Successful logins per account per window, from any device (LOGIN_LIMIT_PER_ACCOUNT), so nobody
+   * mints sessions without limit. Never per address: thousands of people may share one.
+   */
+  loginMaxSuccessesPerAccount: number;
   /** Logins running at once (password hashes) per email and per client address. */
   loginMaxParallelPerEmail: number;
   loginMaxParallelPerAddress: number;
-  /** Accounts created per client address per hour (SIGNUP_LIMIT_PER_HOUR). */
+  /**
+   * Accounts created per client address per hour (SIGNUP_LIMIT_PER_HOUR): a bound on one machine
+   * making accounts, high enough for a crowd behind one address.
+   */
   signupLimitPerHour: number;
   /** Analytics batches without a session per client address per hour, and their size. */
   anonymousEventBatchesPerHour: number;
@@ -71,12 +83,21 @@ export interface AppConfig {
   uploadBytesPerUser: number;
   /** Listings one carrier may have on flights still to come (OPEN_LISTINGS_PER_CARRIER). */
   openListingsMax: number;
+  /** A traveller cancels an accepted booking themselves until this long before departure (CANCEL_CUTOFF_HOURS). */
+  cancelCutoffMs: number;
   /**
    * How long an Idempotency-Key's answer is kept: longer than any offline stretch a change can
    * wait through in the outbox (a session lasts 30 days unused; a parked queue resumes at the next
    * login), so a retry always finds it.
    */
   idempotencyRetentionMs: number;
+  /**
+   * Mutations pushed per minute (POST /api/sync/push) per account (SYNC_MUTATIONS_PER_MINUTE) and
+   * per device (client id): past them a push is answered in part, or 429 sync/rate-limited with
+   * Retry-After, which the device waits out before sending the rest.
+   */
+  syncMutationsPerMinute: number;
+  syncMutationsPerMinutePerClient: number;
   /** Argon2id cost of new password hashes (tests lower it; the default is OWASP's minimum). */
   passwordHash: Argon2Cost;
   /** One line per request; never receives bodies, cookies or tokens. */
@@ -97,18 +118,21 @@ export const DEFAULT_CONFIG: AppConfig = {
   loginBackoffBaseMs: 1000,
   loginBackoffMaxMs: 15 * 60 * 1000,
   loginMaxFailuresPerPair: 5,
-  loginMaxFailuresPerAddress: 50,
-  loginMaxSuccessesPerAddress: 30,
+  loginMaxFailuresPerAddress: 500,
+  loginMaxSuccessesPerAccount: 30,
   loginMaxParallelPerEmail: 2,
-  loginMaxParallelPerAddress: 10,
-  signupLimitPerHour: 20,
-  anonymousEventBatchesPerHour: 120,
+  loginMaxParallelPerAddress: 32,
+  signupLimitPerHour: 200,
+  anonymousEventBatchesPerHour: 1200,
   anonymousEventsMaxBytes: 16 * 1024,
   jsonBodyMaxBytes: JSON_BODY_MAX_BYTES,
   uploadsPerDay: 20,
   uploadBytesPerUser: 50 * 1024 * 1024,
   openListingsMax: OPEN_LISTINGS_MAX,
+  cancelCutoffMs: CANCEL_CUTOFF_HOURS_DEFAULT * 60 * 60 * 1000,
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
+  syncMutationsPerMinute: 2400,
+  syncMutationsPerMinutePerClient: 1200,
   passwordHash: OWASP_ARGON2ID,
   log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
 };

@@ -1,6 +1,7 @@
 // The only reader of process.env: parsed once at start, failing loudly on bad values.
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import { CANCEL_CUTOFF_HOURS_DEFAULT } from '@/domain/booking/status';
 import { OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { pushServiceHostsSchema } from '@/domain/notify/push-endpoint';
 
@@ -55,14 +56,21 @@ const envSchema = v.object({
     ),
     '',
   ),
-  SIGNUP_LIMIT_PER_HOUR: count('20'),
-  LOGIN_LIMIT_PER_ADDRESS: count('30'),
+  SIGNUP_LIMIT_PER_HOUR: count('200'),
+  /** Successful logins per account per 15 minutes (never per address: a crowd may share one). */
+  LOGIN_LIMIT_PER_ACCOUNT: count('30'),
+  /** Failed logins per client address per 15 minutes, over every account. */
+  LOGIN_FAILURES_PER_ADDRESS: count('500'),
+  /** Mutations pushed per account per minute; a device (client id) gets half of it. */
+  SYNC_MUTATIONS_PER_MINUTE: count('2400'),
   UPLOAD_IMAGES_PER_DAY: count('20'),
   UPLOAD_MB_PER_USER: count('50'),
   /** Live update streams (GET /api/sync/poke) per client address (an IPv6 /64 is one). */
   STREAMS_PER_ADDRESS: count('200'),
   /** Live update streams per process; 0: what the open-files limit leaves (src/server/live/open-files.ts). */
   STREAMS_MAX: count('0'),
+  /** Hours before departure after which a traveller can no longer cancel an accepted booking. */
+  CANCEL_CUTOFF_HOURS: count(String(CANCEL_CUTOFF_HOURS_DEFAULT)),
   OPEN_LISTINGS_PER_CARRIER: v.optional(
     v.pipe(
       v.string(),

@@ -17,3 +17,6 @@ export { seedReferenceData } from './db/seed';
 export { collectionState } from './http/answer-cache';
 export { ordersOf } from './model/bookings.queries';
 export { searchListings } from './model/listings.queries';
+// The notifier (mail and push queue) with its settings, for a bench that times its queue in-process.
+export type { NotifyConfig } from './notify/config';
+export { createNotifier, type Notifier } from './notify/notifier';

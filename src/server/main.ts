@@ -22,7 +22,7 @@ import { type LiveOptions, startLive } from './live/live';
 import { readOpenFilesLimit, streamBudget } from './live/open-files';
 import { expireOverdueBookings } from './model/bookings.expiry';
 import { pruneOrphanFiles } from './model/files.prune';
-import { pruneSyncResults } from './model/sync.retention';
+import { pruneSyncClients, pruneSyncResults, vacuumChurn } from './model/sync.retention';
 import { notifyConfigFrom } from './notify/env-config';
 import { createNotifier } from './notify/notifier';
 import { pruneNotifications } from './notify/queue';
@@ -52,20 +52,25 @@ async function openDatabase(env: Env, seed: boolean) {
 }
 
 /**
- * Expired idempotency records and sync results, idle throttle counters, images no courier request
+ * Expired idempotency records, sync results and idle sync clients, idle throttle counters (then,
+ * on PGlite, a VACUUM of those tables), images no courier request
  * names a day after their upload, old failed notifications and expired reset links go once an
  * hour; overdue pending bookings expire, and expired sessions end, every minute.
  */
-function scheduleHousekeeping(db: Db, files: FileStore) {
+function scheduleHousekeeping(db: Db, files: FileStore, pglite: boolean) {
   const timer = setInterval(() => {
     const now = Date.now();
     Promise.all([
       pruneIdempotencyKeys(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
       pruneSyncResults(db, now, DEFAULT_CONFIG.idempotencyRetentionMs),
+      pruneSyncClients(db, now),
       pruneThrottles(db, now, 2 * HOUR_MS),
       pruneOrphanFiles(db, files, now),
       pruneNotifications(db, now),
-    ]).catch((err) => console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })));
+    ])
+      // On PGlite the space of what was pruned is reclaimed (model/sync.retention.ts).
+      .then(() => (pglite ? vacuumChurn(db) : undefined))
+      .catch((err) => console.error(JSON.stringify({ level: 'error', housekeeping: String(err) })));
   }, HOUR_MS);
   timer.unref();
   // Unanswered pending bookings expire on time to the minute (search and booking already treat an
@@ -139,17 +144,21 @@ async function serveOne(env: Env, seed: boolean) {
       secureCookies: env.SECURE_COOKIES,
       trustProxyHops: env.TRUST_PROXY,
       signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
-      loginMaxSuccessesPerAddress: env.LOGIN_LIMIT_PER_ADDRESS,
+      loginMaxSuccessesPerAccount: env.LOGIN_LIMIT_PER_ACCOUNT,
+      loginMaxFailuresPerAddress: env.LOGIN_FAILURES_PER_ADDRESS,
+      syncMutationsPerMinute: env.SYNC_MUTATIONS_PER_MINUTE,
+      syncMutationsPerMinutePerClient: Math.ceil(env.SYNC_MUTATIONS_PER_MINUTE / 2),
       uploadsPerDay: env.UPLOAD_IMAGES_PER_DAY,
       uploadBytesPerUser: env.UPLOAD_MB_PER_USER * 1024 * 1024,
       openListingsMax: env.OPEN_LISTINGS_PER_CARRIER,
+      cancelCutoffMs: env.CANCEL_CUTOFF_HOURS * 60 * 60 * 1000,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
       apiOrigin: env.VITE_API_URL ? new URL(env.VITE_API_URL).origin : '',
       staticRoot: staticRoot && existsSync(resolve(staticRoot, 'index.html')) ? staticRoot : '',
     },
   });
   // Every process prunes (idempotent deletes), so a replaced worker changes nothing.
-  scheduleHousekeeping(database.db, files);
+  scheduleHousekeeping(database.db, files, database.kind === 'pglite');
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(env.DATA_DIR)}`;

@@ -39,6 +39,9 @@ async function openCompleteDialog(status: BookingStatus = 'accepted', extra: Par
   api.on('GET /api/carrier-orders', () => json({ bookings: [order('a', status, extra)] }));
   const view = renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
   await userEvent.click(await screen.findByRole('button', { name: 'Complete' }));
+  // The flight has not left yet: the carrier confirms the luggage was handed back first.
+  const early = await screen.findByRole('alertdialog', { name: 'Complete before the flight?' });
+  await userEvent.click(within(early).getByRole('button', { name: 'It was handed back' }));
   const dialog = await screen.findByRole('dialog', { name: 'Complete delivery' });
   return { ...view, dialog };
 }

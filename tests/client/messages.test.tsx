@@ -255,6 +255,18 @@ describe('the thread', () => {
     const [entry] = await store.db.outbox.filter((e) => e.kind === 'read-messages').toArray();
     expect(entry?.args).toEqual({ bookingId: 'b1', lastReadId: hello.id });
   });
+
+  it('tells the server the thread is on screen, and that it left it (no push for it meanwhile)', async () => {
+    const api = withThread([hello], [readState(hello, null)]);
+    heldPush(api);
+    api.on('PUT /api/bookings/b1/viewing', () => json({ until: new Date(NOW + 90_000).toISOString() }));
+    api.on('DELETE /api/bookings/b1/viewing', () => json({ message: 'Left the thread' }));
+    const { router } = await openThread(api);
+    await waitFor(() => expect(api.calls).toContain('PUT /api/bookings/b1/viewing'));
+    expect(api.calls).not.toContain('DELETE /api/bookings/b1/viewing');
+    await act(() => router.navigate({ to: '/mybookings' }));
+    await waitFor(() => expect(api.calls).toContain('DELETE /api/bookings/b1/viewing'));
+  });
 });
 
 describe('unread counts', () => {
@@ -285,7 +297,10 @@ describe('unread counts', () => {
     const view = renderApp('/carrier/orders', { api, session: { role: 'carrier' } });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
-      await within(nav).findByRole('link', { name: /^Order History ?, 1 unread message$/ }),
+      // The order is a request still to answer: counted beside the unread message.
+      await within(nav).findByRole('link', {
+        name: /^Order History ?, 1 request to answer ?, 1 unread message$/,
+      }),
     ).toBeTruthy();
     const row = screen.getByRole('article');
     await userEvent.click(await within(row).findByRole('link', { name: /^Message ?, 1 unread message$/ }));

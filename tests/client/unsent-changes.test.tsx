@@ -104,3 +104,51 @@ describe('a courier photo whose upload is answered 401', () => {
     expect(within(list).queryByText(/Uploading photo|the photo goes first/)).toBeNull();
   });
 });
+
+describe('a courier request refused because the server no longer has its photo', () => {
+  it('offers "Upload the photo again", which uploads it from the device and sends the request', async () => {
+    const api = fakeApi();
+    let uploads = 0;
+    api.on('POST /api/files/courier-images', () => {
+      uploads += 1;
+      return json({ url: 'http://localhost/api/files/courier-images/abc-bag.jpg' }, 201);
+    });
+    let pushes = 0;
+    api.on('POST /api/sync/push', async (req) => {
+      pushes += 1;
+      const { mutations } = (await req.json()) as { mutations: { id: number }[] };
+      // The first push names a photo the clean-up deleted; the one after the new upload is applied.
+      const results = mutations.map((m) =>
+        pushes === 1
+          ? {
+              id: m.id,
+              ok: false,
+              code: 'courier/image-not-uploaded',
+              message: 'The item image must be one you uploaded. Please upload it again.',
+            }
+          : { id: m.id, ok: true, body: { message: 'Courier request submitted', id: 'c1' } },
+      );
+      return json({ lastMutationId: mutations.at(-1)?.id ?? 0, results });
+    });
+    const view = renderApp('/contact', { api });
+    await findHeading('Contact Us');
+    const photo = new Blob([new Uint8Array(1024)], { type: 'image/jpeg' });
+    await act(async () => {
+      await submitCourierRequest(view.store, form, photo, 'bag.jpg');
+      await uploadPhotos(view.store);
+      await replayOutbox(view.store);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Show waiting list/ }));
+    const list = screen.getByRole('list', { name: 'Changes waiting' });
+    const again = await within(list).findByRole('button', { name: 'Upload the photo again' });
+    expect(within(list).queryByRole('button', { name: 'Retry' })).toBeNull();
+    await userEvent.click(again);
+    // What the sync loop does next (the lane, then the push), run here rather than waited for.
+    await act(async () => {
+      await uploadPhotos(view.store);
+      await replayOutbox(view.store);
+    });
+    expect(uploads).toBe(2);
+    expect(await view.store.db.outbox.count()).toBe(0);
+  });
+});

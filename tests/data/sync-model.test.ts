@@ -22,6 +22,7 @@ import {
   bookListing,
   countUnsent,
   discardEntry,
+  endOrder,
   loadSession,
   login,
   logout,
@@ -33,6 +34,7 @@ import {
   sendContactMessage,
   sendMessage,
   submitCourierRequest,
+  undoChange,
   updateBookingStatus,
   uploadPhotos,
 } from '@/data';
@@ -557,6 +559,42 @@ class JumpClock extends Base {
   }
 }
 
+/** The carrier declines or cancels with a reason (issue 28): held for its Undo, then sent. */
+class EndOrder extends ByUser {
+  constructor(
+    tab: number,
+    readonly order: 0 | 1,
+    readonly action: 'decline' | 'cancel',
+  ) {
+    super(tab);
+  }
+  async actAs(who: Who, store: Store, w: World) {
+    const id = await mirroredOrder(store, w, who, this.order);
+    if (!id) return;
+    const result = await endOrder(store, id, this.action, { code: 'other', text: `run ${nextSeq(w)}` });
+    if (!result.ok) return;
+    const key = await lastQueued(store, 'status-update');
+    const marker: Marker = { kind: 'status-update', bookingId: id, status: result.status };
+    record(w, who, key, marker, `held ${this.action} of order ${this.order}`);
+  }
+  toString() {
+    return `EndOrder(tab ${this.tab}, order ${this.order}, ${this.action})`;
+  }
+}
+
+/** Undo: the user takes back the newest change still held; taken back, it must never apply. */
+class Undo extends ByUser {
+  async actAs(who: Who, store: Store, w: World) {
+    const held = (await userEntries(store.db, w.users[who].email)).filter((e) => e.holdUntil != null).at(-1);
+    if (!held || !(await undoChange(store, held.key))) return;
+    const change = w.changes.find((c) => c.key === held.key);
+    if (change) change.fate = 'discarded';
+  }
+  toString() {
+    return `Undo(tab ${this.tab})`;
+  }
+}
+
 /** The user discards the first change the server refused. */
 class DiscardRefused extends ByUser {
   async actAs(who: Who, store: Store, w: World) {
@@ -579,6 +617,10 @@ const commands: fc.Arbitrary<Cmd>[] = [
   fc.tuple(tab, which).map(([t, l]) => new Book(t, l)),
   which.map((l) => new TakeSpace(l)),
   fc.tuple(tab, which, fc.constantFrom(...ACTIONS)).map(([t, o, a]) => new StatusUpdate(t, o, a)),
+  fc
+    .tuple(tab, which, fc.constantFrom<'decline' | 'cancel'>('decline', 'cancel'))
+    .map(([t, o, a]) => new EndOrder(t, o, a)),
+  tab.map((t) => new Undo(t)),
   tab.map((t) => new Contact(t)),
   fc.tuple(tab, which).map(([t, o]) => new Message(t, o)),
   fc.tuple(tab, which).map(([t, p]) => new Courier(t, p)),

@@ -5,11 +5,11 @@
 // protocol -> it shows "New booking", and a click on it opens the carrier's orders.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PushService, startPushService } from '../../scripts/push-service';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 import { launchBrowser } from '../support/e2e-browser';
 import { type E2eServer, freePort, startE2eServer } from '../support/e2e-server';
 import { type ApiUser, bookOver, createApiUser, listOver, loginInBrowser } from '../support/e2e-users';
-import { type PushService, startPushService } from '../support/push-service';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { eventually } from '../support/until';
 
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);

@@ -113,7 +113,8 @@ export const ZONES: Record<string, Zone> = {
       '../hooks/use-store',
       '../../data/outbox',
     ],
-    allowed: ['react', 'lucide-react', '@/domain/format', './card'],
+    // react-dom for createPortal: a modal question renders at the end of <body>.
+    allowed: ['react', 'react-dom', 'lucide-react', '@/domain/format', './card'],
   },
   sw: {
     at: 'sw',

@@ -1,11 +1,16 @@
 // Signup, login (cookie, token, lockout, rate limits), sessions, logout and the session check,
 // through HTTP.
-import { randomBytes, scryptSync } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/server/auth/passwords';
 import { DEFAULT_CONFIG } from '@/server/config';
-import { sessions as sessionsTable, throttles, users as usersTable } from '@/server/db/schema';
+import {
+  passwordResets,
+  sessions as sessionsTable,
+  throttles,
+  users as usersTable,
+} from '@/server/db/schema';
 import { createTestServer, TEST_PASSWORD_HASH, type TestServer } from '../support/server-app';
 import { jsonInit, newUserDetails, signupAndLogin } from '../support/server-users';
 
@@ -335,6 +340,25 @@ describe('signups per client address', () => {
   });
 });
 
+/**
+ * A live reset token for `email`: the mail carries it; here a link is planted beside the one the
+ * notifier made (only its sha256 is stored), as the mail's would work.
+ */
+async function resetToken(on: TestServer, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const [user] = await on.db
+    .select({ id: usersTable.id })
+    .from(usersTable)
+    .where(eq(usersTable.email, email));
+  await on.db.insert(passwordResets).values({
+    tokenHash: createHash('sha256').update(token).digest('base64url'),
+    userId: user?.id ?? '',
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
+  return token;
+}
+
 /** The cookies of a Set-Cookie answer as `name=value` pairs, by name. */
 function cookiesOf(res: Response): Record<string, string> {
   return Object.fromEntries(
@@ -409,6 +433,47 @@ describe('lockout without denial of service', () => {
     expect((await attempt(user.email, user.password, '192.0.2.50')).status).toBe(200);
   });
 
+  it('ends device trust with a password reset: the old device cookie is a stranger, a login makes a new one', async () => {
+    const user = await signupAndLogin(proxied);
+    const device = cookiesOf(await attempt(user.email, user.password, '198.51.100.20')).carry_device ?? '';
+    const deviceId = device.split('.')[1];
+    const token = await resetToken(proxied, user.email);
+    const reset = await proxied.request(
+      '/auth/reset-password',
+      jsonInit('POST', { token, password: 'Newpass@456', confirmPassword: 'Newpass@456' }),
+    );
+    expect(reset.status).toBe(200);
+    // Someone holding the old cookie guesses: their failures now slow the account like a stranger's.
+    for (let i = 0; i < 5; i += 1)
+      expect((await attempt(user.email, `Guess@${i}000`, '203.0.113.90', device)).status).toBe(401);
+    expect((await attempt(user.email, 'Newpass@456', '198.51.100.21')).status).toBe(429);
+    now += 2000;
+    // The owner logs in with the current password: a new device id, trusted from now on.
+    const fresh = cookiesOf(await attempt(user.email, 'Newpass@456', '198.51.100.21', device)).carry_device;
+    expect(fresh?.split('.')[1]).toBeDefined();
+    expect(fresh?.split('.')[1]).not.toBe(deviceId);
+  });
+
+  it('ends the trust of other devices at "log out other devices", keeping this one', async () => {
+    const user = await signupAndLogin(proxied);
+    const mine = cookiesOf(await attempt(user.email, user.password, '198.51.100.30'));
+    const theirs = cookiesOf(await attempt(user.email, user.password, '198.51.100.31')).carry_device ?? '';
+    const session = mine.carry_session ?? '';
+    const out = await proxied.request('/auth/logout-others', {
+      method: 'POST',
+      headers: { Cookie: `${session}; ${mine.carry_device}` },
+    });
+    expect(out.status).toBe(200);
+    const kept = cookiesOf(out).carry_device ?? mine.carry_device ?? '';
+    expect(kept.split('.')[1]).toBe(mine.carry_device?.split('.')[1]);
+    // The other device's cookie is a stranger's: its guesses slow the account...
+    for (let i = 0; i < 5; i += 1)
+      expect((await attempt(user.email, `Guess@${i}000`, '203.0.113.91', theirs)).status).toBe(401);
+    expect((await attempt(user.email, user.password, '198.51.100.32')).status).toBe(429);
+    // ...while this device, still known, gets in at once.
+    expect((await attempt(user.email, user.password, '198.51.100.30', kept)).status).toBe(200);
+  });
+
   it('locks the pair (account, address) after five failures, while another address still gets in', async () => {
     const user = await signupAndLogin(proxied);
     for (let i = 0; i < 5; i += 1) await attempt(user.email, 'Wrong@1234', '192.0.2.99');
@@ -421,24 +486,50 @@ describe('lockout without denial of service', () => {
 });
 
 describe('successful logins and sessions', () => {
-  it('limits successful logins per address', async () => {
-    const limited = await createTestServer({ config: { trustProxyHops: 1, loginMaxSuccessesPerAddress: 3 } });
+  it('limits successful logins per account, from any address', async () => {
+    const limited = await createTestServer({ config: { trustProxyHops: 1, loginMaxSuccessesPerAccount: 3 } });
     try {
       const user = await signupAndLogin(limited);
-      const login = (ip: string) =>
+      const other = await signupAndLogin(limited);
+      const login = (who: { email: string; password: string }, ip: string) =>
         limited.request(
           '/auth/login',
-          jsonInit('POST', { email: user.email, password: user.password }, { 'X-Forwarded-For': ip }),
+          jsonInit('POST', { email: who.email, password: who.password }, { 'X-Forwarded-For': ip }),
         );
-      for (let i = 0; i < 3; i += 1) expect((await login('203.0.113.60')).status).toBe(200);
-      const refused = await login('203.0.113.60');
+      // signupAndLogin logged in once already (without an address).
+      for (let i = 0; i < 2; i += 1) expect((await login(user, `203.0.113.${60 + i}`)).status).toBe(200);
+      const refused = await login(user, '203.0.113.70');
       expect(refused.status).toBe(429);
       expect((await refused.json()).code).toBe('auth/rate-limited');
-      expect((await login('203.0.113.61')).status).toBe(200);
+      expect((await login(other, '203.0.113.70')).status).toBe(200);
     } finally {
       await limited.close();
     }
   });
+
+  it('lets a crowd behind one address log in on new devices (carrier-grade NAT), typos included', async () => {
+    // The defaults, as in production.
+    const crowd = await createTestServer({ config: { trustProxyHops: 1 } });
+    try {
+      const people = [];
+      for (let i = 0; i < 31; i += 1) people.push(await signupAndLogin(crowd));
+      const login = (email: string, password: string) =>
+        crowd.request(
+          '/auth/login',
+          jsonInit('POST', { email, password }, { 'X-Forwarded-For': '100.64.0.1' }),
+        );
+      const statuses = [];
+      for (const person of people) {
+        // Everyone mistypes twice, then gets it right: 62 failures and 31 logins from one address.
+        expect((await login(person.email, 'Wrong@1234')).status).toBe(401);
+        expect((await login(person.email, 'Wrong@12345')).status).toBe(401);
+        statuses.push((await login(person.email, person.password)).status);
+      }
+      expect(statuses).toEqual(people.map(() => 200));
+    } finally {
+      await crowd.close();
+    }
+  }, 180_000);
 
   it('keeps at most maxSessionsPerUser sessions: a login beyond ends the oldest', async () => {
     const capped = await createTestServer({ config: { maxSessionsPerUser: 3 } });

@@ -62,7 +62,8 @@ describe('order history and contact', () => {
     expect(mine?.history).toEqual([
       { status: 'pending', at: start },
       { status: 'accepted', at: Math.floor(nowMs / 1000) - 7200 },
-      { status: 'completed', at: Math.floor(nowMs / 1000) },
+      // Completed before the flight's departure: recorded as early.
+      { status: 'completed', at: Math.floor(nowMs / 1000), by: 'carrier', early: true },
     ]);
     expect(mine?.contact).toEqual({ name: 'Asha Rao', email: carrier.email, phone: '9876543210' });
     const theirs = await orderIn(carrier, '/api/carrier-orders', id);
@@ -76,7 +77,7 @@ describe('order history and contact', () => {
     const mine = await orderIn(traveller, '/api/orders', id);
     expect(mine?.history).toEqual([
       { status: 'pending', at: expect.any(Number) },
-      { status: 'rejected', at: Math.floor(nowMs / 1000) },
+      { status: 'rejected', at: Math.floor(nowMs / 1000), by: 'carrier' },
     ]);
     expect(mine?.contact).toBeNull();
   });

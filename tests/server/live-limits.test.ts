@@ -15,7 +15,7 @@ const open: PokeReader[] = [];
 
 beforeAll(async () => {
   server = await createTestServer({
-    config: { trustProxyHops: 1, signupLimitPerHour: 1000, loginMaxSuccessesPerAddress: 1000 },
+    config: { trustProxyHops: 1, signupLimitPerHour: 1000, loginMaxSuccessesPerAccount: 1000 },
     live: { maxStreamsPerAddress: PER_ADDRESS, maxStreams: BUDGET },
   });
 });

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages } from '@/server/db/schema';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { jsonInit, signupAndLogin } from '../support/server-users';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 describe('with no SMTP_URL', () => {
   let server: TestServer;

@@ -2,7 +2,7 @@
 // and again when its queue's next row falls due (a retry's back-off), not by a poll. Here the
 // poll is an hour long, so only that wake-up can send the retry; real time, waited for by polling.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type PushService, startPushService } from '../support/push-service';
+import { type PushService, startPushService } from '../../scripts/push-service';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
 import { signupAndLogin } from '../support/server-users';

@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endExpiredSessions } from '@/server/auth/session-expiry';
 import { outboundMessages, pushSubscriptions, users } from '@/server/db/schema';
-import { type PushService, startPushService } from '../support/push-service';
+import { type PushService, startPushService } from '../../scripts/push-service';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, daysFromNow } from '../support/server-fixtures';
 import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { until } from '../support/until';
 
 const PER_USER = 10;

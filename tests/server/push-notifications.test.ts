@@ -11,12 +11,12 @@ import { readEnv } from '@/server/env';
 import { notifyConfigFrom } from '@/server/notify/env-config';
 import { createNotifier } from '@/server/notify/notifier';
 import { claimDue, pruneNotifications } from '@/server/notify/queue';
+import { type PushService, startPushService } from '../../scripts/push-service';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 import { completeWithCode } from '../support/handoff';
-import { type PushService, startPushService } from '../support/push-service';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book } from '../support/server-fixtures';
 import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 let server: TestServer;
 let push: PushService;

@@ -2,7 +2,8 @@
 // Details (as a carrier would be shown it) and the carrier completes with a code.
 //
 //   travellerHandoffCode(page, url): Promise<string>    opens /mybookings and reads the code
-//   completeWithCode(page, code): Promise<void>          Complete -> type the code -> Complete
+//   completeWithCode(page, code): Promise<void>          Complete -> (before the flight leaves:
+//                                                        "It was handed back") -> the code -> Complete
 import type { Page } from 'playwright-core';
 
 export async function travellerHandoffCode(page: Page, url: string): Promise<string> {
@@ -19,7 +20,10 @@ export async function travellerHandoffCode(page: Page, url: string): Promise<str
 
 export async function completeWithCode(page: Page, code: string): Promise<void> {
   await page.getByRole('article').getByRole('button', { name: 'Complete', exact: true }).click();
+  const early = page.getByRole('alertdialog', { name: 'Complete before the flight?' });
   const dialog = page.getByRole('dialog', { name: 'Complete delivery' });
+  await early.or(dialog).first().waitFor();
+  if (await early.isVisible()) await early.getByRole('button', { name: 'It was handed back' }).click();
   await dialog.getByLabel('Hand-off code').fill(code);
   await dialog.getByRole('button', { name: 'Complete', exact: true }).click();
 }

@@ -79,7 +79,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       // Every test account comes from 127.0.0.1: more than the default 20 signups an hour.
       SIGNUP_LIMIT_PER_HOUR: process.env.SIGNUP_LIMIT_PER_HOUR ?? '10000',
       // ... and logs in more often than the default 30 times in 15 minutes.
-      LOGIN_LIMIT_PER_ADDRESS: process.env.LOGIN_LIMIT_PER_ADDRESS ?? '10000',
+      LOGIN_LIMIT_PER_ACCOUNT: process.env.LOGIN_LIMIT_PER_ACCOUNT ?? '10000',
       // Photo tests may upload more images per account than a person would in a day.
       UPLOAD_IMAGES_PER_DAY: process.env.UPLOAD_IMAGES_PER_DAY ?? '10000',
       ...options.env,

@@ -1,5 +1,6 @@
-// Carrier Order History (/carrier/orders): orders on my listings, newest first, status tabs,
-// in pages, and the carrier's actions (Accept/Decline when pending, Cancel/Complete when accepted).
+// Carrier Order History (/carrier/orders): first the requests to answer (pending, soonest to
+// expire first, with the time left), then the spec's "Past Orders": the rest, newest first, status
+// tabs, in pages, and the carrier's actions (Accept/Decline when pending, Cancel/Complete when accepted).
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useCarrierOrders } from '@/client/hooks';
@@ -20,6 +21,7 @@ import { type ActionsFor, OrderList } from './-components/order-list';
 import { StatusAnnouncer } from './-components/status-announcer';
 import { useReference } from './-components/use-reference';
 import { OrderActions } from './carrier/-components/order-actions';
+import { ToAnswer, toAnswer } from './carrier/-components/to-answer';
 
 export const Route = createFileRoute('/_authed/carrier/orders')({
   // ?tab= chooses the tab (back and forward move between them); ?booking=<id> (a notification's
@@ -49,7 +51,11 @@ function CarrierOrders() {
   // A new history entry per tab, so back returns to the previous one; the page keeps its scroll.
   const setTab = (next: OrderTab) => void navigate({ search: (s) => withTab(s, next), resetScroll: false });
   const today = todayIn(Date.now());
-  const sorted = useMemo(() => newestFirst(orders.rows ?? []), [orders.rows]);
+  const answer = useMemo(() => toAnswer(orders.rows ?? [], reference), [orders.rows, reference]);
+  const sorted = useMemo(
+    () => newestFirst((orders.rows ?? []).filter((r) => !answer.expiry.has(r.id))),
+    [orders.rows, answer],
+  );
   const rows = useMemo(() => sorted.filter((r) => matchesTab(r, tab, today)), [sorted, tab, today]);
 
   return (
@@ -57,24 +63,27 @@ function CarrierOrders() {
       <SidePanel title="Order History">
         <p>View your past orders</p>
       </SidePanel>
-      <section aria-labelledby="past-orders" className="flex min-w-0 flex-col gap-4">
-        <h1 id="past-orders" className="text-2xl font-bold tracking-tight text-slate-900">
-          Past Orders
-        </h1>
-        <PillTabs label="Filter orders" options={ORDER_TABS} value={tab} onChange={setTab} />
-        <OrderList
-          key={tab}
-          loading={orders.loading}
-          error={null}
-          rows={rows}
-          side="carrier"
-          emptyText="No orders found."
-          reference={reference}
-          openId={openId}
-          actionsFor={actionsFor}
-        />
-        <StatusAnnouncer rows={orders.loading ? undefined : orders.rows} />
-      </section>
+      <div className="flex min-w-0 flex-col gap-8">
+        <ToAnswer rows={answer.rows} expiry={answer.expiry} reference={reference} openId={openId} />
+        <section aria-labelledby="past-orders" className="flex min-w-0 flex-col gap-4">
+          <h1 id="past-orders" className="text-2xl font-bold tracking-tight text-slate-900">
+            Past Orders
+          </h1>
+          <PillTabs label="Filter orders" options={ORDER_TABS} value={tab} onChange={setTab} />
+          <OrderList
+            key={tab}
+            loading={orders.loading}
+            error={null}
+            rows={rows}
+            side="carrier"
+            emptyText="No orders found."
+            reference={reference}
+            openId={openId}
+            actionsFor={actionsFor}
+          />
+          <StatusAnnouncer rows={orders.loading ? undefined : orders.rows} />
+        </section>
+      </div>
     </div>
   );
 }

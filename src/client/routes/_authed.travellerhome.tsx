@@ -27,6 +27,7 @@ import {
   searchParamsSchema,
 } from '@/domain/listing/search-params';
 import { MSG } from '@/domain/texts';
+import { RecentRequest } from './-components/recent-request';
 import { type FilterState, SearchFilters } from './-components/search-filters';
 import { SearchForm } from './-components/search-form';
 import { SearchResults, type SearchView } from './-components/search-results';
@@ -213,6 +214,7 @@ function TravellerHome() {
             />
           )}
         </Card>
+        <RecentRequest reference={reference} />
         {/* Phones: filters, results, then the watched routes; from md the watched routes sit under
             the filters, beside the results. */}
         <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">

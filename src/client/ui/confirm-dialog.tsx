@@ -1,5 +1,8 @@
-// A modal question with two answers. Focus starts on the safe answer; Escape cancels.
+// A modal question with two answers. Focus starts on the safe answer; Escape cancels. Rendered at
+// the end of <body> (a portal): asked from inside the header, whose backdrop blur makes it the
+// containing block of fixed children, it would sit in the header, under the toasts.
 import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from './button';
 
 interface ConfirmDialogProps {
@@ -27,7 +30,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [onCancel]);
 
-  return (
+  return createPortal(
     <div className="fixed inset-0 z-50 grid place-items-center bg-slate-900/50 p-4">
       <div
         role="alertdialog"
@@ -51,6 +54,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

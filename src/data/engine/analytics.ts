@@ -16,12 +16,21 @@ export const ANALYTICS_FLUSH_EVERY_MS = 10_000;
 const NEXT_AT = 'analyticsNextAt';
 const ATTEMPTS = 'analyticsAttempts';
 
+/**
+ * Buffers an event. Never throws: an event is written after the user's change has been queued,
+ * and a write that fails (storage full) must not report that change as failed: the user would
+ * submit it again and it would be made twice. The event is lost instead.
+ */
 export async function track(
   store: Store,
   name: AnalyticsEventName,
   props: Record<string, PropValue>,
 ): Promise<void> {
-  await store.db.analytics.add({ name, props, at: store.now() });
+  try {
+    await store.db.analytics.add({ name, props, at: store.now() });
+  } catch {
+    return;
+  }
   // The loop decides when the batch goes (analyticsDueAt); waking it never sends in a loop.
   store.wake();
 }

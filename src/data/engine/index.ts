@@ -21,6 +21,7 @@ export {
   queueChange,
   rebase,
   retryEntry,
+  undoEntry,
 } from './outbox';
 export { requestPersistentStorage } from './persist';
 export { PHOTO_MAX_EDGE_PX, type PreparedPhoto, photoIdOf, preparePhoto, uploadPhotos } from './photos';

@@ -91,6 +91,12 @@ export function photoOf<K extends MutationKind>(
   return mutator.waitsFor?.(entry) ?? null;
 }
 
+/** Whether the entry's refusal says the server lost its photo (a fresh upload fixes it). */
+export function refusedForPhoto(mutators: LocalMutators, entry: OutboxEntry): boolean {
+  const mutator = mutators[entry.kind] as LocalMutator<MutationKind> | undefined;
+  return Boolean(entry.lastErrorCode && mutator?.photoGone?.includes(entry.lastErrorCode));
+}
+
 function movedTo<K extends MutationKind>(
   mutators: LocalMutators,
   entry: OutboxEntryOf<K>,

@@ -48,6 +48,11 @@ export interface LocalMutator<K extends MutationKind> {
   waitsFor?(entry: OutboxEntryOf<K>): string | null;
   /** The entry's local extras waiting for photo `id` instead (a photo moved to its own user). */
   waitFor?(entry: OutboxEntryOf<K>, id: string): OutboxEntryOf<K>['local'];
+  /**
+   * Refusal codes that mean the server no longer has the entry's uploaded photo: Retry uploads it
+   * again from the device's copy (the waiting list offers "Upload the photo again").
+   */
+  photoGone?: readonly string[];
   /** The args sent the first time, from what the entry waited for (the uploaded photo's url). */
   prepare?(entry: OutboxEntryOf<K>, ready: { photoUrl: string | null }): MutationArgs<K>;
   /**

@@ -20,8 +20,11 @@ export function newEntry<K extends MutationKind>(
   args: MutationArgs<K>,
   local: ExtrasOf<K>,
   user: string,
+  /** Hold it this long before sending (it can be undone meanwhile: undoEntry). */
+  holdMs = 0,
 ): OutboxEntryOf<K> {
   return {
+    ...(holdMs > 0 ? { holdUntil: store.now() + holdMs } : {}),
     key: crypto.randomUUID(),
     kind,
     args,
@@ -234,6 +237,21 @@ export async function discardEntry(store: Store, key: string): Promise<void> {
     await db.outbox.delete(key);
     await releasePhotos(store, entry.user);
   });
+}
+
+/**
+ * Undo: takes back an entry still held (never sent), its rows back to what the server last
+ * confirmed with the other entries applied on top. False when it is no longer held: it has gone.
+ */
+export async function undoEntry(store: Store, key: string): Promise<boolean> {
+  let undone = false;
+  await changeAndRebase(store, async (db) => {
+    const entry = await db.outbox.get(key);
+    if (!entry || entry.mutationId !== null || entry.state !== 'queued' || entry.holdUntil == null) return;
+    await db.outbox.delete(key);
+    undone = true;
+  });
+  return undone;
 }
 
 /**

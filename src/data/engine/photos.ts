@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
 import type { AppDb } from './db';
 import { ApiError, isTransient, OfflineError, parseRetryAfter } from './errors';
-import { photoOf, withPhoto } from './kinds';
+import { photoOf, refusedForPhoto, withPhoto } from './kinds';
 import type { LocalMutators } from './local-mutator';
 import { getMeta, META, setMeta } from './meta';
 import { runtime } from './runtime';
@@ -24,6 +24,12 @@ export const PHOTO_JPEG_QUALITY = 0.8;
 export const PHOTO_IDLE_TIMEOUT_MS = 30_000;
 /** Where no progress is reported (the service worker's fetch): the slowest upload still waited for. */
 export const FETCH_UPLOAD_FLOOR_BPS = 2_000;
+/**
+ * An upload older than this is made again before the request that needs it goes: the server
+ * deletes an image no request names a day after its upload (ORPHAN_FILE_AGE_MS), and uploading
+ * the same bytes again stores them again under the same link and restarts that day.
+ */
+export const PHOTO_REFRESH_MS = 12 * 60 * 60 * 1000;
 const PHOTO_LOCK = 'carry-photos';
 const UPLOAD_PATH = '/api/files/courier-images';
 
@@ -75,16 +81,30 @@ export async function photosOf(db: AppDb, user: string): Promise<Map<string, Pho
   return new Map((await db.photos.where('user').equals(user).toArray()).map((p) => [p.id, p]));
 }
 
-/** Whether `entry` must wait for its photo: not sent yet, and its user's photo is not up yet. */
+/** Uploaded so long ago (by this device's clock) that the server may have deleted it since. */
+function staleUpload(photo: PhotoRow, now: number): boolean {
+  return photo.url !== null && photo.uploadedAt !== undefined && now - photo.uploadedAt > PHOTO_REFRESH_MS;
+}
+
+/** The photo is to be uploaded (again): not up, or up so long ago that it must be made again. */
+function needsUpload(photo: PhotoRow, now: number): boolean {
+  return !photo.refused && (!photo.url || staleUpload(photo, now));
+}
+
+/**
+ * Whether `entry` must wait for its photo: not sent yet, and its user's photo is not up yet (or
+ * was uploaded so long ago, by the device's clock `now`, that it goes up again first).
+ */
 export function waitsForPhoto(
   mutators: LocalMutators,
   entry: OutboxEntry,
   photos: ReadonlyMap<string, PhotoRow>,
+  now: number,
 ): boolean {
   const id = photoOf(mutators, entry);
   if (id === null || entry.mutationId !== null) return false;
   const photo = photos.get(id);
-  return Boolean(photo && !photo.url && !photo.refused);
+  return Boolean(photo && needsUpload(photo, now));
 }
 
 /**
@@ -127,8 +147,10 @@ function send(store: Store, photo: PhotoRow, onProgress: (sent: number) => void)
   const form = new FormData();
   form.append('file', new Blob([photo.bytes], { type: photo.type }), photo.name);
   const url = `${store.baseUrl}${UPLOAD_PATH}`;
-  // The server keys idempotency by user already: the hash alone keeps the key short.
-  const headers = { 'Idempotency-Key': `photo-${photo.id.slice(photo.id.lastIndexOf(':') + 1)}` };
+  // The server keys idempotency by user already; the key is bound to the bytes and the file name
+  // (the same photo picked again under another name is another upload, not a reuse of the key).
+  const hash = photo.id.slice(photo.id.lastIndexOf(':') + 1);
+  const headers = { 'Idempotency-Key': `photo-${hash}-${nameHash(photo.name)}` };
   const parse = (status: number, text: string, retryAfter: string | null) => {
     if (status >= 200 && status < 300) {
       const answer = v.safeParse(uploadAnswer, JSON.parse(text || '{}'));
@@ -201,6 +223,16 @@ function send(store: Store, photo: PhotoRow, onProgress: (sent: number) => void)
   })();
 }
 
+/** FNV-1a of a file name, in hex: short and printable, for the upload's key. */
+function nameHash(name: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i += 1) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
 async function withPhotoLock<T>(fn: () => Promise<T>): Promise<T | null> {
   const locks = runtime.navigator?.locks;
   if (!locks?.request) return fn();
@@ -231,10 +263,11 @@ export async function adoptPhotos(store: Store, user: string): Promise<void> {
   }
 }
 
-/** The photo the lane takes next for `user`: the oldest not yet uploaded nor refused. */
+/** The photo the lane takes next for `user`: the oldest not yet uploaded (or stale) nor refused. */
 export async function nextPhoto(store: Store, user: string): Promise<PhotoRow | undefined> {
   const photos = await store.db.photos.where('user').equals(user).toArray();
-  return photos.filter((p) => !p.url && !p.refused).sort((a, b) => a.createdAt - b.createdAt)[0];
+  const now = store.now();
+  return photos.filter((p) => needsUpload(p, now)).sort((a, b) => a.createdAt - b.createdAt)[0];
 }
 
 /** Uploads the signed-in user's waiting photos, oldest first; stops at the first transient failure. */
@@ -261,7 +294,12 @@ export async function uploadPhotos(store: Store): Promise<number> {
           lastWrite = t;
           void store.db.photos.update(photo.id, { sent });
         });
-        await store.db.photos.update(photo.id, { url, sent: photo.size, lastError: null });
+        await store.db.photos.update(photo.id, {
+          url,
+          sent: photo.size,
+          lastError: null,
+          uploadedAt: store.now(),
+        });
         uploaded += 1;
         store.wake();
       } catch (err) {
@@ -308,15 +346,20 @@ async function refuse(store: Store, photo: PhotoRow, err: ApiError): Promise<voi
   });
 }
 
-/** The user retries an entry: a photo of theirs the server refused is uploaded again. */
+/**
+ * The user retries an entry: a photo of theirs the server refused is uploaded again, and so is
+ * one the server no longer has (the entry was refused for it: "Upload the photo again").
+ */
 export async function retryPhotoOf(store: Store, entry: OutboxEntry): Promise<void> {
   const id = photoOf(store.mutators, entry);
   if (id === null) return;
+  const gone = entry.state === 'failed' && refusedForPhoto(store.mutators, entry);
   await store.db.photos
     .where('id')
     .equals(id)
-    .filter((p) => p.refused && p.user === entry.user)
+    .filter((p) => (p.refused || gone) && p.user === entry.user)
     .modify({
+      ...(gone ? { url: null } : {}),
       refused: false,
       attempts: 0,
       nextAttemptAt: 0,

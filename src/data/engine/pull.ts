@@ -4,7 +4,9 @@
 // that id. Steps:
 //   1. drop an answer asked for another session than the one signed in now (another user, or
 //      the same user after a logout and login: the session generation, captured when the pull
-//      started), or one older than an acknowledgement we already hold (it would revert it);
+//      started), one older than an acknowledgement we already hold (it would revert it), or one
+//      overtaken by another tab's pull applied meanwhile (the stored cookie is no longer the one
+//      this pull sent: compare-and-set), which is then asked again;
 //   2. settle the entries the server has applied (id at or below its lastMutationId) with their
 //      results, through the push answer's own path (outcomes.ts): applied -> dropped and
 //      confirmed; refused -> failed with the server's message, for Retry and Discard (or dealt
@@ -67,7 +69,20 @@ export function pull(store: Store, options: { joinRunning?: boolean } = {}): Pro
 
 const synced = { syncState: 'synced', syncError: null, outboxKey: null } as const;
 
+/** Answers overtaken by another tab's pull are asked again, at most this many times in a row. */
+const OVERTAKEN_RETRIES = 3;
+
 async function pullNow(store: Store): Promise<PullOutcome> {
+  for (let i = 0; ; i += 1) {
+    const outcome = await pullOnce(store);
+    // Another tab (or the service worker) applied a pull while this one was on its way: this
+    // answer was dropped, and the caller is still owed a state read after it asked.
+    if (outcome !== 'overtaken') return outcome;
+    if (i + 1 >= OVERTAKEN_RETRIES) return 'stale';
+  }
+}
+
+async function pullOnce(store: Store): Promise<PullOutcome | 'overtaken'> {
   const { db } = store;
   if (upgradeRequired(db)) return 'upgrade-required';
   const login = await currentLogin(store);
@@ -87,7 +102,7 @@ async function pullNow(store: Store): Promise<PullOutcome> {
   });
   try {
     const res = await callParsed(store.http, 'GET', `/api/sync/pull?${query}`, pullResponseSchema);
-    return await applyPull(store, user, clientId, res, { generation });
+    return await applyPull(store, user, clientId, res, { generation, cookie: cookie ?? null });
   } catch (err) {
     // The cookie is someone else's now (another tab signed in): nothing to apply for this user.
     if (err instanceof ApiError && err.code === ('sync/client-mismatch' satisfies ErrorCode))
@@ -106,14 +121,18 @@ const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
 /**
  * Applies a pull answer for `user` (exported for the benchmark and tests). `asked.generation`
  * is the session generation when the pull was asked; without it, only the user is checked.
+ * `asked.cookie`: the cookie the pull sent (null: none). When the stored cookie is no longer
+ * that one, another pull has been applied since this one was asked, and this answer may be
+ * older than what the device holds: it is dropped ('overtaken'), never applied over it, so the
+ * stored cookie never goes back and the screen never flips back to an older state.
  */
 export async function applyPull(
   store: Store,
   user: string,
   clientId: string,
   res: PullResponse,
-  asked: { generation?: string | null } = {},
-): Promise<PullOutcome> {
+  asked: { generation?: string | null; cookie?: string | null } = {},
+): Promise<PullOutcome | 'overtaken'> {
   const { db } = store;
   if ((res.protocol ?? 1) > SYNC_PROTOCOL) {
     markUpgradeRequired(db);
@@ -125,6 +144,8 @@ export async function applyPull(
     if (since === 'other-user' || res.user !== user) return 'other-user';
     if (since === 'ended' && asked.generation !== undefined) return 'ended';
     if (res.lastMutationId < (await ackedMutationId(db, clientId))) return 'stale';
+    if (asked.cookie !== undefined && ((await pullCookie(db, clientId)) ?? null) !== asked.cookie)
+      return 'overtaken';
     const ctx = contextOf(store);
     // Step 2. An older server sends no results: what it applied is simply acknowledged.
     const results = new Map((res.results ?? []).map((r) => [r.id, r]));

@@ -18,7 +18,15 @@
 // Every push names this code's protocol and schema version.
 import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { type OneAtATime, oneAtATime } from '@/domain/one-at-a-time';
-import { afterFailure, dueAt, NOT_FAILING, type OutboxEntry, retryWaitMs } from '@/domain/outbox/entry';
+import {
+  afterFailure,
+  dueAt,
+  isHeld,
+  NOT_FAILING,
+  type OutboxEntry,
+  retryWaitMs,
+  STUCK_AFTER_MS,
+} from '@/domain/outbox/entry';
 import {
   PUSH_BATCH_BYTES,
   PUSH_BATCH_MAX,
@@ -104,7 +112,12 @@ async function prepareBatch(
         await db.outbox.update(e.key, unreadable);
         continue;
       }
-      if (waitsForPhoto(store.mutators, e, photos)) continue;
+      if (waitsForPhoto(store.mutators, e, photos, store.now())) continue;
+      // Held for its Undo: it and everything behind it wait (send order is kept).
+      if (isHeld(e, store.now())) {
+        if (batch.length === 0) return { batch: [], notBefore: dueAt(e.holdUntil ?? 0, store.now()) };
+        break;
+      }
       // Under the server's body limit: the rest goes in the next push (at least one always goes;
       // one too large alone is answered 413 and refused as such).
       const size = utf8.encode(JSON.stringify(e.args)).length;
@@ -237,6 +250,40 @@ async function requeue(store: Store, batch: OutboxEntry[], err: unknown): Promis
   });
 }
 
+/**
+ * The answer to `batch` could not be stored (a full disk, most often): the entries wait with a
+ * growing back-off, not pushed again at every tick, and show as stuck at once with the reason.
+ * Their mutation ids stay: once space is freed the next push is answered from the server's
+ * stored results, and nothing is applied twice.
+ */
+/** A full disk does not free itself in a second: the shortest wait before such a batch goes again. */
+const STORAGE_RETRY_MS = 60_000;
+
+async function holdUnstored(store: Store, batch: OutboxEntry[], err: unknown): Promise<void> {
+  const { db } = store;
+  const now = store.now();
+  const full = err instanceof Error && /quota/i.test(`${err.name} ${err.message} ${String(err.cause ?? '')}`);
+  const inner = (err as { inner?: unknown } | null)?.inner;
+  const quota = full || (inner instanceof Error && inner.name === 'QuotaExceededError');
+  await db.transaction('rw', db.outbox, async () => {
+    for (const e of batch) {
+      const current = await db.outbox.get(e.key);
+      if (!current || current.state === 'failed' || current.mutationId !== e.mutationId) continue;
+      const attempts = current.attempts + 1;
+      await db.outbox.update(e.key, {
+        state: 'queued',
+        attempts,
+        nextAttemptAt: now + Math.max(STORAGE_RETRY_MS, retryWaitMs(attempts, store.random(), null)),
+        failingSince: current.failingSince ?? now,
+        failingForMs: Math.max(current.failingForMs ?? 0, STUCK_AFTER_MS),
+        lastAttemptAt: now,
+        lastError: quota || !(err instanceof Error) ? ERRORS['storage/full'].message : err.message,
+        lastErrorCode: 'storage/full',
+      });
+    }
+  });
+}
+
 /** Step 3: the answers, the entries and the rows, in one transaction. */
 async function applyAnswer(
   store: Store,
@@ -290,9 +337,16 @@ async function applyAnswer(
       await releasePhotos(store, user);
     await acknowledge(db, clientId, answer.lastMutationId);
   });
-  // Mutations after a transient failure got no answer: they wait, the head backs off.
-  if (unanswered.length)
-    await requeue(store, unanswered, new Error('The server could not apply this change yet.'));
+  // Mutations after a transient failure got no answer: they wait, the head backs off (as long as
+  // the answer's Retry-After says, when a rate held them).
+  if (unanswered.length) {
+    const wait = answer.retryAfter;
+    const err =
+      wait === undefined
+        ? new Error('The server could not apply this change yet.')
+        : new ApiError(429, 'Waiting for the rate limit', 'sync/held', wait * 1000);
+    await requeue(store, unanswered, err);
+  }
   return counts;
 }
 
@@ -331,7 +385,15 @@ async function drain(store: Store, renew: () => Promise<void>): Promise<ReplayRe
       max = 1;
       continue;
     }
-    const step = await applyAnswer(store, asked, clientId, batch, outcome.answer);
+    let step: { sent: number; failed: number };
+    try {
+      step = await applyAnswer(store, asked, clientId, batch, outcome.answer);
+    } catch (err) {
+      // The server applied them; this device could not store the answer (storage full).
+      await holdUnstored(store, batch, err);
+      stopped = true;
+      break;
+    }
     counts.sent += step.sent;
     counts.failed += step.failed;
     if (step.sent + step.failed < batch.length) {

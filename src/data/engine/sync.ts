@@ -3,7 +3,7 @@
 // entries behind it wait for it), the next photo, the analytics batch. Never below FLOOR_MS,
 // never while the browser says it is offline (the `online` event wakes it), never for a queue
 // parked by a 401. `online`, the tab becoming visible and each new change (store.wake) wake it.
-import { dueAt } from '@/domain/outbox/entry';
+import { dueAt, isHeld } from '@/domain/outbox/entry';
 import { analyticsDueAt, flushAnalytics } from './analytics';
 import { getMeta, META } from './meta';
 import { clearBackoff, userEntries } from './outbox';
@@ -36,9 +36,12 @@ export async function nextRunAt(store: Store): Promise<number | null> {
     const photos = await photosOf(store.db, user);
     // The head: the first entry a push would take (one waiting for its photo is passed over).
     const head = (await userEntries(store.db, user)).find(
-      (e) => e.state !== 'failed' && !waitsForPhoto(store.mutators, e, photos),
+      (e) => e.state !== 'failed' && !waitsForPhoto(store.mutators, e, photos, now),
     );
-    if (head) times.push(dueAt(head.nextAttemptAt, now));
+    if (head)
+      times.push(
+        Math.max(dueAt(head.nextAttemptAt, now), isHeld(head, now) ? dueAt(head.holdUntil ?? 0, now) : 0),
+      );
     const photo = await nextPhoto(store, user);
     if (photo) times.push(dueAt(photo.nextAttemptAt, now));
   }

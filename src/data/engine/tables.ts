@@ -60,6 +60,12 @@ export interface PhotoRow extends FailureTime {
   /** Bytes the server has acknowledged so far in the current attempt (progress). */
   sent: number;
   url: string | null;
+  /**
+   * When the device last got `url` (its clock). The server deletes an upload no request names a
+   * day after it was stored: a photo whose request still waits is uploaded again before
+   * PHOTO_REFRESH_MS (photos.ts). Absent on rows of earlier releases: taken as fresh.
+   */
+  uploadedAt?: number;
   /** The server will never take it (not an image, too large): its request failed with why. */
   refused: boolean;
   attempts: number;

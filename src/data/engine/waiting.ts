@@ -3,7 +3,7 @@
 // the user signing in again after a 401) and, where it needs a photo, the upload's progress.
 import { ERRORS } from '@/domain/errors';
 import { isStuck, type OutboxEntry } from '@/domain/outbox/entry';
-import { describeEntry, photoOf } from './kinds';
+import { describeEntry, photoOf, refusedForPhoto } from './kinds';
 import { getMeta, META } from './meta';
 import { readableEntry, userEntries } from './outbox';
 import { photosOf } from './photos';
@@ -18,6 +18,11 @@ export interface WaitingItem {
   /** The server's message for a refusal, or the last transient error of a stuck change. */
   error: string | null;
   photo: { sent: number; size: number; originalSize: number } | null;
+  /**
+   * Refused because the server no longer has its photo, which the device still holds: Retry
+   * uploads it again ("Upload the photo again").
+   */
+  reupload: boolean;
 }
 
 /** The entry's label; one this code cannot read still gets a row, to be discarded. */
@@ -54,6 +59,7 @@ export async function waitingList(store: Store, user: string): Promise<WaitingIt
           ? (e.lastError ?? p?.lastError ?? null)
           : null,
       photo,
+      reupload: state === 'failed' && Boolean(p) && readableEntry(e) && refusedForPhoto(store.mutators, e),
     };
   });
 }

@@ -6,9 +6,11 @@ import type { MutationKind } from '@/domain/sync/mutations';
 import { describeEntry as describeWith, type LocalMutators } from '../engine';
 import { addListing } from './add-listing';
 import { book } from './book';
+import { cancelBooking } from './cancel-booking';
 import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
+import { editListing } from './edit-listing';
 import { message } from './message';
 import { paymentAnswer, paymentClaim, paymentReceived, setUpi } from './payments';
 import { rate } from './rate';
@@ -16,6 +18,7 @@ import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
+import { withdrawListing } from './withdraw-listing';
 
 export const LOCAL_MUTATORS: LocalMutators = {
   'add-listing': addListing,
@@ -34,6 +37,9 @@ export const LOCAL_MUTATORS: LocalMutators = {
   'payment-received': paymentReceived,
   'payment-claim': paymentClaim,
   'payment-answer': paymentAnswer,
+  'cancel-booking': cancelBooking,
+  'edit-listing': editListing,
+  'withdraw-listing': withdrawListing,
 };
 
 /** The waiting list's name for an entry. */

@@ -6,6 +6,7 @@ import { orderHandoffEntries } from '../handoff/order-fields';
 import { orderPaymentEntries } from '../payment/schema';
 import { orderRatingEntries } from '../rating/schema';
 import { MSG, requiredMessage } from '../texts';
+import { reasonSchema } from './reasons';
 import { BOOKING_STATUSES, EXPIRY_REASONS } from './status';
 
 const bookingWeight = v.pipe(
@@ -57,8 +58,17 @@ export const statusUpdateSchema = v.object({
       'Status must be one of pending, accepted, rejected, cancelled, completed, expired',
     ),
   ),
+  /** Why, for a decline or a cancel: shown to the traveller in the history, push and mail. */
+  reason: v.optional(reasonSchema),
 });
 export type StatusUpdate = v.InferOutput<typeof statusUpdateSchema>;
+
+/** A traveller cancels their own booking (POST /api/bookings/:bookingId/cancel), with a reason. */
+export const cancelBookingArgsSchema = v.object({
+  bookingId: requiredText(requiredMessage('Booking')),
+  reason: reasonSchema,
+});
+export type CancelBookingArgs = v.InferOutput<typeof cancelBookingArgsSchema>;
 
 export const ORDER_SUFFIX = { carrier: '_carrier', passenger: '_passenger' } as const;
 
@@ -90,7 +100,23 @@ export const orderSchema = v.object({
   }),
   createdAt: v.object({ _seconds: v.number() }),
   /** Each status it has reached, oldest first, with its time in seconds since the epoch. */
-  history: v.optional(v.array(v.object({ status: v.picklist(BOOKING_STATUSES), at: v.number() }))),
+  history: v.optional(
+    v.array(
+      v.object({
+        status: v.picklist(BOOKING_STATUSES),
+        at: v.number(),
+        /** Who made this move (a cancel may be either side's). */
+        by: v.optional(v.picklist(['carrier', 'traveller'])),
+        /** Why (a decline or a cancel), as chosen with its words. */
+        reason: v.optional(reasonSchema),
+        /** Completed before the flight's departure. */
+        early: v.optional(v.boolean()),
+      }),
+    ),
+  ),
+  /** When the carrier last changed the flight or its time after this booking was made (seconds):
+   * the traveller may cancel it without the cut-off. */
+  flightChangedAt: v.optional(v.nullable(v.number())),
   /** The other party (the carrier for a traveller, the traveller for a carrier), once accepted. */
   contact: v.optional(v.nullable(v.object({ name: v.string(), email: v.string(), phone: v.string() }))),
   /** Why an expired booking expired (status 'expired' only): the carrier did not answer in time. */

@@ -54,6 +54,32 @@ export function availableActions(status: BookingStatus): BookingAction[] {
   return BOOKING_ACTIONS.filter((a) => NEXT[status][a] !== undefined);
 }
 
+/** How long before departure a traveller may still cancel an accepted booking themselves, unless
+ * the operator sets CANCEL_CUTOFF_HOURS; later only the carrier cancels it. */
+export const CANCEL_CUTOFF_HOURS_DEFAULT = 6;
+
+export type TravellerCancel =
+  | { ok: true }
+  | { ok: false; code: 'booking/transition-not-allowed' | 'booking/cancel-too-late' };
+
+/**
+ * Whether the traveller may cancel their own booking: a pending one at any time; an accepted one
+ * until `cutoffMs` before departure, or at any time once the carrier changed its flight or time
+ * (`flightChanged`: the traveller did not agree to the new one). Nothing else moves.
+ */
+export function travellerCancel(
+  status: BookingStatus,
+  departureMs: number,
+  nowMs: number,
+  cutoffMs: number,
+  flightChanged: boolean,
+): TravellerCancel {
+  if (status === 'pending') return { ok: true };
+  if (status !== 'accepted') return { ok: false, code: 'booking/transition-not-allowed' };
+  if (flightChanged || nowMs < departureMs - cutoffMs) return { ok: true };
+  return { ok: false, code: 'booking/cancel-too-late' };
+}
+
 /** Statuses whose weight counts against a listing's space. */
 export const HOLDS_SPACE: ReadonlySet<BookingStatus> = new Set(['pending', 'accepted', 'completed']);
 

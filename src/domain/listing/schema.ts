@@ -1,5 +1,6 @@
 // Listings: the Add Listing form and request, the search form and request, and a listing as read.
 import * as v from 'valibot';
+import { reasonSchema } from '../booking/reasons';
 import {
   airlineCodeSchema,
   airportCodeSchema,
@@ -101,6 +102,47 @@ export function addListingRequestSchema(ctx: DepartureContext) {
 }
 export type AddListingRequest = v.InferOutput<ReturnType<typeof addListingRequestSchema>>;
 
+/** What a carrier may change of a listing (PATCH /api/listings/:listingId): all of it at once. */
+export const editListingFieldsEntries = {
+  departure: listingFieldsEntries.departure,
+  time: listingFieldsEntries.time,
+  flightNo: listingFieldsEntries.flightNo,
+  weight: weightSchema,
+  cost: costSchema,
+};
+export const editListingArgsSchema = v.object({
+  listingId: requiredText(requiredMessage('Listing')),
+  ...editListingFieldsEntries,
+});
+export type EditListingArgs = v.InferOutput<typeof editListingArgsSchema>;
+
+/** The edit form: the departure still to come in the origin's zone (`from` is the listing's). */
+export function editListingFormSchema(ctx: DepartureContext, from: string) {
+  return v.pipe(
+    v.object(editListingFieldsEntries),
+    v.forward(
+      v.partialCheck(
+        [['departure'], ['time']],
+        (x) => isDepartureInFuture(x.departure, x.time, ctx.nowMs, ctx.timeZoneOf(from)),
+        MSG.departureFuture,
+      ),
+      ['departure'],
+    ),
+  );
+}
+export type EditListingFormValues = v.InferOutput<ReturnType<typeof editListingFormSchema>>;
+
+/**
+ * A carrier withdraws a listing (POST /api/listings/:listingId/withdraw), saying why: its pending
+ * bookings are declined ("The carrier withdrew this listing"); its accepted ones are cancelled
+ * with this reason.
+ */
+export const withdrawListingArgsSchema = v.object({
+  listingId: requiredText(requiredMessage('Listing')),
+  reason: reasonSchema,
+});
+export type WithdrawListingArgs = v.InferOutput<typeof withdrawListingArgsSchema>;
+
 /** The search form: the first empty field, in this order, names itself in the message. */
 export const SEARCH_FIELD_LABELS = {
   from: 'From',
@@ -170,6 +212,8 @@ export const listingSchema = v.object({
   /** Price per KG in rupees. */
   cost: v.number(),
   createdAt: v.optional(v.number(), 0),
+  /** When its carrier withdrew it (ms), on the carrier's own list only: search never shows it. */
+  withdrawnAt: v.optional(v.nullable(v.number())),
   ...listingRatingEntries,
 });
 export type Listing = v.InferOutput<typeof listingSchema>;

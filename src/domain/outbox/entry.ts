@@ -54,6 +54,11 @@ export interface OutboxEntryBase extends FailureTime {
   lastErrorCode: string | null;
   state: OutboxState;
   /**
+   * Held on the device until this time (the device's clock): not sent before, and the user may
+   * still take it back (Undo). Null or absent: not held. A destructive change is held briefly.
+   */
+  holdUntil?: number | null;
+  /**
    * The Idempotency-Key a release before the sync protocol may have sent this change under
    * over REST (its key): pushed with the mutation, so the server answers what it stored for that
    * key instead of applying the change again. Set only by the database upgrade.
@@ -68,6 +73,14 @@ export type OutboxEntryOf<K extends MutationKind> = OutboxEntryBase & {
 };
 
 export type OutboxEntry = { [K in MutationKind]: OutboxEntryOf<K> }[MutationKind];
+
+/** How long a destructive change is held before it is sent, so it can be undone. */
+export const UNDO_HOLD_MS = 5000;
+
+/** Whether `entry` is still held at `now` (a hold longer than any wait means the clock went back). */
+export function isHeld(entry: { holdUntil?: number | null }, now: number): boolean {
+  return entry.holdUntil != null && dueAt(entry.holdUntil, now) > now;
+}
 
 /** A change failing transiently for this long shows as stuck (Retry, Discard); retries go on. */
 export const STUCK_AFTER_MS = 60 * 60 * 1000;

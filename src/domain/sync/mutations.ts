@@ -4,11 +4,11 @@
 // and, for status-update alone, the kind it is applied as. Its local and server mutators are
 // required by typed maps on both sides, which refuse to compile until they exist.
 import type * as v from 'valibot';
-import { bookingRequestSchema, statusUpdateSchema } from '../booking/schema';
+import { bookingRequestSchema, cancelBookingArgsSchema, statusUpdateSchema } from '../booking/schema';
 import { contactSchema } from '../contact/schema';
 import { courierRequestSchema } from '../courier/schema';
 import { completeArgsSchema } from '../handoff/schema';
-import { addListingArgsSchema } from '../listing/schema';
+import { addListingArgsSchema, editListingArgsSchema, withdrawListingArgsSchema } from '../listing/schema';
 import { messageArgsSchema, readMessagesArgsSchema, reportMessageArgsSchema } from '../message/schema';
 import {
   paymentAnswerArgsSchema,
@@ -34,8 +34,11 @@ export interface RestCall {
 export interface BookingNotice {
   to: 'carrier' | 'traveller';
   title: string;
-  body: (size: string) => string;
+  /** `reason`: the chosen reason's label, when the change came with one (never its free text). */
+  body: (size: string, reason?: string) => string;
 }
+
+const because = (reason?: string) => (reason ? ` Reason: ${reason}.` : '');
 
 export interface KindDeclaration {
   args: v.GenericSchema;
@@ -77,12 +80,12 @@ export const MUTATIONS = {
       rejected: {
         to: 'traveller',
         title: 'Booking declined',
-        body: (size) => `Your booking of ${size} was declined.`,
+        body: (size, reason) => `Your booking of ${size} was declined.${because(reason)}`,
       },
       cancelled: {
         to: 'traveller',
         title: 'Booking cancelled',
-        body: (size) => `Your booking of ${size} was cancelled.`,
+        body: (size, reason) => `Your booking of ${size} was cancelled by the carrier.${because(reason)}`,
       },
     },
   },
@@ -98,6 +101,36 @@ export const MUTATIONS = {
         body: (size) => `Your booking of ${size} was handed over. Open Carry to rate it.`,
       },
     },
+  },
+  /** The traveller cancels their own booking (pending any time, accepted until the cut-off). */
+  'cancel-booking': {
+    args: cancelBookingArgsSchema,
+    rest: { method: 'POST', path: '/api/bookings/:bookingId/cancel' },
+    notifies: {
+      cancelled: {
+        to: 'carrier',
+        title: 'Booking cancelled',
+        body: (size, reason) => `A traveller cancelled their booking of ${size}.${because(reason)}`,
+      },
+    },
+  },
+  /** The carrier changes a listing's price, weight, departure or flight number. */
+  'edit-listing': {
+    args: editListingArgsSchema,
+    rest: { method: 'PATCH', path: '/api/listings/:listingId' },
+    notifies: {
+      'flight-changed': {
+        to: 'traveller',
+        title: 'Flight changed',
+        body: (size) =>
+          `The carrier changed the flight or time of your booking of ${size}. Open Carry to check it; you may cancel without penalty.`,
+      },
+    },
+  },
+  /** The carrier withdraws a listing: it leaves search; its bookings are declined or cancelled. */
+  'withdraw-listing': {
+    args: withdrawListingArgsSchema,
+    rest: { method: 'POST', path: '/api/listings/:listingId/withdraw' },
   },
   /** Rating the other side of a completed booking (src/domain/rating). */
   rate: { args: ratingRequestSchema, rest: { method: 'POST', path: '/api/ratings' } },

@@ -110,6 +110,11 @@ export const pushResponseSchema = v.object({
   protocol: v.optional(v.number()),
   lastMutationId: v.number(),
   results: v.array(pushResultSchema),
+  /**
+   * Seconds before the mutations left unanswered may pass: the batch stopped at one held by a
+   * rate (a message over the per-minute rate). Absent: they go again after the usual back-off.
+   */
+  retryAfter: v.optional(v.number()),
 });
 export type PushResponse = v.InferOutput<typeof pushResponseSchema>;
 

@@ -90,6 +90,81 @@ export async function reserve(db: Db, limits: readonly Limit[], nowMs: number): 
   };
 }
 
+/** A budget of units (a push's mutations) per window; `max` units in a window starting at the first. */
+export interface Budget {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Spends up to `units` of each budget in turn, each granting at most what the one before granted:
+ * answers how many units every budget granted (0: none left) and, when fewer than asked, the
+ * milliseconds until the tightest window that refused them ends. A budget's unused grant is given
+ * back at once, so the counters hold what was granted.
+ */
+export async function spend(
+  db: Db,
+  budgets: readonly Budget[],
+  units: number,
+  nowMs: number,
+): Promise<{ granted: number; retryAfterMs: number }> {
+  let granted = units;
+  let retryAfterMs = 0;
+  const spent: { key: string; took: number }[] = [];
+  const now = new Date(nowMs).toISOString();
+  for (const budget of budgets) {
+    const windowOver = sql`${throttles.windowStart} <= ${new Date(nowMs - budget.windowMs).toISOString()}::timestamptz`;
+    const [row] = await db
+      .insert(throttles)
+      .values({
+        key: budget.key,
+        windowStart: new Date(nowMs),
+        attempts: granted,
+        inFlight: 0,
+        touchedAt: new Date(nowMs),
+      })
+      .onConflictDoUpdate({
+        target: throttles.key,
+        set: {
+          windowStart: sql`case when ${windowOver} then ${now}::timestamptz else ${throttles.windowStart} end`,
+          attempts: sql`case when ${windowOver} then 0 else ${throttles.attempts} end + ${granted}`,
+          touchedAt: sql`${now}::timestamptz`,
+        },
+      })
+      .returning({ attempts: throttles.attempts, windowStart: throttles.windowStart });
+    if (!row) throw new Error('budget upsert returned no row');
+    const before = row.attempts - granted;
+    const took = Math.max(0, Math.min(granted, budget.max - before));
+    spent.push({ key: budget.key, took: granted });
+    if (took < granted) {
+      retryAfterMs = Math.max(retryAfterMs, row.windowStart.getTime() + budget.windowMs - nowMs);
+      granted = took;
+    }
+  }
+  // Each counter keeps only what every budget granted.
+  for (const s of spent)
+    if (s.took > granted)
+      await db
+        .update(throttles)
+        .set({ attempts: sql`greatest(${throttles.attempts} - ${s.took - granted}, 0)` })
+        .where(eq(throttles.key, s.key));
+  return { granted, retryAfterMs: granted < units ? Math.max(retryAfterMs, 1000) : 0 };
+}
+
+/**
+ * Milliseconds until `budget` has room again when it has none now (0 when it has some): one read,
+ * no write, so a request past it is refused before its body is read.
+ */
+export async function budgetSpent(db: Db, budget: Budget, nowMs: number): Promise<number> {
+  const [row] = await db
+    .select({ attempts: throttles.attempts, windowStart: throttles.windowStart })
+    .from(throttles)
+    .where(eq(throttles.key, budget.key));
+  if (!row || row.attempts < budget.max) return 0;
+  return Math.max(0, row.windowStart.getTime() + budget.windowMs - nowMs);
+}
+
 /** Deletes counters nobody has touched for `olderThanMs` (longer than every window). */
 export async function pruneThrottles(db: Db, nowMs: number, olderThanMs: number): Promise<void> {
   await db.delete(throttles).where(lt(throttles.touchedAt, new Date(nowMs - olderThanMs)));

@@ -49,6 +49,11 @@ export const users = pgTable('users', {
   createdAt: at('created_at').notNull(),
   /** Where travellers pay this user as a carrier (a VPA, src/domain/payment/upi.ts); null: cash. */
   upiId: text('upi_id'),
+  /**
+   * Signed into every device cookie: a password reset and "log out other devices" raise it, so
+   * every device cookie made before stops being a known device (migration 0027).
+   */
+  deviceGeneration: integer('device_generation').notNull().default(0),
 });
 
 export const sessions = pgTable(
@@ -133,6 +138,8 @@ export const listings = pgTable(
     /** Rupees per KG. */
     cost: doublePrecision('cost').notNull(),
     createdAt: at('created_at').notNull(),
+    /** When its carrier withdrew it: out of search, watched mirrors and booking from then on. */
+    withdrawnAt: at('withdrawn_at'),
   },
   (t) => [
     index('listings_route_idx').on(t.from, t.to, t.departure),
@@ -196,6 +203,14 @@ export const bookings = pgTable(
     paymentClaimedAt: at('payment_claimed_at'),
     /** When the carrier marked the payment received. */
     paidAt: at('paid_at'),
+    /** Who moved it to rejected or cancelled ('carrier' or 'traveller'), and why (src/domain/booking/reasons.ts). */
+    endedBy: text('ended_by'),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    /** Completed before its flight's departure. */
+    completedEarly: boolean('completed_early').notNull().default(false),
+    /** When the carrier last changed the flight or its time while this booking was held. */
+    flightChangedAt: at('flight_changed_at'),
   },
   (t) => [
     index('bookings_listing_idx').on(t.listingId, t.status),
@@ -657,6 +672,42 @@ export const messages = pgTable(
     index('messages_booking_idx').on(t.bookingId, t.seq),
     index('messages_sender_idx').on(t.senderId, t.sentAt),
   ],
+);
+
+/**
+ * The thread a device has on screen (migration 0030), one per session, until `until` (the device
+ * renews it while the thread stays open): a message to its user in that thread sends no push.
+ */
+export const threadViews = pgTable(
+  'thread_views',
+  {
+    sessionHash: text('session_hash')
+      .primaryKey()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    until: at('until').notNull(),
+  },
+  (t) => [index('thread_views_thread_idx').on(t.userId, t.bookingId)],
+);
+
+/** When a user was last told of a message in a thread (migration 0030's trigger coalesces by it). */
+export const threadNotices = pgTable(
+  'thread_notices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    notifiedAt: at('notified_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookingId] })],
 );
 
 /** Each side's last read message per thread; only moves forward. Pokes both sides. */

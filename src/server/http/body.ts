@@ -3,11 +3,39 @@
 // through validate.ts, which reads with these.
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { JSON_BODY_MAX_BYTES } from '@/domain/constants';
+import { JSON_BODY_MAX_BYTES, JSON_DEPTH_MAX, SMALL_JSON_BODY_MAX_BYTES } from '@/domain/constants';
 import type { NodeEnv } from './client-abort';
 import { ApiError, invalid, toIssues } from './errors';
 
 const bodies = new WeakMap<Context, Promise<string>>();
+
+/** The small routes: their bodies are a few KB (SMALL_JSON_BODY_MAX_BYTES). */
+const SMALL_BODY_PATH_RE = /^\/(auth\/|api\/push\/|api\/notifications\/)/;
+
+/** The most a JSON body to `path` may hold: `max` (the server's setting), less on the small routes. */
+export function jsonBodyMaxBytes(path: string, max: number = JSON_BODY_MAX_BYTES): number {
+  return SMALL_BODY_PATH_RE.test(path) ? Math.min(max, SMALL_JSON_BODY_MAX_BYTES) : max;
+}
+
+/**
+ * Refuses JSON nested deeper than JSON_DEPTH_MAX (400 request/too-deep), in one pass over the text
+ * before it is parsed: brackets inside strings do not count.
+ */
+export function checkDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i += 1;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      depth += 1;
+      if (depth > JSON_DEPTH_MAX) throw new ApiError('request/too-deep');
+    } else if (ch === 93 /* ] */ || ch === 125 /* } */) depth -= 1;
+  }
+}
 
 async function readIncoming(incoming: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
@@ -25,7 +53,7 @@ async function readIncoming(incoming: AsyncIterable<Buffer>, maxBytes: number): 
  * is read straight from the socket's stream: going through the Fetch Request costs the adapter a
  * full Request, an AbortSignal and a web stream per call.
  */
-export function bodyText(c: Context, maxBytes: number = JSON_BODY_MAX_BYTES): Promise<string> {
+export function bodyText(c: Context, maxBytes: number = jsonBodyMaxBytes(c.req.path)): Promise<string> {
   let text = bodies.get(c);
   if (!text) {
     const incoming = (c.env as NodeEnv)?.incoming as (AsyncIterable<Buffer> & object) | undefined;
@@ -43,10 +71,14 @@ export function bodyText(c: Context, maxBytes: number = JSON_BODY_MAX_BYTES): Pr
 /** application/json, or a +json type such as application/merge-patch+json; parameters allowed. */
 const JSON_TYPE_RE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-/** The body of a JSON request as text: 415 for another Content-Type, 413 too large, 400 with NUL. */
+/**
+ * The body of a JSON request as text: 415 for another Content-Type, 413 too large, 400 with NUL or
+ * nested too deeply.
+ */
 export async function jsonText(c: Context): Promise<string> {
   if (!JSON_TYPE_RE.test(c.req.header('content-type') ?? '')) throw new ApiError('request/not-json');
   const text = await bodyText(c);
+  checkDepth(text);
   // PostgreSQL text and jsonb cannot hold NUL characters: refuse them at the door.
   if (text.includes('\\u0000'))
     throw invalid([{ path: '', message: 'Text must not contain NUL characters' }]);

@@ -35,6 +35,8 @@ export function sha256(data: string | Uint8Array): string {
  * Runs `work` in a transaction, exactly once per (scope, Idempotency-Key) when a key is sent.
  * `bodyHash` identifies the request's content; by default the hash of the raw body (JSON
  * routes), a multipart upload passes its own (its boundary changes on every retry).
+ * `outdated`: whether a stored answer no longer holds (an upload's link to a file the clean-up
+ * has deleted since): then the work runs again and its answer replaces the stored one.
  */
 export async function idempotentWrite(
   c: Context,
@@ -42,6 +44,7 @@ export async function idempotentWrite(
   scope: string,
   work: (tx: Tx) => Promise<Reply>,
   bodyHash?: string,
+  outdated?: (tx: Tx, stored: Reply) => Promise<boolean>,
 ): Promise<Response> {
   const keyed = await keyedRequest(c, bodyHash);
   if (keyed === null) {
@@ -50,7 +53,8 @@ export async function idempotentWrite(
   const { key, request } = keyed;
   const outcome = await deps.db.transaction(async (tx) => {
     const claim = await claimIdempotencyKey(tx, deps, scope, key, request);
-    if (claim.stored) return { replayed: true, reply: claim.stored };
+    if (claim.stored && !(outdated && (await outdated(tx, claim.stored))))
+      return { replayed: true, reply: claim.stored };
     const reply = await work(tx);
     await storeIdempotentReply(tx, scope, key, reply);
     return { replayed: false, reply };

@@ -1,6 +1,7 @@
 // Bookings as order items (orderSchema): the booking joined with its listing's flight, with
 // listingId `<bookingId>_carrier` or `<bookingId>_passenger` depending on whose list it is in.
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { REASON_LABELS, type ReasonCode } from '@/domain/booking/reasons';
 import { ORDER_SUFFIX, type Order } from '@/domain/booking/schema';
 import type { BookingStatus, ExpiryReason } from '@/domain/booking/status';
 import { maskVpa } from '@/domain/payment/upi';
@@ -39,6 +40,11 @@ const ORDER_COLUMNS = {
   paymentClaimRef: bookings.paymentClaimRef,
   paymentClaimedAt: bookings.paymentClaimedAt,
   paidAt: bookings.paidAt,
+  endedBy: bookings.endedBy,
+  reasonCode: bookings.reasonCode,
+  reasonText: bookings.reasonText,
+  completedEarly: bookings.completedEarly,
+  flightChangedAt: bookings.flightChangedAt,
 };
 type OrderBooking = Pick<BookingRow, keyof typeof ORDER_COLUMNS>;
 /** What an order shows of its listing: the flight. */
@@ -65,8 +71,18 @@ function historyOf(b: OrderBooking): NonNullable<Order['history']> {
   const wasAccepted = status === 'accepted' || status === 'completed' || status === 'cancelled';
   if (wasAccepted) history.push({ status: 'accepted', at: seconds(b.acceptedAt ?? b.updatedAt) });
   if (status !== 'pending' && status !== 'accepted')
-    history.push({ status, at: seconds(b.endedAt ?? b.updatedAt) });
+    history.push({ status, at: seconds(b.endedAt ?? b.updatedAt), ...howItEnded(b) });
   return history;
+}
+
+/** Who ended it and why (a decline, a cancel), or that it was completed before the flight left. */
+function howItEnded(b: OrderBooking): Partial<NonNullable<Order['history']>[number]> {
+  if (b.status === 'completed') return b.completedEarly ? { by: 'carrier', early: true } : { by: 'carrier' };
+  if (b.status !== 'rejected' && b.status !== 'cancelled') return {};
+  const by = b.endedBy === 'traveller' ? 'traveller' : 'carrier';
+  const code = b.reasonCode as ReasonCode | null;
+  if (!code || !(code in REASON_LABELS)) return { by };
+  return { by, reason: b.reasonText ? { code, text: b.reasonText } : { code } };
 }
 
 /** The other side's contact, once the carrier has accepted: the carrier's for the traveller, the
@@ -137,6 +153,7 @@ export function toOrder(
     },
     createdAt: { _seconds: seconds(booking.createdAt) },
     history: historyOf(booking),
+    ...(booking.flightChangedAt ? { flightChangedAt: seconds(booking.flightChangedAt) } : {}),
     contact: contactOf(booking, side),
     ...(booking.status === 'expired' && booking.expiredReason
       ? { expiredReason: booking.expiredReason as ExpiryReason }

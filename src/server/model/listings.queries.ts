@@ -1,7 +1,7 @@
 // Listing reads with the space left on each: listed grams less the grams held by bookings
 // (listings.held_grams, kept by a trigger; migration 0008). Shared by search, the carrier's list
 // and booking.
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { SEARCH_PAGE_SIZE } from '@/domain/constants';
 import type { Listing } from '@/domain/listing/schema';
 import type { Db } from '../db/client';
@@ -34,6 +34,7 @@ export function toListing(
     available: toKg(Math.max(0, row.weightGrams - row.heldGrams)),
     cost: row.cost,
     createdAt: row.createdAt.getTime(),
+    ...(row.withdrawnAt ? { withdrawnAt: row.withdrawnAt.getTime() } : {}),
     ...(totals !== undefined ? { carrierRating: summaryOf(totals) } : {}),
   };
 }
@@ -115,6 +116,7 @@ export async function searchListings(
             eq(listings.from, p('from')),
             eq(listings.to, p('to')),
             eq(listings.departure, p('departure')),
+            isNull(listings.withdrawnAt),
             gt(listings.weightGrams, sql`${listings.heldGrams} - coalesce(${overdue.grams}, 0)`),
           ),
         )

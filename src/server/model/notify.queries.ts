@@ -1,6 +1,6 @@
 // What the notification calls keep (src/server/routes/notify): a user's booking e-mail setting,
 // their devices' push subscriptions, and the password reset links.
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationSettings, passwordResets, pushSubscriptions, sessions, users } from '../db/schema';
 
@@ -47,7 +47,11 @@ export async function resetPasswordWith(db: Db, tokenHash: string, now: Date, pa
       .where(and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
     if (!taken) return false;
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, taken.userId));
+    // Every device cookie made before is a stranger's again (src/server/auth/device.ts).
+    await tx
+      .update(users)
+      .set({ passwordHash, deviceGeneration: sql`${users.deviceGeneration} + 1` })
+      .where(eq(users.id, taken.userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, taken.userId));
     await tx.delete(sessions).where(eq(sessions.userId, taken.userId));
     return true;

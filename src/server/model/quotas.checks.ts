@@ -3,7 +3,7 @@
 // The count and the insert after it run under a lock on the user's row, so parallel requests
 // (two devices, REST and push at once) cannot each see room for one more. FOR NO KEY UPDATE:
 // it does not block the key-share locks other users' inserts take on this row (foreign keys).
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { OPEN_LISTINGS_MAX, PENDING_BOOKINGS_MAX } from '@/domain/constants';
 import { ERRORS } from '@/domain/errors';
 import { departureInstant } from '@/domain/listing/departure';
@@ -54,7 +54,7 @@ export async function listingInstants(
   const rows = await tx
     .select({ departure: listings.departure, time: listings.time, from: listings.from })
     .from(listings)
-    .where(and(eq(listings.userId, userId), gte(listings.departure, since)));
+    .where(and(eq(listings.userId, userId), gte(listings.departure, since), isNull(listings.withdrawnAt)));
   const instants = rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
   if (lock) lock.listingInstants = instants;
   return instants;

@@ -5,7 +5,7 @@
 // hold nothing, as in search), moves to another route or date, or the watch goes. Two readers with
 // the same rule and row shape: every row of the user, and the rows among some ids (what a change
 // log names; an id not returned is no longer in the collection).
-import { and, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { BOOKING_ANSWER_BEFORE_DEPARTURE_MS } from '@/domain/booking/status';
 import type { Listing } from '@/domain/listing/schema';
 import { shiftDate, type Watch } from '@/domain/watch/schema';
@@ -82,6 +82,7 @@ async function watchedWhere(db: Db, userId: string, nowMs: number, only?: SQL): 
         eq(watches.userId, userId),
         gte(watches.lastDay, since),
         gte(listings.departure, since),
+        isNull(listings.withdrawnAt),
         gt(listings.weightGrams, sql`${listings.heldGrams} - coalesce(${overdue.grams}, 0)`),
         sql`${departs} > ${new Date(nowMs + BOOKING_ANSWER_BEFORE_DEPARTURE_MS).toISOString()}::timestamptz`,
         only,

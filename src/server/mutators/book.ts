@@ -25,6 +25,7 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw new ApiError('listing/not-found');
   if (listing.userId === user.id) throw new ApiError('listing/own');
+  if (listing.withdrawnAt) throw new ApiError('listing/withdrawn');
   const departs = departureInstant(listing.departure, listing.time, ref.timeZoneOf(listing.from));
   if (departs <= deps.clock.now()) throw new ApiError('listing/departed');
   const grams = toGrams(input.weight);

@@ -7,9 +7,11 @@ import { appliedKind, MUTATION_ARGS, type MutationArgs, type MutationKind } from
 import { ApiError, invalid, type Reply, refusalReply, toIssues } from '../http/errors';
 import { addListing, addListings } from './add-listing';
 import { book } from './book';
+import { cancelBooking } from './cancel-booking';
 import { complete } from './complete';
 import { contact } from './contact';
 import { courier } from './courier';
+import { editListing } from './edit-listing';
 import { message } from './message';
 import type { BatchMutator, MutationContext, ServerMutator } from './mutator';
 import { paymentAnswer, paymentClaim, paymentReceived } from './payments';
@@ -19,6 +21,7 @@ import { reportMessage } from './report-message';
 import { setUpi } from './set-upi';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
+import { withdrawListing } from './withdraw-listing';
 
 export type { MutationContext } from './mutator';
 
@@ -39,6 +42,9 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   'payment-received': paymentReceived,
   'payment-claim': paymentClaim,
   'payment-answer': paymentAnswer,
+  'cancel-booking': cancelBooking,
+  'edit-listing': editListing,
+  'withdraw-listing': withdrawListing,
 };
 
 type ArgsSchema<K extends MutationKind> = v.GenericSchema<unknown, MutationArgs<K>>;

@@ -3,7 +3,8 @@
 // id the device made: the same message again by that id (a replay by any path) answers the
 // stored message (200) and stores nothing, and an id taken by another message is refused. The
 // rule is post_message()'s (migration 0024), for REST and the push alike: one statement in the
-// caller's transaction (the push's savepoint), which a refusal rolls back.
+// caller's transaction (the push's savepoint), which a refusal rolls back. Its insert queues the
+// recipient's notice (migration 0030), which the notifier sends once the request has ended.
 import { postThreadMessage } from '../model/messages.thread';
 import type { ServerMutator } from './mutator';
 
@@ -15,5 +16,7 @@ export const message: ServerMutator<'message'> = async ({ tx, user, deps }, inpu
   );
   // Without a key there is no claim to find taken.
   if (!reply) throw new Error('post_message answered nothing');
+  // A new message may have queued its recipient's notice (migration 0030's trigger).
+  if (reply.status === 201) deps.notifier.queued();
   return reply;
 };

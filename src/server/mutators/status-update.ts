@@ -16,7 +16,9 @@ import type { ServerMutator } from './mutator';
 export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, deps }, input) => {
   const booking = await lockCarrierBooking(tx, user.id, input.listingId);
   // Too late to answer: it has expired (its space may be booked already), housekeeping or not.
-  if (isOverdue(booking, deps.clock.now())) throw new ApiError('booking/expired');
+  // Said as such, not as an illegal move: a device that queued the answer offline shows "Expired".
+  if (booking.status === 'expired' || isOverdue(booking, deps.clock.now()))
+    throw new ApiError('booking/expired');
   const action = actionFor(input.status);
   const next = action ? transition(booking.status, action) : null;
   if (!next?.ok) throw new ApiError('booking/transition-not-allowed');
@@ -28,8 +30,13 @@ export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, d
     next.status === 'accepted'
       ? { handoffCode: newHandoffCode(), carrierUpi: await upiIdOf(tx, booking.carrierId) }
       : {};
-  const { row, listing } = await moveBooking(tx, booking, next.status, deps.clock.now(), code);
+  // A decline or a cancel keeps who made it and why (the status history on both sides).
+  const ending = next.status === 'rejected' || next.status === 'cancelled';
+  const why = ending
+    ? { endedBy: 'carrier', reasonCode: input.reason?.code ?? null, reasonText: input.reason?.text || null }
+    : {};
+  const { row, listing } = await moveBooking(tx, booking, next.status, deps.clock.now(), { ...code, ...why });
   if (next.status !== 'pending' && next.status !== 'expired')
-    await queueBookingEvent(tx, deps, 'status-update', next.status, row);
+    await queueBookingEvent(tx, deps, 'status-update', next.status, row, ending ? input.reason : undefined);
   return { status: 200, body: { message: 'Status updated', booking: toOrder(row, listing, 'carrier') } };
 };

@@ -3,6 +3,7 @@
 // with none, an e-mail (unless the user turned booking e-mails off). The words are the kind's own,
 // declared in its registry entry, and say only what a lock screen may show: no names, contacts,
 // flights or hand-off codes.
+import { REASON_LABELS, type Reason } from '@/domain/booking/reasons';
 import { bookingLink } from '@/domain/notify/booking-link';
 import { type BookingNotice, type NoticeOf, type NotifyingKind, noticeOf } from '@/domain/sync/mutations';
 import type { Clock } from '../config';
@@ -25,12 +26,13 @@ interface EventDeps {
 
 const kg = (grams: number) => `${Math.round(grams / 10) / 100} KG`;
 
-function notificationFor(notice: BookingNotice, booking: BookingFacts): PushNotification {
+function notificationFor(notice: BookingNotice, booking: BookingFacts, reason?: Reason): PushNotification {
   return {
     title: notice.title,
-    body: notice.body(kg(booking.weightGrams)),
+    body: notice.body(kg(booking.weightGrams), reason ? REASON_LABELS[reason.code] : undefined),
     url: bookingLink(notice.to, booking.id),
     tag: `booking-${booking.id}`,
+    ...(reason?.text ? { detail: `In their words: "${reason.text}"` } : {}),
   };
 }
 
@@ -45,12 +47,13 @@ export async function queueBookingEvent<K extends NotifyingKind>(
   kind: K,
   event: NoticeOf<K>,
   booking: BookingFacts,
+  reason?: Reason,
 ) {
   const notice = noticeOf(kind, event);
   const userId = notice.to === 'carrier' ? booking.carrierId : booking.travellerId;
   await enqueue(
     tx,
-    [{ channel: 'booking', userId, notification: notificationFor(notice, booking) }],
+    [{ channel: 'booking', userId, notification: notificationFor(notice, booking, reason) }],
     deps.clock.now(),
   );
   deps.notifier.queued();

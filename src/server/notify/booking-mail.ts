@@ -11,6 +11,7 @@ export function bookingMail(notification: PushNotification, to: string, appUrl: 
     subject: notification.title,
     text: [
       notification.body,
+      ...(notification.detail ? ['', notification.detail] : []),
       '',
       `Open it: ${appUrl}${notification.url}`,
       '',

@@ -1,4 +1,4 @@
-// A booking event's fan-out, done by the notifier after the booking's commit (never in the
+// A booking event's (or a thread's new message's) fan-out, done by the notifier after the booking's commit (never in the
 // request that booked): the user's devices, newest first and at most PUSH_SUBSCRIPTIONS_PER_USER,
 // whose session is still live, each get a push row; with none, the user gets the e-mail, unless
 // they turned booking e-mails off. The rows keep the event's place in the queue, and the event's
@@ -7,16 +7,20 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationSettings, outboundMessages, pushSubscriptions, sessions, users } from '../db/schema';
 import { bookingMail } from './booking-mail';
-import { enqueue, type OutboundMessage, type QueuedMessage } from './queue';
+import { enqueue, type OutboundMessage, type PushNotification, type QueuedMessage } from './queue';
 
-type BookingMessage = Extract<OutboundMessage, { channel: 'booking' }>;
+/** Whom the row tells, and what. */
+export interface News {
+  userId: string;
+  notification: PushNotification;
+}
 
 export async function fanOut(
   db: Db,
-  row: QueuedMessage & { message: BookingMessage },
+  row: QueuedMessage,
+  { userId, notification }: News,
   options: { appUrl: string; maxDevices: number; nowMs: number },
 ): Promise<void> {
-  const { userId, notification } = row.message;
   const place = { recipient: row.recipient, priority: row.priority, depth: row.depth };
   await db.transaction(async (tx) => {
     const [taken] = await tx
@@ -33,8 +37,9 @@ export async function fanOut(
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint))
       .limit(options.maxDevices);
     if (devices.length) {
+      const { detail: _mailOnly, ...shown } = notification;
       const pushes = devices.map(
-        (d): OutboundMessage => ({ channel: 'push', endpoint: d.endpoint, notification }),
+        (d): OutboundMessage => ({ channel: 'push', endpoint: d.endpoint, notification: shown }),
       );
       await enqueue(tx, pushes, options.nowMs, place);
       return;

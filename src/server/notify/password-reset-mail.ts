@@ -1,9 +1,11 @@
 // A password reset request, done by the notifier rather than in the request: the request only
 // queues the address (the same work for every address, so neither the answer nor its timing
 // tells whether an account exists). Here, for an account, the link is made (32 random bytes,
-// only their sha256 kept, 30 minutes, replacing any older link) and its mail queued.
+// only their sha256 kept, 30 minutes) and its mail queued. An older link keeps working for its
+// 30 minutes: someone else asking for a link must not kill the one the user is opening. The
+// requests' limits (notify.password.handlers.ts) bound how many are live at once.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '@/domain/auth/password-reset';
 import { hashToken } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -41,8 +43,10 @@ export async function queueResetMail(
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
-    // Only the newest link works.
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    // Expired links go; live ones stay (using any of them deletes them all).
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), lte(passwordResets.expiresAt, new Date(nowMs))));
     await tx.insert(passwordResets).values({
       tokenHash: hashToken(token),
       userId: user.id,

@@ -16,6 +16,8 @@ export interface PushNotification {
   url: string;
   /** Notifications with one tag replace each other (one per booking). */
   tag: string;
+  /** Words for the mail only (a reason's own text): a push never carries them to a lock screen. */
+  detail?: string;
 }
 
 export type OutboundMessage =
@@ -24,7 +26,9 @@ export type OutboundMessage =
   /** A reset request for an address: the notifier makes the link and queues its mail, if the account exists. */
   | { channel: 'password-reset'; email: string }
   /** Booking news for a user: the notifier turns it into a push per device, or an e-mail (fan-out.ts). */
-  | { channel: 'booking'; userId: string; notification: PushNotification };
+  | { channel: 'booking'; userId: string; notification: PushNotification }
+  /** A new message in a thread for a user (queued by migration 0030's trigger): fanned out as booking news. */
+  | { channel: 'thread'; userId: string; bookingId: string };
 
 /** Priorities: a password reset and its mail go before any booking news. */
 export const ACCOUNT = 0;
@@ -47,7 +51,8 @@ export interface QueuedMessage extends Required<Place> {
 
 /** A row's own place when nothing else is said: its user's, or its address's. */
 function placeOf(m: OutboundMessage): Place {
-  if (m.channel === 'booking') return { recipient: `user:${m.userId}`, priority: NEWS };
+  if (m.channel === 'booking' || m.channel === 'thread')
+    return { recipient: `user:${m.userId}`, priority: NEWS };
   if (m.channel === 'password-reset') return { recipient: `reset:${m.email}`, priority: ACCOUNT };
   if (m.channel === 'email') return { recipient: `mail:${m.to}`, priority: NEWS };
   return { recipient: `push:${m.endpoint}`, priority: NEWS };

@@ -1,7 +1,8 @@
 // One claimed row, tried and settled: a mail through the mailer, a push through the push sender,
-// a reset request turned into its mail, a booking event fanned out; then the row deleted, retried
+// a reset request turned into its mail, a booking event or a thread's new message fanned out; then the row deleted, retried
 // later (its lane held behind it), or marked failed.
 import { eq } from 'drizzle-orm';
+import { threadNotice } from '@/domain/message/notice';
 import { pushEndpointAllowed } from '@/domain/notify/push-endpoint';
 import type { Clock } from '../config';
 import type { Db } from '../db/client';
@@ -69,11 +70,15 @@ export function rowSender({ db, clock, config, mailer, vapid }: RowSenderOptions
       return null;
     }
     const nowMs = clock.now();
-    await fanOut(
-      db,
-      { ...row, message },
-      { appUrl: config.appUrl, maxDevices: config.maxSubscriptionsPerUser, nowMs },
-    );
+    const news =
+      message.channel === 'thread'
+        ? { userId: message.userId, notification: threadNotice(message.bookingId) }
+        : message;
+    await fanOut(db, row, news, {
+      appUrl: config.appUrl,
+      maxDevices: config.maxSubscriptionsPerUser,
+      nowMs,
+    });
     result.fannedOut += 1;
     return null;
   }

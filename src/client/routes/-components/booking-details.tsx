@@ -4,11 +4,14 @@
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { OrderRow } from '@/data';
+import { reasonText } from '@/domain/booking/reasons';
 import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
+import { nextStepText } from './next-step';
 import { PaymentPanel } from './payment-panel';
+import { TravellerCancel } from './traveller-cancel';
 import type { Reference } from './use-reference';
 
 const STEP_LABEL: Record<BookingStatus, string> = {
@@ -32,17 +35,17 @@ function stamp(seconds: number): string {
   });
 }
 
-interface Step {
+interface PaymentStep {
   key: string;
   label: string;
   at: number;
 }
 
-/** The payment's steps beside the status ones: the traveller's "I paid", the carrier's word. */
-function paymentSteps(row: OrderRow): Step[] {
+/** The payment's steps after the status ones: the traveller's "I paid", the carrier's word. */
+function paymentSteps(row: OrderRow): PaymentStep[] {
   const p = row.payment;
   if (!p) return [];
-  const steps: Step[] = [];
+  const steps: PaymentStep[] = [];
   if (p.claimedAt)
     steps.push({ key: 'claimed', label: `Traveller paid by UPI (${p.claimRef ?? ''})`, at: p.claimedAt });
   if (p.state === 'received' && p.receivedAt) {
@@ -52,21 +55,44 @@ function paymentSteps(row: OrderRow): Step[] {
   return steps;
 }
 
-function StatusHistory({ row }: { row: OrderRow }) {
+type Step = NonNullable<OrderRow['history']>[number];
+
+/** Who made a move and why, as the history line under it says. */
+function stepNote(step: Step, side: ThreadSide): string | null {
+  if (step.early) return 'Completed before the flight left.';
+  if (!step.by) return null;
+  const who =
+    step.by === (side === 'carrier' ? 'carrier' : 'traveller')
+      ? 'You'
+      : step.by === 'carrier'
+        ? 'The carrier'
+        : 'The traveller';
+  return step.reason ? `${who}: ${reasonText(step.reason)}` : null;
+}
+
+function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
   // Rows mirrored before the server sent a history still have their request time.
-  const statuses = row.history?.length
+  const steps: Step[] = row.history?.length
     ? row.history
     : [{ status: 'pending' as const, at: row.createdAt._seconds }];
-  const last = statuses.at(-1)?.status;
-  const steps: Step[] = [
-    ...statuses.map((s) => ({ key: s.status, label: STEP_LABEL[s.status], at: s.at })),
-    ...paymentSteps(row),
-  ].sort((a, b) => a.at - b.at);
+  const last = steps.at(-1)?.status;
   return (
     <section aria-label="Status history" className="sm:col-span-2">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Status history</h2>
       <ol className="mt-2 flex flex-col gap-2">
-        {steps.map((step) => (
+        {steps.map((step) => {
+          const note = stepNote(step, side);
+          return (
+            <li key={step.status} className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium text-slate-900">{STEP_LABEL[step.status]}</span>
+              <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
+                {stamp(step.at)}
+              </time>
+              {note ? <span className="w-full break-words text-slate-700">{note}</span> : null}
+            </li>
+          );
+        })}
+        {paymentSteps(row).map((step) => (
           <li key={step.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="font-medium text-slate-900 wrap-anywhere">{step.label}</span>
             <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
@@ -141,7 +167,10 @@ export function BookingDetails({
   if (row.carrierName) items.push(['Carrier', row.carrierName]);
   return (
     <div id={id} className="mt-3 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
-      {children ? <div className="flex flex-wrap gap-2 sm:col-span-2">{children}</div> : null}
+      <div className="flex flex-wrap gap-2 sm:col-span-2 empty:hidden">
+        {children}
+        {side === 'traveller' ? <TravellerCancel row={row} /> : null}
+      </div>
       {row.handoffCode && row.status === 'accepted' ? (
         <div className="sm:col-span-2">
           <HandoffCode code={row.handoffCode} />
@@ -156,7 +185,20 @@ export function BookingDetails({
           </div>
         ))}
       </dl>
-      <StatusHistory row={row} />
+      <p className="text-slate-800 sm:col-span-2">
+        <span className="font-semibold">What happens next: </span>
+        {nextStepText(row, side)}
+      </p>
+      {row.flightChangedAt && (row.status === 'pending' || row.status === 'accepted') ? (
+        <p
+          role="note"
+          className="rounded-lg bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-200 sm:col-span-2"
+        >
+          The carrier changed the flight or its time after this booking was made: check the departure above.
+          {side === 'traveller' ? ' You may cancel without penalty.' : ''}
+        </p>
+      ) : null}
+      <StatusHistory row={row} side={side} />
       <Contact row={row} side={side} />
     </div>
   );

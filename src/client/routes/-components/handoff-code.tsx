@@ -23,8 +23,8 @@ export function HandoffCode({ code }: { code: string }) {
           {formatHandoffCode(code)}
         </p>
         <p className="mt-2 max-w-xs text-sm text-slate-700">
-          Show this code or the QR code to your carrier when they hand your luggage over. Share it only then:
-          it confirms the delivery.
+          Give this code (or let them scan the QR code) at arrival, when your carrier hands your luggage back
+          to you: never at check-in or before. It confirms the delivery.
         </p>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSession } from '@/client/hooks/use-session';
 import { LogoLockup } from '@/client/ui/logo';
+import { requestsText } from '@/client/ui/requests-badge';
 import { unreadText } from '@/client/ui/unread-badge';
 import { navItemsFor, roleLabel } from './nav-items';
 import { NavUnread, useNavUnread } from './nav-unread';
@@ -19,7 +20,15 @@ export function Header() {
   const role = session?.userRole ?? null;
   const items = navItemsFor(role);
   const [menuOpen, setMenuOpen] = useState(false);
-  const unread = useNavUnread(items);
+  const waiting = useNavUnread(items);
+  const unread = waiting.unread + waiting.requests;
+  const waitingText = [
+    waiting.requests ? requestsText(waiting.requests) : null,
+    waiting.unread ? unreadText(waiting.unread) : null,
+  ]
+    .filter(Boolean)
+    .map((t) => `, ${t}`)
+    .join('');
   const pathname = useLocation({ select: (l) => l.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -60,7 +69,7 @@ export function Header() {
             <button
               type="button"
               className="relative grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-              aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${unread ? `, ${unreadText(unread)}` : ''}`}
+              aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${waitingText}`}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((o) => !o)}

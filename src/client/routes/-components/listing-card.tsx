@@ -6,6 +6,7 @@ import { RatingBadge } from '@/client/ui/rating-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { discardEntry, type ListingRow, retryEntry } from '@/data';
 import { formatDayMonth, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import { ListingActions } from '../carrier/-components/listing-actions';
 import type { Reference } from './use-reference';
 
 export function ListingCard({
@@ -50,6 +51,11 @@ export function ListingCard({
           What travellers see: <RatingBadge summary={row.carrierRating} label="Your rating" />
         </p>
       ) : null}
+      {row.withdrawnAt ? (
+        <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700">
+          Withdrawn: travellers no longer see it.
+        </p>
+      ) : null}
       <SyncState
         state={row.syncState}
         error={row.syncError}
@@ -57,6 +63,7 @@ export function ListingCard({
           ? { onRetry: () => void retryEntry(store, key), onDiscard: () => void discardEntry(store, key) }
           : {})}
       />
+      {row.syncState === 'synced' ? <ListingActions row={row} reference={reference} /> : null}
     </Card>
   );
 }

@@ -71,7 +71,10 @@ export const OrderItem = memo(function OrderItem({
               </span>
               <span className="sr-only"> to </span> {f.to}
             </p>
-            <StatusBadge status={row.status} />
+            {/* A request the server refused was never made: no status to show beside "Not sent". */}
+            {row.syncState === 'failed' && row.id.startsWith('local-') ? null : (
+              <StatusBadge status={row.status} />
+            )}
             {unread > 0 ? (
               <span className="inline-flex items-center gap-1">
                 <MessageCircle aria-hidden="true" className="size-4 text-brand-700" />

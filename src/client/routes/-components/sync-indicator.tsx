@@ -1,14 +1,39 @@
 // The app-wide sync line: offline, how many changes wait to be sent, and how many need the
-// user (refused or stuck); it opens the waiting list.
+// user (refused or stuck); it opens the waiting list. Online, a change that leaves within a moment
+// shows nothing (no line flashing over every action and pushing the page down): the line comes
+// once changes have waited SHOW_AFTER_MS, at once offline or when one needs the user. The open
+// list closes when the user goes to another screen.
+import { useLocation } from '@tanstack/react-router';
 import { ChevronDown, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
 import { UnsentChanges } from './unsent-changes';
+
+/** How long changes wait, online, before the line shows them. */
+export const SHOW_AFTER_MS = 2000;
+
+/** True once `on` has held for `delayMs` without a break. */
+function useHeld(on: boolean, delayMs: number): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setHeld(false);
+      return;
+    }
+    const timer = setTimeout(() => setHeld(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [on, delayMs]);
+  return on && held;
+}
 
 export function SyncIndicator() {
   const { online, items, pending, attention } = useSyncStatus();
   const [open, setOpen] = useState(false);
-  if (online && items.length === 0) return null;
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
+  useEffect(() => setOpen(false), [pathname]);
+  const waited = useHeld(items.length > 0, SHOW_AFTER_MS);
+  if (online && attention === 0 && !waited) return null;
   const waiting =
     pending > 0 ? `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent` : null;
   return (

@@ -1,7 +1,8 @@
 // The waiting list behind the sync line: every change not yet applied by the server, with what
 // it waits for. A courier request shows its photo's upload progress; a refused change shows the
 // server's reason, and a change that has kept failing for an hour shows as stuck; both with
-// Retry and Discard (Discard puts back what the server last confirmed).
+// Retry and Discard (Discard puts back what the server last confirmed). A request refused because
+// the server no longer has its photo offers "Upload the photo again" (from the device's copy).
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
@@ -67,7 +68,8 @@ export function UnsentChanges({ items }: { items: WaitingItem[] }) {
                   onClick={() => void retryEntry(store, item.key)}
                   className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
-                  <RotateCcw aria-hidden="true" className="size-4" /> Retry
+                  <RotateCcw aria-hidden="true" className="size-4" />{' '}
+                  {item.reupload ? 'Upload the photo again' : 'Retry'}
                 </button>
                 <button
                   type="button"

@@ -33,17 +33,20 @@ DROP TRIGGER "users_sync_log_update" ON "users";--> statement-breakpoint
 CREATE TRIGGER "users_sync_log_update" AFTER UPDATE ON "users"
   FOR EACH ROW WHEN ((NEW.name, NEW.phone, NEW.gender, NEW.age, NEW.upi_id) IS DISTINCT FROM (OLD.name, OLD.phone, OLD.gender, OLD.age, OLD.upi_id))
   EXECUTE FUNCTION sync_log_row('profile');--> statement-breakpoint
--- An order shows its price, payee and payment record: a change of them is logged for both sides.
+-- An order shows its price, payee and payment record: a change of them is logged for both sides
+-- (the columns 0029 listed, plus these).
 DROP TRIGGER "bookings_sync_log_update" ON "bookings";--> statement-breakpoint
 CREATE TRIGGER "bookings_sync_log_update" AFTER UPDATE ON "bookings"
   FOR EACH ROW WHEN ((OLD.status, OLD.traveller_id, OLD.carrier_id) IS NOT DISTINCT FROM (NEW.status, NEW.traveller_id, NEW.carrier_id)
     AND (NEW.listing_id, NEW.name, NEW.email, NEW.phone, NEW.weight_grams, NEW.cost, NEW.carrier_name,
       NEW.carrier_email, NEW.carrier_phone, NEW.created_at, NEW.updated_at, NEW.accepted_at, NEW.ended_at,
-      NEW.handoff_code, NEW.expired_reason, NEW.price_per_kg, NEW.carrier_upi, NEW.payment_state,
+      NEW.handoff_code, NEW.expired_reason, NEW.ended_by, NEW.reason_code, NEW.reason_text, NEW.completed_early,
+      NEW.flight_changed_at, NEW.price_per_kg, NEW.carrier_upi, NEW.payment_state,
       NEW.payment_method, NEW.payment_ref, NEW.payment_claim_ref, NEW.payment_claimed_at, NEW.paid_at)
     IS DISTINCT FROM (OLD.listing_id, OLD.name, OLD.email, OLD.phone, OLD.weight_grams, OLD.cost, OLD.carrier_name,
       OLD.carrier_email, OLD.carrier_phone, OLD.created_at, OLD.updated_at, OLD.accepted_at, OLD.ended_at,
-      OLD.handoff_code, OLD.expired_reason, OLD.price_per_kg, OLD.carrier_upi, OLD.payment_state,
+      OLD.handoff_code, OLD.expired_reason, OLD.ended_by, OLD.reason_code, OLD.reason_text, OLD.completed_early,
+      OLD.flight_changed_at, OLD.price_per_kg, OLD.carrier_upi, OLD.payment_state,
       OLD.payment_method, OLD.payment_ref, OLD.payment_claim_ref, OLD.payment_claimed_at, OLD.paid_at))
   EXECUTE FUNCTION sync_log_row('bookings', 'orders');
 --> statement-breakpoint

@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { loginSchema, SignupRequest, signupSchema } from '@/domain/auth/schema';
-import { knownDevice, rememberDevice } from '../../auth/device';
+import { keepOnlyThisDevice, knownDevice, rememberDevice } from '../../auth/device';
 import { requireUser, SESSION_COOKIE, tokenOf, tokensOf } from '../../auth/guard';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeOtherSessions, revokeSessions } from '../../auth/sessions';
@@ -115,7 +115,9 @@ interface LoginPlan {
  * The counters a login attempt goes through. The client is the known device when the request
  * carries a device cookie for this account, else the client address. Failures lock the pair
  * (account, client); from unknown devices they also slow the account (growing waits), and count
- * per address. Successes count per client, so nobody mints sessions without limit.
+ * per address with a threshold a crowd behind one address does not reach. Successes count per
+ * account, never per address, so nobody mints sessions without limit and a crowd sharing one
+ * address (carrier-grade NAT, an airport's Wi-Fi) all log in.
  */
 function loginPlan(deps: Deps, email: string, address: string | null, device: string | null): LoginPlan {
   const { config } = deps;
@@ -139,18 +141,18 @@ function loginPlan(deps: Deps, email: string, address: string | null, device: st
       'clear',
       'count',
     );
-    // The client's successes: a failure gives its count back.
-    add(
-      {
-        key: `login-ok:${client}`,
-        max: config.loginMaxSuccessesPerAddress,
-        windowMs: window,
-        maxParallel: config.loginMaxParallelPerAddress,
-      },
-      'count',
-      'refund',
-    );
   }
+  // The account's successes: a failure gives its count back.
+  add(
+    {
+      key: `login-ok:${email}`,
+      max: config.loginMaxSuccessesPerAccount,
+      windowMs: window,
+      maxParallel: config.loginMaxParallelPerEmail,
+    },
+    'count',
+    'refund',
+  );
   if (device) return plan;
   if (address)
     add(
@@ -219,7 +221,7 @@ export async function login(c: JsonContext<typeof loginSchema>, deps: Deps) {
   });
   const cookie = sessionCookieOptions(deps);
   setCookie(c, SESSION_COOKIE, token, cookie);
-  await rememberDevice(c, deps.db, user.id, device, cookie);
+  await rememberDevice(c, deps.db, user.id, user.deviceGeneration, device, cookie);
   return c.json({
     token,
     email: user.email,
@@ -242,12 +244,16 @@ export async function logout(c: Context<AppEnv>, deps: Deps) {
   return c.json({ message: 'Logged out' });
 }
 
-/** Ends every session of the signed-in user but the one making this request. */
+/**
+ * Ends every session of the signed-in user but the one making this request, and the trust of
+ * every other device cookie (their failed guesses count as a stranger's again).
+ */
 export async function logoutOthers(c: Context<AppEnv>, deps: Deps) {
   const user = requireUser(c);
   const current = tokenOf(c);
   if (!current) throw new ApiError('auth/required');
   const ended = await revokeOtherSessions(deps.db, user.id, current);
+  await keepOnlyThisDevice(c, deps.db, user.id, sessionCookieOptions(deps));
   return c.json({ message: 'Logged out of other devices', ended });
 }
 

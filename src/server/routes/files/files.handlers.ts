@@ -80,6 +80,9 @@ export async function upload(c: Context<AppEnv>, deps: Deps) {
         return { status: 201, body: { url: `${deps.config.publicUrl}/api/files/${name}` } };
       },
       bodyHash,
+      // The same bytes under the same name make the same link: an answer stored for this key
+      // whose file the clean-up has deleted since is no dead link to hand out; it is stored again.
+      async (tx, stored) => stored.status === 201 && !(await fileNamed(tx, name)),
     );
   } finally {
     await staged.discard();

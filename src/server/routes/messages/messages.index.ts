@@ -7,10 +7,12 @@ import { MUTATIONS } from '@/domain/sync/mutations';
 import { signedIn } from '../../auth/guard';
 import type { AppEnv, Deps } from '../../deps';
 import { jsonBody, queryOf } from '../../http/validate';
-import { list, post } from './messages.handlers';
+import { leave, list, post, view } from './messages.handlers';
 
 export function messageRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post(MUTATIONS.message.rest.path, signedIn, jsonBody(messageBodySchema), (c) => post(c, deps))
-    .get('/api/bookings/:bookingId/messages', signedIn, queryOf(messagesQuerySchema), (c) => list(c, deps));
+    .get('/api/bookings/:bookingId/messages', signedIn, queryOf(messagesQuerySchema), (c) => list(c, deps))
+    .put('/api/bookings/:bookingId/viewing', signedIn, (c) => view(c, deps))
+    .delete('/api/bookings/:bookingId/viewing', signedIn, (c) => leave(c, deps));
 }

@@ -37,7 +37,11 @@ export async function postMessage(c: JsonContext<typeof messageBodySchema>, deps
       liveAfter: new Date(nowMs - deps.config.idempotencyRetentionMs),
     },
   );
-  if (reply) return sendReply(c, reply);
+  if (reply) {
+    // A new message may have queued its recipient's notice (migration 0030's trigger).
+    if (reply.status === 201) deps.notifier.queued();
+    return sendReply(c, reply);
+  }
   // The key is taken: its stored answer (or a refusal of the key) as any keyed write finds it.
   const ref = await referenceIndex(deps.db);
   return idempotentWrite(c, deps, user.id, (tx) => runMutator({ tx, user, deps, ref }, 'message', args));

@@ -1,7 +1,9 @@
 // Forgot and reset password. A request always gets the same answer after the same work, whether or
-// not an account has that address: it is counted per address and per client, and queued; the
-// notifier makes the link (src/server/notify/password-reset-mail.ts). Using a link deletes it,
-// and a new password ends every session of the user.
+// not an account has that address: it is counted per (address, requester), per address and per
+// requester, and queued; the notifier makes the link (src/server/notify/password-reset-mail.ts).
+// A newer link does not end an older one still within its 30 minutes, so someone else asking for
+// links never kills the one the user is opening. Using a link deletes them all, and a new
+// password ends every session and every device's trust.
 import {
   type forgotPasswordSchema,
   PASSWORD_RESET_MESSAGE,
@@ -19,21 +21,33 @@ import { resetLinkLive, resetPasswordWith } from '../../model/notify.queries';
 import { enqueue } from '../../notify/queue';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Reset mails per address per hour, and requests per client address per hour. */
-export const RESETS_PER_EMAIL_PER_HOUR = 3;
-export const RESETS_PER_CLIENT_PER_HOUR = 20;
+/**
+ * Reset mails per hour: to one address from one requester (client address), to one address from
+ * everyone (a bound on the mail a stranger can send to someone's inbox), and requests per
+ * requester (high enough for a crowd behind one address).
+ */
+export const RESETS_PER_EMAIL_PER_CLIENT_PER_HOUR = 3;
+export const RESETS_PER_EMAIL_PER_HOUR = 10;
+export const RESETS_PER_CLIENT_PER_HOUR = 200;
 
 function resetLimits(email: string, address: string | null): Limit[] {
-  const limits: Limit[] = [
-    { key: `reset-email:${email}`, max: RESETS_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS, maxParallel: 2 },
-  ];
+  const limits: Limit[] = [];
   if (address)
-    limits.push({
-      key: `reset-address:${address}`,
-      max: RESETS_PER_CLIENT_PER_HOUR,
-      windowMs: HOUR_MS,
-      maxParallel: 5,
-    });
+    limits.push(
+      {
+        key: `reset-email-client:${email}|${address}`,
+        max: RESETS_PER_EMAIL_PER_CLIENT_PER_HOUR,
+        windowMs: HOUR_MS,
+        maxParallel: 2,
+      },
+      { key: `reset-address:${address}`, max: RESETS_PER_CLIENT_PER_HOUR, windowMs: HOUR_MS, maxParallel: 5 },
+    );
+  limits.push({
+    key: `reset-email:${email}`,
+    max: RESETS_PER_EMAIL_PER_HOUR,
+    windowMs: HOUR_MS,
+    maxParallel: 2,
+  });
   return limits;
 }
 

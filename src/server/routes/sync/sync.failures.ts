@@ -13,12 +13,21 @@ const CONNECTION_MESSAGE_RE =
 
 export type Failure =
   | { kind: 'refused'; error: ApiError; unexpected: boolean }
-  | { kind: 'transient'; unexpected: true };
+  | { kind: 'transient'; unexpected: boolean; wait?: ApiError };
+
+/**
+ * Refusals of a rate that the same change passes once the window has moved on: a person's real
+ * writing (messages written offline, arriving in one push) is held and resent after the wait,
+ * never refused for good (docs/offline.md, "Rates").
+ */
+const HELD: ReadonlySet<string> = new Set(['message/rate-limited']);
 
 const SQLSTATE_RE = /^[0-9A-Z]{5}$/;
 
 /** Classifies what a mutator threw. */
 export function classifyFailure(err: unknown): Failure {
+  if (err instanceof ApiError && HELD.has(err.code))
+    return { kind: 'transient', unexpected: false, wait: err };
   if (err instanceof ApiError) return { kind: 'refused', error: err, unexpected: false };
   const code = pgCode(err);
   if (code && SQLSTATE_RE.test(code)) {

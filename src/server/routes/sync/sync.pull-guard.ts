@@ -1,14 +1,16 @@
 // What a pull and a push may store, so that reads do not grow the database and a user inventing
 // client ids cannot fill it:
 // - a pull writes nothing: no client row, no record of what it sent (its cookie names the state
-//   by change-log version, db/sync-cookie.ts);
+//   by change-log version, db/sync-cookie.ts); it only deletes the push answers its `acked` says
+//   the device holds (model/sync.retention.ts);
 // - a pull is an API call the app makes with fetch: a top-level navigation to it, or a request
 //   from another site (which a Lax session cookie still accompanies), is refused before it reads;
 // - a push binds its client id; a user keeps CLIENTS_PER_USER client rows with nothing applied
 //   (last-applied id 0), the newest. Evicting one loses nothing: lockClient recreates it at 0 for a
-//   push that comes back. A row with an applied id is never evicted, even past the results
-//   retention: it is what keeps a repeat of an id whose answer was pruned from being applied again
-//   (docs/api.md, "Sync results"), and only real writes make such rows.
+//   push that comes back. A row with an applied id is not evicted here: it is what keeps a repeat
+//   of an id whose answer was pruned from being applied again (docs/api.md, "Sync results");
+//   the hourly housekeeping removes idle ones (pruneSyncClients), and the push budget bounds how
+//   fast an account makes them.
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../../config';

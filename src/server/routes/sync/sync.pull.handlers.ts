@@ -26,6 +26,7 @@ import { formatCookie, type PullCookie, parseCookie } from '../../db/sync-cookie
 import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { QueryContext } from '../../http/validate';
+import { dropAckedResults } from '../../model/sync.retention';
 import { COLLECTIONS, loadProfile, PROFILE, ROW_COLLECTIONS } from './sync.collections';
 import { requireProtocol, storedResult } from './sync.protocol';
 
@@ -202,6 +203,8 @@ export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) 
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+  // What the device acknowledged it holds is not kept for it any longer (model/sync.retention.ts).
+  if (acked !== undefined && acked > 0) await dropAckedResults(deps.db, clientId, acked);
   return c.json({
     protocol: SYNC_PROTOCOL,
     user: user.email,

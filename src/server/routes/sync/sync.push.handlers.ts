@@ -1,8 +1,13 @@
 // POST /api/sync/push: a client's numbered mutations, applied in order under a lock on the
-// client row. The batch is one transaction: a mutation's effect, the client's last-applied id and
-// its answer commit together (or not at all), and one commit per batch keeps a long queue fast. It
-// runs first with no savepoints; if any mutation throws, that run rolls back whole and the batch
-// runs again with one savepoint per mutation (applyBatch). Steps per mutation:
+// client row. First the account's and the device's budgets of mutations per minute are spent
+// (auth/throttle.ts `spend`): past them only the mutations granted are applied (the answer names
+// those; the device sends the rest later) and with none left the push is 429 sync/rate-limited
+// with Retry-After. The batch is applied in parts, each one transaction that ends after
+// PART_MUTATIONS mutations or PART_MS of work, with a yield between parts, so one account's long
+// push never holds the database (PGlite's single connection) for long: a mutation's effect, the
+// client's last-applied id and its answer commit together (or not at all). A part runs first with
+// no savepoints; if any mutation throws, that run rolls back whole and the part runs again with
+// one savepoint per mutation (applyBatch). Steps per mutation:
 //   1. an id at or below the client's last-applied id was applied before: answer what was stored
 //      (or, once its answer is pruned after the retention, acknowledge it with an empty body);
 //   2. a mutation carrying the Idempotency-Key an earlier release sent it under over REST gets
@@ -11,17 +16,20 @@
 //   4. a refusal rolls back its savepoint and is recorded as applied-with-error; the batch goes
 //      on. Refused means whatever the same arguments would raise again (sync.failures.ts): an
 //      ApiError, a data exception, a constraint, any unexpected error (logged with kind and id);
-//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait) is transient:
-//      stop; what was applied commits, the client sends the rest later.
+//   5. only what a retry can pass (connection, serialisation, deadlock, lock wait, a message over
+//      the per-minute rate) is transient: stop; what was applied commits, the client sends the
+//      rest later (after the rate's Retry-After when nothing could be applied).
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
 import { and, eq, inArray } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
 import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
+import { budgetSpent, spend } from '../../auth/throttle';
 import type { Tx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
-import type { Deps, SessionUser } from '../../deps';
+import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { ApiError, errorResponse, type Reply, refusal, refusalReply } from '../../http/errors';
 import { claimIdempotencyKey, storeIdempotentReply } from '../../http/idempotency';
 import type { JsonContext } from '../../http/validate';
@@ -35,6 +43,11 @@ import { pushResult, storedBody, storedResult } from './sync.push-results';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
+/** A part of a push ends after this many mutations... */
+const PART_MUTATIONS = 32;
+/** ...or this much time, and the next part waits its turn behind other requests. */
+const PART_MS = 15;
+const MINUTE_MS = 60_000;
 
 /**
  * The answer to a mutation applied before whose stored answer was pruned (older than the
@@ -63,6 +76,8 @@ interface Batch {
  */
 function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints: boolean) {
   const { db, clock } = deps;
+  const started = performance.now();
+  let transient = false;
   return db.transaction(async (tx) => {
     // The client row's lock: pushes of one client run one after another, each seeing the last.
     const client = await lockClient(tx, clientId, user, clock.now());
@@ -80,6 +95,8 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
     }
 
     const results: PushResult[] = [];
+    /** The refusal whose Retry-After the rest waits for (a rate), when the batch stopped at one. */
+    let wait: ApiError | null = null;
     const fresh: (typeof syncResults.$inferInsert)[] = [];
     const now = new Date(clock.now());
     const record = (result: PushResult) => {
@@ -108,7 +125,10 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
       await storeIdempotentReply(t, user.id, m.idempotencyKey, reply);
       return reply;
     };
+    let worked = 0;
     for (let i = 0; i < mutations.length; i += 1) {
+      // The part ends here; the rest goes in the next part (push, below).
+      if (worked >= PART_MUTATIONS || (worked > 0 && performance.now() - started > PART_MS)) break;
       const m = mutations[i] as Batch['mutations'][number];
       if (m.id <= last) {
         results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
@@ -116,7 +136,8 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
       }
       // A run of one kind that applies at once (runMutators): its refusals are decided before it
       // writes anything, so they are recorded as they come, with no savepoint and no second run.
-      const together = savepoints ? [] : runFrom(mutations, i, last);
+      const together = savepoints ? [] : runFrom(mutations, i, last).slice(0, PART_MUTATIONS - worked);
+      worked += Math.max(1, together.length);
       if (together.length > 1) {
         const kind = m.kind as MutationKind;
         const answers = await runMutators(
@@ -156,7 +177,11 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
             error: err instanceof Error ? err.message : String(err),
           });
         // Step 5: not the mutation's fault; what is done so far commits, the rest waits.
-        if (failure.kind === 'transient') break;
+        if (failure.kind === 'transient') {
+          wait = failure.wait ?? null;
+          transient = true;
+          break;
+        }
         // The rollback released the user lock this mutation took: take it again outside any
         // savepoint, so a run of refusals (a quota) does not lock once per mutation.
         if (lockReleased) await lockUser(tx, user.id, userLock);
@@ -173,7 +198,15 @@ function applyBatch({ clientId, user, mutations, deps, ref }: Batch, savepoints:
         .where(eq(syncClients.id, clientId));
       await tx.insert(syncResults).values(fresh);
     }
-    return { last, results };
+    return { last, results, transient, wait };
+  });
+}
+
+/** One part of a push: the mutations from the first, in a transaction of its own (see applyBatch). */
+function applyPart(batch: Batch) {
+  return applyBatch(batch, false).catch((err) => {
+    if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
+    throw err;
   });
 }
 
@@ -196,19 +229,80 @@ function runFrom(mutations: Batch['mutations'], i: number, last: number): Batch[
   return run;
 }
 
+const userBudget = (deps: Deps, userId: string) => ({
+  key: `sync-user:${userId}`,
+  max: deps.config.syncMutationsPerMinute,
+  windowMs: MINUTE_MS,
+});
+
+/**
+ * Before the body is read (sync.index.ts): an account with no budget left this minute is refused
+ * at once, so a flood of pushes costs the server one read each, not the parse of a big body.
+ */
+export function pushBudgetGate(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = requireUser(c);
+    const waitMs = await budgetSpent(deps.db, userBudget(deps, user.id), deps.clock.now());
+    if (waitMs > 0)
+      return errorResponse(c, refusal('sync/rate-limited', { retryAfterS: Math.ceil(waitMs / 1000) }));
+    await next();
+  };
+}
+
 export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
   requireProtocol(protocol);
   if (queuedFor.trim().toLowerCase() !== user.email) throw new ApiError('sync/client-mismatch');
-  const batch: Batch = { clientId, user, mutations, deps, ref: await referenceIndex(deps.db) };
-  const outcome = await applyBatch(batch, false).catch((err) => {
-    if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
-    throw err;
-  });
-  if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
-  if (outcome.results.length === 0 && mutations.length > 0) {
-    return errorResponse(c, refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
+  // The budgets: an empty push costs one, like a mutation.
+  const { config } = deps;
+  const budget = await spend(
+    deps.db,
+    [
+      userBudget(deps, user.id),
+      { key: `sync-client:${clientId}`, max: config.syncMutationsPerMinutePerClient, windowMs: MINUTE_MS },
+    ],
+    Math.max(1, mutations.length),
+    deps.clock.now(),
+  );
+  if (budget.granted === 0)
+    return errorResponse(
+      c,
+      refusal('sync/rate-limited', { retryAfterS: Math.ceil(budget.retryAfterMs / 1000) }),
+    );
+  const ref = await referenceIndex(deps.db);
+  let rest = mutations.slice(0, budget.granted);
+  let last = 0;
+  const results: PushResult[] = [];
+  /** A rate that held the rest (a message over the per-minute rate): its refusal says how long. */
+  let held: ApiError | null = null;
+  while (rest.length > 0) {
+    const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref });
+    results.push(...outcome.results);
+    last = outcome.last;
+    held = outcome.wait;
+    if (outcome.transient || outcome.results.length === 0) break;
+    rest = rest.slice(outcome.results.length);
+    // Other requests waiting for the database go first.
+    if (rest.length > 0) await new Promise((resolve) => setImmediate(resolve));
   }
-  return c.json({ protocol: SYNC_PROTOCOL, lastMutationId: outcome.last, results: outcome.results });
+  if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
+  if (results.length === 0 && mutations.length > 0) {
+    // Held by a rate: its own 429 and Retry-After, which the client honours before sending again.
+    return errorResponse(c, held ?? refusal('sync/busy', { retryAfterS: BUSY_RETRY_AFTER_S }));
+  }
+  // Answered in part (by the budget, or up to a mutation a rate holds): the device sends the rest
+  // after Retry-After, which the answer's `retryAfter` says too (the client reads bodies).
+  const waits = [
+    ...(budget.granted < mutations.length ? [Math.ceil(budget.retryAfterMs / 1000)] : []),
+    ...(held?.retryAfterS !== undefined ? [held.retryAfterS] : []),
+  ];
+  const retryAfter = waits.length ? Math.max(...waits) : undefined;
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
+  return c.json({
+    protocol: SYNC_PROTOCOL,
+    lastMutationId: last,
+    results,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
 }

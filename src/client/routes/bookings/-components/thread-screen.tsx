@@ -1,7 +1,8 @@
 // The conversation of one booking, phone first: the booking's flight and status on top, the
 // messages oldest to newest with the newest at the bottom, and the composer stuck to the bottom of
 // the screen (above the on-screen keyboard: the viewport resizes with it, see index.html). Opening
-// the thread, and every message of the other side arriving while it is on screen, marks it read.
+// the thread, and every message of the other side arriving while it is on screen, marks it read
+// (and the server knows it is on screen: no push for it meanwhile).
 import { Link } from '@tanstack/react-router';
 import { MessageSquareOff } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
@@ -16,6 +17,7 @@ import { markThreadRead } from '@/data';
 import { Composer } from './composer';
 import { MessageLog } from './message-log';
 import { ThreadHeader } from './thread-header';
+import { useThreadView } from './use-thread-view';
 
 /** Marks the thread read while it is on screen: at once, on each new unread message, on return. */
 function useMarkRead(bookingId: string, unread: number | undefined) {
@@ -44,6 +46,8 @@ export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled:
   // The route's pull on opening (messages come with the bookings); the mirror shows meanwhile.
   const { running } = usePulled(pulled);
   const markRead = useMarkRead(bookingId, info?.unread);
+  // No push for this thread's messages while it is on screen.
+  useThreadView(bookingId);
 
   if (info === undefined || (info === null && running)) return <Spinner label="Loading messages" />;
   if (info === null) return <NoThread bookingId={bookingId} />;

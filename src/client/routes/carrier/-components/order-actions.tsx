@@ -1,18 +1,28 @@
 // The carrier's buttons for one order, from the domain status machine; 'Completed' when done.
-// A refused or failed update is logged only (SPEC section 8); the row shows its sync state.
+// Accept is one tap; Decline and Cancel ask first, with a reason, and are held for an Undo;
+// Complete before the flight's departure asks first. A refused or failed update is logged only
+// (SPEC section 8); the row shows its sync state.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { ReasonDialog } from '@/client/routes/-components/reason-dialog';
+import { undoToast } from '@/client/routes/-components/undo-toast';
 import { Button } from '@/client/ui/button';
+import { ConfirmDialog } from '@/client/ui/confirm-dialog';
 import {
+  airportsQuery,
   completeBooking,
+  endOrder,
   handoffRefusal,
   markPaymentReceived,
   type OrderRow,
+  serverNowKnown,
   updateBookingStatus,
 } from '@/data';
+import { CARRIER_REASONS, type Reason } from '@/domain/booking/reasons';
 import { availableActions, type BookingAction } from '@/domain/booking/status';
-import { formatPrice } from '@/domain/format';
+import { formatDayMonth, formatPrice } from '@/domain/format';
+import { departureInstant } from '@/domain/listing/departure';
 import { MSG } from '@/domain/texts';
 import { CompleteDialog, type PaymentAnswer } from './complete-dialog';
 
@@ -28,6 +38,9 @@ export function OrderActions({ row }: { row: OrderRow }) {
   const store = useStore();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [ending, setEnding] = useState<'decline' | 'cancel' | null>(null);
+  const [early, setEarly] = useState(false);
+  const f = row.flightDetails;
   const refusal = useLiveQuery(() => handoffRefusal(store, row.id), [store, row.id]);
   const closeDialog = useCallback(() => setAsking(false), []);
   const complete = useCallback(
@@ -60,9 +73,27 @@ export function OrderActions({ row }: { row: OrderRow }) {
       </span>
     );
   }
+  async function end(action: 'decline' | 'cancel', reason: Reason) {
+    setEnding(null);
+    try {
+      const result = await endOrder(store, row.id, action, reason);
+      if (!result.ok || !result.key) return void console.warn('Status change refused', result);
+      const done = action === 'decline' ? 'Booking declined' : 'Booking cancelled';
+      undoToast(store, done, { key: result.key, holdMs: result.holdMs ?? 0 });
+    } catch (err) {
+      console.error('Status update failed', err);
+    }
+  }
   async function run(action: BookingAction) {
     if (action === 'complete') {
-      setAsking(true);
+      const zone = (await airportsQuery(store)).find((a) => a.code === f.from)?.timeZone || undefined;
+      const departs = departureInstant(f.departure, f.time, zone);
+      if (serverNowKnown(store) < departs) setEarly(true);
+      else setAsking(true);
+      return;
+    }
+    if (action === 'decline' || action === 'cancel') {
+      setEnding(action);
       return;
     }
     setBusy(true);
@@ -99,6 +130,33 @@ export function OrderActions({ row }: { row: OrderRow }) {
           askPayment={row.payment?.state === 'received' ? null : formatPrice(row.cost)}
           onComplete={complete}
           onCancel={closeDialog}
+        />
+      ) : null}
+      {early ? (
+        <ConfirmDialog
+          title="Complete before the flight?"
+          description={`This flight leaves on ${formatDayMonth(f.departure)} at ${f.time}. Complete only when the luggage has been handed back to the traveller.`}
+          confirmLabel="It was handed back"
+          cancelLabel="Not yet"
+          onConfirm={() => {
+            setEarly(false);
+            setAsking(true);
+          }}
+          onCancel={() => setEarly(false)}
+        />
+      ) : null}
+      {ending ? (
+        <ReasonDialog
+          title={ending === 'decline' ? `Decline ${row.name}'s request?` : `Cancel ${row.name}'s booking?`}
+          description={
+            ending === 'decline'
+              ? 'The traveller is told, with your reason, and the space goes back on offer.'
+              : 'The traveller is told, with your reason. They may have planned around this booking: cancel only if you must.'
+          }
+          reasons={CARRIER_REASONS}
+          confirmLabel={ending === 'decline' ? 'Decline request' : 'Cancel booking'}
+          onConfirm={(reason) => void end(ending, reason)}
+          onCancel={() => setEnding(null)}
         />
       ) : null}
     </>

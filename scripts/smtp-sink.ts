@@ -1,10 +1,13 @@
-// A real SMTP server in the test process (the smtp-server package): it receives what the app
-// sends over SMTP_URL and keeps each message's envelope, headers and decoded text.
+// A real SMTP server in this process (the smtp-server package), for the tests and the benches: it
+// receives what the app sends over SMTP_URL and keeps each message's envelope, headers and decoded
+// text.
 //
 //   startSmtpSink(): Promise<{ url, messages, waitFor(to, since?), close() }>
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { eventually } from './until';
+
+const realSetTimeout = globalThis.setTimeout;
+const realNow = Date.now.bind(Date);
 
 export interface ReceivedMail {
   to: string[];
@@ -79,12 +82,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor: (to, skip = 0, timeoutMs = 10_000) =>
-      eventually(() => messages.filter((m) => m.to.includes(to))[skip], {
-        timeoutMs,
-        everyMs: 25,
-        what: `mail to ${to}`,
-      }),
+    waitFor: async (to, skip = 0, timeoutMs = 10_000) => {
+      // Polled on the real clock (a test may fake timers meanwhile).
+      const deadline = realNow() + timeoutMs;
+      for (;;) {
+        const mail = messages.filter((m) => m.to.includes(to))[skip];
+        if (mail) return mail;
+        if (realNow() > deadline) throw new Error(`mail to ${to}: not met within ${timeoutMs} ms`);
+        await new Promise((r) => realSetTimeout(r, 25));
+      }
+    },
     refuseWith(code) {
       refuse = code;
     },

@@ -1,5 +1,5 @@
-// A local HTTP endpoint that plays a Web Push service. It checks what a push service checks (the
-// VAPID JWT: ES256 signature by the `k` key, audience = its own origin, a subject, expiry within
+// A local HTTP endpoint that plays a Web Push service, for the tests and the benches. It checks
+// what a push service checks (the VAPID JWT: ES256 signature by the `k` key, audience = its own origin, a subject, expiry within
 // 24 hours; a TTL header; Content-Encoding: aes128gcm) and decrypts the payload (RFC 8291) with
 // the subscription keys it made itself with node:crypto, as a browser would.
 //

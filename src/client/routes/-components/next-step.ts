@@ -1,0 +1,31 @@
+// What happens next with a booking, in words, for each status and side (booking details).
+import type { OrderRow } from '@/data';
+import type { ThreadSide } from '@/domain/message/schema';
+
+export function nextStepText(row: OrderRow, side: ThreadSide): string {
+  const carrier = row.carrierName || 'the carrier';
+  const traveller = row.name || 'the traveller';
+  const mine = side === 'traveller';
+  switch (row.status) {
+    case 'pending':
+      return mine
+        ? `Waiting for ${carrier} to accept. They have 24 hours (less close to departure); until then you can cancel at any time. You pay the carrier at the hand-off, nothing before.`
+        : `${traveller} is waiting for your answer. Accept or decline before the request expires (24 hours, or 2 hours before departure).`;
+    case 'accepted':
+      return mine
+        ? 'Accepted. Hand your luggage to the carrier before the flight; at arrival, when they hand it back, give them your hand-off code. Pay as agreed with the carrier.'
+        : 'Accepted. Take the luggage before the flight; at arrival, hand it back and ask for the hand-off code to complete.';
+    case 'completed':
+      return 'Delivered. You can rate each other for 48 hours.';
+    case 'rejected':
+      return mine
+        ? 'Declined: nothing is owed. You can book another listing.'
+        : 'Declined: the space is back on offer.';
+    case 'cancelled':
+      return mine
+        ? 'Cancelled: nothing is owed. You can book another listing.'
+        : 'Cancelled: the space is back on offer.';
+    case 'expired':
+      return mine ? 'Expired: nothing is owed. You can book another listing.' : 'Expired unanswered.';
+  }
+}

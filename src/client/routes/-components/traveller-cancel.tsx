@@ -1,0 +1,48 @@
+// The traveller's own Cancel: shown while the booking can still be cancelled from this side (pending,
+// or accepted before the cut-off, or after the carrier changed the flight); asks first with the
+// reason list, then holds the change for an Undo.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useStore } from '@/client/hooks/use-store';
+import { Button } from '@/client/ui/button';
+import { ApiError, cancelMyBooking, type OrderRow } from '@/data';
+import { TRAVELLER_CANCEL_REASONS } from '@/domain/booking/reasons';
+import { ReasonDialog } from './reason-dialog';
+import { undoToast } from './undo-toast';
+
+export function TravellerCancel({ row }: { row: OrderRow }) {
+  const store = useStore();
+  const [asking, setAsking] = useState(false);
+  if (row.status !== 'pending' && row.status !== 'accepted') return null;
+  const carrier = row.carrierName || 'The carrier';
+  return (
+    <>
+      <Button variant="danger" className="min-h-9 px-3" onClick={() => setAsking(true)}>
+        Cancel booking
+      </Button>
+      {asking ? (
+        <ReasonDialog
+          title="Cancel this booking?"
+          description={
+            row.status === 'pending'
+              ? `${carrier} has not answered yet. The request is withdrawn and ${carrier} sees your reason.`
+              : row.flightChangedAt
+                ? `The carrier changed the flight, so you may cancel without penalty. ${carrier} sees your reason.`
+                : `${carrier} has accepted and may be planning for your luggage; they see your reason. Later than 6 hours before departure, only the carrier can cancel.`
+          }
+          reasons={TRAVELLER_CANCEL_REASONS}
+          confirmLabel="Cancel booking"
+          onCancel={() => setAsking(false)}
+          onConfirm={(reason) => {
+            setAsking(false);
+            cancelMyBooking(store, row.id, reason).then(
+              (queued) => undoToast(store, 'Booking cancelled', queued),
+              (err: unknown) =>
+                toast.error(err instanceof ApiError ? err.message : 'The booking could not be cancelled.'),
+            );
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+// A listing's Edit and Withdraw. Withdraw asks first, with the reason its accepted bookings are
+// cancelled with (its pending requests are declined as withdrawn), and is held for an Undo.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useStore } from '@/client/hooks/use-store';
+import { ReasonDialog } from '@/client/routes/-components/reason-dialog';
+import { undoToast } from '@/client/routes/-components/undo-toast';
+import type { Reference } from '@/client/routes/-components/use-reference';
+import { Button } from '@/client/ui/button';
+import { ApiError, acceptedOrdersOf, type ListingRow, withdrawListing } from '@/data';
+import { CARRIER_REASONS } from '@/domain/booking/reasons';
+import { EditListingDialog } from './edit-listing-dialog';
+
+export function ListingActions({ row, reference }: { row: ListingRow; reference: Reference }) {
+  const store = useStore();
+  const [open, setOpen] = useState<'edit' | 'withdraw' | null>(null);
+  const accepted = useLiveQuery(() => acceptedOrdersOf(store, row.id), [store, row.id]) ?? [];
+  if (row.withdrawnAt) return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" className="min-h-9 px-3" onClick={() => setOpen('edit')}>
+        Edit
+      </Button>
+      <Button variant="danger" className="min-h-9 px-3" onClick={() => setOpen('withdraw')}>
+        Withdraw
+      </Button>
+      {open === 'edit' ? (
+        <EditListingDialog row={row} reference={reference} onClose={() => setOpen(null)} />
+      ) : null}
+      {open === 'withdraw' ? (
+        <ReasonDialog
+          title="Withdraw this listing?"
+          description={
+            <>
+              <p>
+                It leaves search at once, on every device. Travellers waiting for an answer are told "The
+                carrier withdrew this listing".
+              </p>
+              {accepted.length > 0 ? (
+                <p className="mt-2 font-medium text-red-800">
+                  {accepted.length === 1
+                    ? '1 accepted booking is'
+                    : `${accepted.length} accepted bookings are`}{' '}
+                  cancelled too, with the reason you give here.
+                </p>
+              ) : null}
+            </>
+          }
+          reasons={CARRIER_REASONS}
+          confirmLabel="Withdraw listing"
+          onCancel={() => setOpen(null)}
+          onConfirm={(reason) => {
+            setOpen(null);
+            withdrawListing(store, row.id, reason).then(
+              (queued) => undoToast(store, 'Listing withdrawn', queued),
+              (err: unknown) =>
+                toast.error(err instanceof ApiError ? err.message : 'The listing could not be withdrawn.'),
+            );
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

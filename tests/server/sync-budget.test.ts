@@ -1,0 +1,134 @@
+// One account cannot stall everyone through POST /api/sync/push (issue 27): a budget of mutations
+// per minute per account and per device (answered in part, then 429 sync/rate-limited with
+// Retry-After), answers kept only until the device's pull acknowledges them or for an hour, idle
+// client rows removed, and a long push applied in parts (all of it, in order).
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '@/server/config';
+import { syncClients, syncResults } from '@/server/db/schema';
+import { pruneSyncClients, pruneSyncResults, vacuumChurn } from '@/server/model/sync.retention';
+import { createTestServer, serverPerFile } from '../support/server-app';
+import { signupAndLogin, type TestUser } from '../support/server-users';
+
+const clock = { t: Date.now() };
+const server = serverPerFile({
+  clock: { now: () => clock.t },
+  config: { syncMutationsPerMinute: 10, syncMutationsPerMinutePerClient: 6 },
+});
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** `n` unwatch mutations of watches that do not exist: no-ops, from id `from` on. */
+const noOps = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: from + i, kind: 'unwatch', args: { id: crypto.randomUUID() } }));
+const push = (u: TestUser, clientId: string, mutations: unknown[]) =>
+  u.call('POST', '/api/sync/push', { clientId, user: u.email, mutations });
+
+describe('the budget of mutations per minute', () => {
+  it('answers a push past the device budget in part, then 429 with Retry-After; the account budget holds across devices', async () => {
+    const u = await signupAndLogin(server);
+    const a = crypto.randomUUID();
+    const first = await push(u, a, noOps(1, 8));
+    expect(first.status).toBe(200);
+    const body = await first.json();
+    expect(body.results.map((r: { id: number }) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(body.lastMutationId).toBe(6);
+    expect(Number(first.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refused = await push(u, a, noOps(7, 2));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'sync/rate-limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // Another device of the same account: what is left of the account's 10.
+    const b = await push(u, crypto.randomUUID(), noOps(1, 8));
+    expect((await b.json()).results).toHaveLength(4);
+    // Another account is not touched.
+    const other = await signupAndLogin(server);
+    expect((await (await push(other, crypto.randomUUID(), noOps(1, 6))).json()).results).toHaveLength(6);
+    // A minute later the device sends the rest, and nothing was refused.
+    clock.t += MINUTE + 1000;
+    const rest = await push(u, a, noOps(7, 2));
+    expect(rest.status).toBe(200);
+    expect((await rest.json()).results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
+  });
+});
+
+describe('a long push', () => {
+  it('applies every mutation in order, in parts', async () => {
+    const big = await createTestServer();
+    try {
+      const u = await signupAndLogin(big);
+      const res = await push(u, crypto.randomUUID(), noOps(1, 300));
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.lastMutationId).toBe(300);
+      expect(body.results.map((r: { id: number }) => r.id)).toEqual(
+        Array.from({ length: 300 }, (_, i) => i + 1),
+      );
+    } finally {
+      await big.close();
+    }
+  }, 60_000);
+});
+
+describe('what a push keeps', () => {
+  it('drops the answers the device acknowledges in its pull', async () => {
+    clock.t += MINUTE + 1000;
+    const u = await signupAndLogin(server);
+    const clientId = crypto.randomUUID();
+    expect((await push(u, clientId, noOps(1, 3))).status).toBe(200);
+    const kept = () => server.db.select().from(syncResults).where(eq(syncResults.clientId, clientId));
+    expect(await kept()).toHaveLength(3);
+    const pulled = await u.call('GET', `/api/sync/pull?clientId=${clientId}&acked=2`);
+    expect(pulled.status).toBe(200);
+    expect((await kept()).map((r) => r.mutationId)).toEqual([3]);
+    // A lost answer still reaches the device by the pull, as before.
+    expect((await pulled.json()).results).toMatchObject([{ id: 3, ok: true }]);
+  });
+
+  it('keeps an unacknowledged answer an hour, then acknowledges a re-push without applying it', async () => {
+    clock.t += MINUTE + 1000;
+    const u = await signupAndLogin(server);
+    const clientId = crypto.randomUUID();
+    const once = noOps(1, 2);
+    expect((await push(u, clientId, once)).status).toBe(200);
+    const kept = async () =>
+      (await server.db.select().from(syncResults).where(eq(syncResults.clientId, clientId))).length;
+    await pruneSyncResults(server.db, clock.t + 59 * MINUTE, DEFAULT_CONFIG.idempotencyRetentionMs);
+    expect(await kept()).toBe(2);
+    await pruneSyncResults(server.db, clock.t + HOUR + 1000, DEFAULT_CONFIG.idempotencyRetentionMs);
+    expect(await kept()).toBe(0);
+    const again = await (await push(u, clientId, once)).json();
+    expect(again).toMatchObject({
+      lastMutationId: 2,
+      results: [
+        { id: 1, ok: true, body: {} },
+        { id: 2, ok: true, body: {} },
+      ],
+    });
+    await vacuumChurn(server.db);
+  });
+
+  it('removes idle client rows: all after 60 days, and beyond 20 per user after an hour', async () => {
+    const u = await signupAndLogin(server);
+    const ids: string[] = [];
+    const start = clock.t;
+    for (let i = 0; i < 24; i += 1) {
+      clock.t = start + i * MINUTE;
+      const id = crypto.randomUUID();
+      ids.push(id);
+      expect((await push(u, id, noOps(1, 1))).status).toBe(200);
+    }
+    const left = async () =>
+      (
+        await server.db.select({ id: syncClients.id }).from(syncClients).where(inArray(syncClients.id, ids))
+      ).map((r) => r.id);
+    // Within the hour nothing goes; an hour after the last, the 4 oldest beyond 20.
+    await pruneSyncClients(server.db, clock.t);
+    expect(await left()).toHaveLength(24);
+    await pruneSyncClients(server.db, clock.t + HOUR + 1000);
+    expect(new Set(await left())).toEqual(new Set(ids.slice(4)));
+    await pruneSyncClients(server.db, clock.t + 61 * 24 * HOUR);
+    expect(await left()).toEqual([]);
+  });
+});
