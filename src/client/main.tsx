@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import type { Store } from '@/data';
 import { pageStorage } from '@/data/engine/stored-session';
 import { App } from './app';
+import { LOCALE } from './locale';
 import { holdInstallOffer } from './pwa/install-prompt';
 import { createAppRouter } from './router';
 import { createStoreLoader } from './store-loader';
@@ -48,6 +49,8 @@ holdInstallOffer();
 
 const root = document.getElementById('root');
 if (root) {
+  // Dates, times and the browser's own controls (the date picker) in the device's locale.
+  document.documentElement.lang = LOCALE;
   createRoot(root).render(
     <StrictMode>
       <App storeLoader={storeLoader} router={router} auth={auth} />

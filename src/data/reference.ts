@@ -6,6 +6,11 @@ import { callParsed, getMeta, type Store, setMeta } from './engine';
 
 /** The meta key of when the reference data was last fetched. */
 const FETCHED_AT = 'referenceFetchedAt';
+/** The meta key of the shape of the mirrored rows, and the shape this release reads: rows of an
+ * older shape (airports without their other names, country code and rank) are fetched again at
+ * once, not after the five minutes. */
+const FORMAT = 'referenceFormat';
+export const REFERENCE_FORMAT = 2;
 
 /**
  * Rows written per IndexedDB request batch. A first sync writes ~3,000 airports: one bulkPut of
@@ -44,11 +49,13 @@ export function refreshReference(store: Store, opts: { force?: boolean } = {}): 
 async function refreshNow(store: Store, opts: { force?: boolean }): Promise<void> {
   const { db } = store;
   const fetchedAt = (await getMeta<number>(db, FETCHED_AT)) ?? null;
-  const fresh = fetchedAt !== null && store.now() - fetchedAt < REFERENCE_DATA_MAX_AGE_MS;
+  const sameFormat = (await getMeta<number>(db, FORMAT)) === REFERENCE_FORMAT;
+  const fresh = sameFormat && fetchedAt !== null && store.now() - fetchedAt < REFERENCE_DATA_MAX_AGE_MS;
   if (fresh && !opts.force && (await db.airports.count()) > 0) return;
   try {
     const [airports, airlines] = await Promise.all([
-      callParsed(store.http, 'GET', '/api/get/airports', airportsResponseSchema),
+      // The format in the URL: the service worker's cached answer of an older shape is not reused.
+      callParsed(store.http, 'GET', `/api/get/airports?v=${REFERENCE_FORMAT}`, airportsResponseSchema),
       callParsed(store.http, 'GET', '/api/get/airlines', airlinesResponseSchema),
     ]);
     await db.transaction('rw', db.airports, db.airlines, db.meta, async () => {
@@ -59,6 +66,7 @@ async function refreshNow(store: Store, opts: { force?: boolean }): Promise<void
       for (let i = 0; i < airlines.length; i += REFERENCE_WRITE_BATCH)
         await db.airlines.bulkPut(airlines.slice(i, i + REFERENCE_WRITE_BATCH));
       await setMeta(db, FETCHED_AT, store.now());
+      await setMeta(db, FORMAT, REFERENCE_FORMAT);
     });
   } catch (err) {
     if ((await db.airports.count()) === 0 || (await db.airlines.count()) === 0) throw err;

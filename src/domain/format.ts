@@ -1,4 +1,5 @@
-// Display formatting: rupees with Indian digit grouping, KG, en-GB day + short month, 12-hour time.
+// Display formatting: rupees with Indian digit grouping, KG, and dates and times in the user's
+// locale (en-IN unless the device names another): day + short month, one time format everywhere.
 
 /** A formatter built on its first use: building Intl formatters loads locale data, tens of
  * milliseconds on a slow phone, which a screen that formats nothing should not pay while loading. */
@@ -16,13 +17,21 @@ const rupees = lazy(
 const rupeesPaise = lazy(
   () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }),
 );
-const dayMonth = lazy(
-  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-);
-const dayMonthYear = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
-);
+
+/** The locale dates and times are shown in when the device names none (Carry's users are in India). */
+export const DEFAULT_LOCALE = 'en-IN';
+
+/** Formatters per locale and style, each built once on first use. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateTime(locale: string, style: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, opts);
+    formatters.set(key, f);
+  }
+  return f;
+}
 
 /** 123456 -> '₹1,23,456'; 1999.5 -> '₹1,999.50' (paise only when there are some). The one money
  * formatter: every screen, mail and receipt shows rupees through it. */
@@ -49,20 +58,69 @@ function utcDate(date: string): Date {
 }
 
 /** '2026-11-21' -> '21 Nov'. */
-export function formatDayMonth(date: string): string {
-  return dayMonth().format(utcDate(date));
+export function formatDayMonth(date: string, locale = DEFAULT_LOCALE): string {
+  return dateTime(locale, 'dm', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(utcDate(date));
 }
 
 /** '2026-11-21' -> '21 Nov 2026'. */
-export function formatFullDate(date: string): string {
-  return dayMonthYear().format(utcDate(date));
+export function formatFullDate(date: string, locale = DEFAULT_LOCALE): string {
+  return dateTime(locale, 'dmy', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    utcDate(date),
+  );
 }
 
-/** '14:05' -> '2:05 PM'; '00:30' -> '12:30 AM'. */
-export function formatTime12(time: string): string {
+/** '2026-11-21' -> 'Sat, 21 Nov' (en-IN). */
+export function formatWeekdayDayMonth(date: string, locale = DEFAULT_LOCALE): string {
+  return dateTime(locale, 'wdm', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(utcDate(date));
+}
+
+/** A wall-clock time as the locale writes it: '14:05' -> '2:05 pm' (en-IN), '2:05 PM' (en-US),
+ * '14:05' (en-GB). The one time format of every screen. */
+export function formatTime(time: string, locale = DEFAULT_LOCALE): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  const suffix = h < 12 ? 'AM' : 'PM';
-  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${suffix}`;
+  return dateTime(locale, 't', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(1970, 0, 1, h, m),
+  );
+}
+
+/** An instant as the locale writes a time, in `timeZone` (the device's when absent). */
+export function formatInstantTime(atMs: number, locale = DEFAULT_LOCALE, timeZone?: string): string {
+  return dateTime(locale, `it|${timeZone ?? ''}`, {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(atMs);
+}
+
+/**
+ * The short name of an airport's time zone ('GST', 'GMT+4') when its clock differs from the
+ * device's at `atMs`, else '': a departure at 9:30 in Dubai reads '9:30 am GMT+4' on an Indian phone.
+ */
+export function zoneNote(
+  zone: string | undefined,
+  deviceZone: string,
+  atMs: number,
+  locale = DEFAULT_LOCALE,
+): string {
+  if (!zone || zone === deviceZone) return '';
+  const at = (z: string) =>
+    dateTime(locale, `z|${z}`, { timeZone: z, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).format(
+      atMs,
+    );
+  try {
+    if (at(zone) === at(deviceZone)) return '';
+    const parts = dateTime(locale, `zn|${zone}`, { timeZone: zone, timeZoneName: 'short' }).formatToParts(
+      atMs,
+    );
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return '';
+  }
 }
 
 /** First letter of a name for an avatar, '?' when there is none. */
@@ -75,15 +133,9 @@ export function initial(name: string | null | undefined): string {
  * When a local answer was last confirmed by the server, in the device's zone (or `timeZone`):
  * 'as of 14:05' the same day, 'as of 22 Nov, 14:05' another day.
  */
-export function formatAsOf(atMs: number, nowMs: number, timeZone?: string): string {
+export function formatAsOf(atMs: number, nowMs: number, timeZone?: string, locale = DEFAULT_LOCALE): string {
   const zone = timeZone ? { timeZone } : {};
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...zone,
-  });
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', ...zone });
+  const day = dateTime(locale, `asof|${timeZone ?? ''}`, { day: 'numeric', month: 'short', ...zone });
   const sameDay = day.format(atMs) === day.format(nowMs);
-  return `as of ${sameDay ? '' : `${day.format(atMs)}, `}${time.format(atMs)}`;
+  return `as of ${sameDay ? '' : `${day.format(atMs)}, `}${formatInstantTime(atMs, locale, timeZone)}`;
 }

@@ -38,6 +38,7 @@ export const MSG = {
   timeFormat: 'Time must be in HH:MM format',
   dateFormat: 'Date must be in YYYY-MM-DD format',
   flightNoFormat: 'Flight number must be 2 to 8 letters and digits, like AI101',
+  airlineCode: 'Choose an airline from the list, or leave it empty',
   // Courier
   imageRequired: 'Please upload an item image.',
   imageOnly: 'Only image files can be uploaded.',

@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppForm } from '@/client/forms/app-form';
 import { RouteFields } from '@/client/forms/route-fields';
+import { indexAirports } from '@/domain/reference/airport-match';
+import { airportSource, type ChoiceSource, listSource } from '@/domain/reference/choices';
 import type { Choice } from '@/domain/reference/match';
+import { AIRPORTS as AIRPORT_ROWS } from '../support/client-fake-api';
 
 const AIRPORTS: Choice[] = [
   {
@@ -20,7 +23,7 @@ const AIRPORTS: Choice[] = [
 
 let submitted: Record<string, string> | null = null;
 
-function RouteForm() {
+function RouteForm({ airports = listSource(AIRPORTS) }: { airports?: ChoiceSource }) {
   const form = useAppForm({
     defaultValues: { from: '', to: '' },
     onSubmit: ({ value }) => {
@@ -30,7 +33,7 @@ function RouteForm() {
   return (
     <form.AppForm>
       <form.Form aria-label="Route">
-        <RouteFields form={form} fields={{ from: 'from', to: 'to' }} airports={AIRPORTS} />
+        <RouteFields form={form} fields={{ from: 'from', to: 'to' }} airports={airports} />
         <form.SubmitButton>Go</form.SubmitButton>
       </form.Form>
     </form.AppForm>
@@ -130,5 +133,47 @@ describe('ComboboxField', () => {
       .map((o) => o.textContent);
     expect(toOptions.join()).not.toContain('(DEL)');
     expect(toOptions[0]).toContain('(DED)');
+  });
+});
+
+describe('ComboboxField with airports', () => {
+  const source = airportSource(indexAirports(AIRPORT_ROWS), ['IN'], 'India');
+  beforeEach(() => localStorage.clear());
+
+  it('shows city, airport name, code and country in each option', async () => {
+    render(<RouteForm airports={source} />);
+    await userEvent.type(from(), 'bombay');
+    const [first] = within(screen.getByRole('listbox', { name: 'From choices' })).getAllByRole('option');
+    expect(first?.textContent).toBe('MumbaiBOMChhatrapati Shivaji Maharaj International Airport, India');
+    await userEvent.keyboard('{Enter}');
+    expect((from() as HTMLInputElement).value).toBe('Mumbai (BOM)');
+  });
+
+  it('offers Recent, then the busiest airports of the country, on an empty field', async () => {
+    localStorage.setItem('carry.recent.airport', JSON.stringify(['DXB']));
+    render(<RouteForm airports={source} />);
+    await userEvent.click(from());
+    const list = screen.getByRole('listbox', { name: 'From choices' });
+    const groups = within(list).getAllByRole('group');
+    expect(
+      groups.map(
+        (g) =>
+          g.getAttribute('aria-labelledby') &&
+          document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent,
+      ),
+    ).toEqual(['Recent', 'Popular in India']);
+    expect(
+      within(groups[0] as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.id && o.textContent?.slice(0, 5)),
+    ).toEqual(['Dubai']);
+    expect(
+      within(groups[1] as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent?.slice(0, 5)),
+    ).toEqual(['Delhi', 'Mumba']);
+    // The keyboard walks across the groups.
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect((from() as HTMLInputElement).value).toBe('Delhi (DEL)');
   });
 });

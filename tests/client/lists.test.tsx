@@ -139,7 +139,7 @@ describe('Your Listings', () => {
     );
   });
 
-  it('shows a listing with its space, price per KG, date and 12-hour time', async () => {
+  it('shows a listing with its space, price per KG, date and the time as en-IN writes it', async () => {
     const api = fakeApi();
     const l = makeListing('l1', ASHAS_LISTING);
     api.on('GET /api/listings/*', () => json([l]));
@@ -148,7 +148,7 @@ describe('Your Listings', () => {
     expect(screen.getByText('Space Available')).toBeTruthy();
     expect(screen.getByText('₹800')).toBeTruthy();
     expect(screen.getByText('21 Nov')).toBeTruthy();
-    expect(screen.getByText('2:05 PM')).toBeTruthy();
+    expect(screen.getByText('2:05 pm')).toBeTruthy();
     expect(await screen.findByText('Air India', { exact: false })).toBeTruthy();
   });
 });

@@ -37,8 +37,10 @@ describe('search state in the URL', () => {
     expect(router.state.location.search).toEqual({ listing: 'a' });
     router.history.back();
     expect(await screen.findByText('Showing 1 of 2 results')).toBeTruthy();
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toContain('(DEL)');
+    expect(screen.getByRole('region', { name: 'Your search' }).textContent).toContain('DEL → BOM');
     expect((screen.getByLabelText('Under ₹1,000') as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toContain('(DEL)');
   });
 
   it('shows the results of a URL search from the local store when the server cannot be reached', async () => {
@@ -52,6 +54,8 @@ describe('search state in the URL', () => {
     renderApp(`/travellerhome?${QUERY}&weights=%5B%22over-10%22%5D`, { api, store });
     expect(await screen.findByText('Showing 1 of 2 results')).toBeTruthy();
     expect(screen.getByText('₹4,000')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your search' }).textContent).toContain('AI101');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit search' }));
     expect(((await screen.findByLabelText('Flight Number')) as HTMLInputElement).value).toBe('AI101');
   });
 

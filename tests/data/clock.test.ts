@@ -130,7 +130,11 @@ describe('departures judged by the server clock', () => {
       name: 'Indira Gandhi International',
       city: 'Delhi',
       country: 'India',
+      cc: 'IN',
       timeZone: 'Asia/Kolkata',
+      rank: 1000,
+      alt: [],
+      metro: '',
     });
     traveller.clock.t = serverClock.t + 4 * HOUR;
     await pull(traveller.store); // any answer tells the device the server's time

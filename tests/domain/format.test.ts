@@ -4,9 +4,11 @@ import {
   formatFullDate,
   formatPrice,
   formatPriceSum,
-  formatTime12,
+  formatTime,
+  formatWeekdayDayMonth,
   formatWeight,
   initial,
+  zoneNote,
 } from '@/domain/format';
 
 describe('formatPrice', () => {
@@ -56,15 +58,36 @@ describe('formatDayMonth', () => {
   });
 });
 
-describe('formatTime12', () => {
+describe('formatTime', () => {
   it.each([
-    ['00:30', '12:30 AM'],
-    ['09:05', '9:05 AM'],
-    ['12:00', '12:00 PM'],
-    ['14:05', '2:05 PM'],
-    ['23:59', '11:59 PM'],
-  ])('%s -> %s', (t, s) => {
-    expect(formatTime12(t)).toBe(s);
+    ['00:30', '12:30 am'],
+    ['09:05', '9:05 am'],
+    ['12:00', '12:00 pm'],
+    ['14:05', '2:05 pm'],
+    ['23:59', '11:59 pm'],
+  ])('%s -> %s in en-IN, the default', (t, s) => {
+    expect(formatTime(t)).toBe(s);
+  });
+
+  it('writes the time as the locale does', () => {
+    expect(formatTime('14:05', 'en-US')).toBe('2:05 PM');
+    expect(formatTime('14:05', 'en-GB')).toBe('14:05');
+  });
+});
+
+describe('formatWeekdayDayMonth', () => {
+  it('names the weekday', () => {
+    expect(formatWeekdayDayMonth('2026-11-28')).toBe('Sat, 28 Nov');
+  });
+});
+
+describe('zoneNote', () => {
+  const at = Date.UTC(2026, 10, 28, 6);
+  it("names an airport's zone only where its clock differs from the device's", () => {
+    expect(zoneNote('Asia/Kolkata', 'Asia/Kolkata', at)).toBe('');
+    expect(zoneNote('Asia/Calcutta', 'Asia/Kolkata', at)).toBe('');
+    expect(zoneNote('Asia/Dubai', 'Asia/Kolkata', at)).toBe('GST');
+    expect(zoneNote(undefined, 'Asia/Kolkata', at)).toBe('');
   });
 });
 

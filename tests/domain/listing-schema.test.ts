@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addListingFormSchema,
   addListingRequestSchema,
-  firstSearchProblem,
   searchFormSchema,
   searchRequestSchema,
 } from '@/domain/listing/schema';
@@ -125,23 +124,46 @@ describe('searchFormSchema', () => {
     [{ from: '' }, 'Please fill out the "From" field.'],
     [{ to: '' }, 'Please fill out the "To" field.'],
     [{ departure: '' }, 'Please fill out the "Departure Date" field.'],
-    [{ flightNo: '' }, 'Please fill out the "Flight Number" field.'],
-    [{ airline: '' }, 'Please fill out the "Airline" field.'],
   ])('names the empty field %j', (blank, message) => {
     const issues = v.safeParse(searchFormSchema('2026-11-21'), { ...search, ...blank }).issues ?? [];
     expect(issues[0]?.message).toBe(message);
   });
 
-  it('reports the first empty field in spec order when several are empty', () => {
-    const values = { from: 'DEL', to: '', departure: '', flightNo: '', airline: '' };
-    expect(firstSearchProblem(values)).toBe('Please fill out the "To" field.');
-    expect(v.safeParse(searchFormSchema('2026-11-21'), values).issues?.[0]?.message).toBe(
-      'Please fill out the "To" field.',
-    );
+  it('reports every empty required field at once', () => {
+    const values = { from: '', to: '', departure: '', flightNo: '', airline: '' };
+    const first = Object.entries(messagesOf(searchFormSchema('2026-11-21'), values)).map(([k, m]) => [
+      k,
+      m?.[0],
+    ]);
+    expect(Object.fromEntries(first)).toEqual({
+      from: 'Please fill out the "From" field.',
+      to: 'Please fill out the "To" field.',
+      departure: 'Please fill out the "Departure Date" field.',
+    });
   });
 
-  it('finds no problem in a complete search', () => {
-    expect(firstSearchProblem(search)).toBeNull();
+  it('needs only from, to and date', () => {
+    const parsed = v.parse(searchFormSchema('2026-11-21'), { ...search, flightNo: '', airline: '' });
+    expect(parsed).toEqual({ ...search, flightNo: '', airline: '' });
+  });
+
+  it.each([
+    ['AI 101', 'AI101', 'AI'],
+    ['ai101', 'AI101', 'AI'],
+    ['6E-2131', '6E2131', '6E'],
+  ])('normalises the flight number %s and infers its airline', (flightNo, normal, airline) => {
+    const parsed = v.parse(searchFormSchema('2026-11-21'), { ...search, flightNo, airline: '' });
+    expect(parsed).toMatchObject({ flightNo: normal, airline });
+  });
+
+  it('keeps an airline the user chose', () => {
+    expect(v.parse(searchFormSchema('2026-11-21'), { ...search, airline: '9I' }).airline).toBe('9I');
+  });
+
+  it('refuses a flight number of the wrong shape', () => {
+    expect(messagesOf(searchFormSchema('2026-11-21'), { ...search, flightNo: 'A' }).flightNo).toEqual([
+      'Flight number must be 2 to 8 letters and digits, like AI101',
+    ]);
   });
 
   it('refuses the same origin and destination on the wire', () => {

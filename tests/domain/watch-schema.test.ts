@@ -76,8 +76,10 @@ describe('formatAsOf', () => {
   it("names the time in the device's zone, and the day when it is not today", async () => {
     const { formatAsOf } = await import('@/domain/format');
     const at = Date.UTC(2099, 4, 1, 8, 35);
-    expect(formatAsOf(at, at + 60_000, 'Asia/Kolkata')).toBe('as of 14:05');
-    expect(formatAsOf(at, at + 86_400_000, 'Asia/Kolkata')).toBe('as of 1 May, 14:05');
-    expect(formatAsOf(at, at, 'UTC')).toBe('as of 08:35');
+    // One time format everywhere: the locale's (en-IN: 12-hour with am/pm).
+    expect(formatAsOf(at, at + 60_000, 'Asia/Kolkata')).toBe('as of 2:05 pm');
+    expect(formatAsOf(at, at + 86_400_000, 'Asia/Kolkata')).toBe('as of 1 May, 2:05 pm');
+    expect(formatAsOf(at, at, 'UTC')).toBe('as of 8:35 am');
+    expect(formatAsOf(at, at, 'UTC', 'en-GB')).toBe('as of 8:35');
   });
 });

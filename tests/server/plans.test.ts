@@ -4,11 +4,11 @@
 // frees the traveller to cancel) and withdraws it (out of search and booking at once), and an
 // early completion is recorded as such. Bad input: 403, 409 with its code, 400 for a long reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../../scripts/smtp-sink';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
 import { addListing, book, daysFromNow, listingBody, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const HOUR = 3600_000;
 let nowMs = Date.now();

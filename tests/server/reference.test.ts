@@ -1,11 +1,12 @@
-// The airport list: every airport with an IATA code and scheduled service (not only India and a
-// hand-kept list of hubs), each with its time zone, sent compressed, from memory, with an ETag.
+// The airport list: every airport with an IATA code and scheduled service, each with its city,
+// other names, country, rank and time zone, sent compressed, from memory, with an ETag; and the
+// airlines that fly.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markReferenceChanged } from '@/server/db/reference-version';
 import { airports } from '@/server/db/schema';
-import { pickAirports, seedReferenceData } from '@/server/db/seed';
+import { pickAirlines, referenceData, seedReferenceData } from '@/server/db/seed';
 import { createTestServer, type TestServer } from '../support/server-app';
 
 let server: TestServer;
@@ -20,6 +21,10 @@ interface AirportAnswer {
   city: string;
   country: string;
   timeZone: string;
+  cc: string;
+  rank: number;
+  alt?: string[];
+  metro?: string;
 }
 
 describe('GET /api/get/airports', () => {
@@ -31,7 +36,14 @@ describe('GET /api/get/airports', () => {
     const byCode = new Map(airports.map((a) => [a.code, a]));
     for (const code of ['DEL', 'BOM', 'DXB', 'LHR', 'JFK', 'SYD', 'NBO', 'GRU', 'YVR', 'ATQ', 'GOX'])
       expect(byCode.has(code), code).toBe(true);
-    expect(byCode.get('DEL')).toMatchObject({ city: 'Delhi', country: 'India', timeZone: 'Asia/Calcutta' });
+    expect(byCode.get('DEL')).toMatchObject({
+      city: 'New Delhi',
+      country: 'India',
+      cc: 'IN',
+      timeZone: 'Asia/Kolkata',
+      alt: ['Delhi', 'Palam Air Force Station'],
+    });
+    expect(byCode.get('JFK')).toMatchObject({ city: 'New York', metro: 'NYC', timeZone: 'America/New_York' });
     expect(airports.every((a) => /^[A-Z]{3}$/.test(a.code) && a.timeZone)).toBe(true);
     expect(new Set(airports.map((a) => a.code)).size).toBe(airports.length);
   });
@@ -93,20 +105,132 @@ describe('reference data served from memory', () => {
   });
 });
 
-describe('pickAirports', () => {
-  const record = (iata: string, country: string, tz = 'Etc/UTC') => ({
-    iata,
-    name: iata,
-    city: iata,
-    country,
-    tz,
+// Airports in India with scheduled passenger service (AAI's list, 2025): every one must be offered.
+const INDIAN_AIRPORTS = [
+  'HYD',
+  'BLR',
+  'TRV',
+  'IXE',
+  'CCU',
+  'GOI',
+  'GOX',
+  'DEL',
+  'BOM',
+  'NMI',
+  'MAA',
+  'COK',
+  'CCJ',
+  'AMD',
+  'PNQ',
+  'JAI',
+  'LKO',
+  'GAU',
+  'PAT',
+  'IXB',
+  'BBI',
+  'SXR',
+  'NAG',
+  'IDR',
+  'VNS',
+  'IXC',
+  'VTZ',
+  'ATQ',
+  'CJB',
+  'RPR',
+  'BDQ',
+  'IXR',
+  'IXZ',
+  'IXM',
+  'TRZ',
+  'VGA',
+  'RAJ',
+  'UDR',
+  'JDH',
+  'DED',
+  'IXJ',
+  'IXL',
+  'IMF',
+  'AJL',
+  'DIB',
+  'IXA',
+  'STV',
+  'BHO',
+  'GWL',
+  'JLR',
+  'HBX',
+  'IXG',
+  'MYQ',
+  'TIR',
+  'RJA',
+  'GOP',
+  'AYJ',
+  'DGH',
+  'JRG',
+  'HGI',
+  'KUU',
+  'JSA',
+] as const;
+
+describe('reference data', () => {
+  it('names every Indian airport with scheduled service, under the names people use', async () => {
+    const res = await server.request('/api/get/airports');
+    const byCode = new Map(((await res.json()) as AirportAnswer[]).map((a) => [a.code, a]));
+    for (const code of INDIAN_AIRPORTS) expect(byCode.get(code)?.cc, code).toBe('IN');
+    expect(byCode.get('HYD')).toMatchObject({
+      name: 'Rajiv Gandhi International Airport',
+      city: 'Hyderabad',
+    });
+    // Begumpet has had no scheduled flights since 2008.
+    expect(byCode.has('BPM')).toBe(false);
+    expect(byCode.get('BLR')).toMatchObject({
+      city: 'Bengaluru',
+      alt: expect.arrayContaining(['Bangalore']),
+    });
+    expect(byCode.get('IXE')).toMatchObject({
+      city: 'Mangaluru',
+      alt: expect.arrayContaining(['Mangalore']),
+    });
+    expect(byCode.get('CCU')?.alt).toContain('Calcutta');
+    expect(byCode.get('TRV')).toMatchObject({
+      city: 'Thiruvananthapuram',
+      alt: expect.arrayContaining(['Trivandrum']),
+    });
+    expect(byCode.get('GOX')).toMatchObject({ city: 'Goa', name: 'Manohar International Airport' });
+    // India's busiest lead, in traffic order.
+    const ranks = ['DEL', 'BOM', 'BLR', 'HYD'].map((c) => byCode.get(c)?.rank ?? 0);
+    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
   });
 
-  it('keeps scheduled airports and every Indian one, and drops the rest', () => {
-    const picked = pickAirports(
-      [record('AAA', 'Chile'), record('BBB', 'Chile'), record('IXX', 'India'), record('ZZZ', 'Peru', '\\N')],
-      ['AAA', 'ZZZ'],
+  it('lists every active airline with an IATA code, Indian carriers under their current names', async () => {
+    const res = await server.request('/api/get/airlines');
+    const byCode = new Map(
+      ((await res.json()) as { code: string; name: string }[]).map((a) => [a.code, a.name]),
     );
-    expect(picked.map((a) => a.code)).toEqual(['AAA', 'IXX']);
+    expect(byCode.size).toBeGreaterThan(500);
+    expect(
+      Object.fromEntries(['AI', '6E', 'SG', 'QP', 'IX', '9I', 'S5', 'IC'].map((c) => [c, byCode.get(c)])),
+    ).toEqual({
+      AI: 'Air India',
+      '6E': 'IndiGo',
+      SG: 'SpiceJet',
+      QP: 'Akasa Air',
+      IX: 'Air India Express',
+      '9I': 'Alliance Air',
+      S5: 'Star Air',
+      IC: 'Fly91',
+    });
+    // Merged into Air India (Vistara) and Air India Express (AIX Connect) in 2024; Go First and
+    // Jet Airways stopped flying; Alitalia's code is ITA Airways'.
+    for (const gone of ['UK', 'I5', 'G8', '9W']) expect(byCode.has(gone), gone).toBe(false);
+    expect(byCode.get('AZ')).toBe('ITA Airways');
+  });
+
+  it('offers a merged airline for the days it still flew', () => {
+    const { airlines } = referenceData();
+    const before = pickAirlines(airlines, '2024-11-11').map((a) => a.code);
+    expect(before).toEqual(expect.arrayContaining(['UK', 'AI']));
+    expect(before).not.toContain('I5');
+    expect(pickAirlines(airlines, '2024-11-12').map((a) => a.code)).not.toContain('UK');
+    expect(pickAirlines(airlines, '2024-09-30').map((a) => a.code)).toContain('I5');
   });
 });

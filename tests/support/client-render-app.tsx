@@ -59,7 +59,8 @@ export function findHeading(name: string | RegExp, timeout = 3000) {
 
 /** Fills the traveller's search (DEL to BOM, AI101 on `date`) as a person would, and searches. */
 export async function searchFlight(date: string): Promise<void> {
-  await userEvent.type(await screen.findByLabelText('From'), 'DEL{Enter}');
+  // The screen's code loads first: more than findBy's default second on a busy machine.
+  await userEvent.type(await screen.findByLabelText('From', {}, { timeout: 10_000 }), 'DEL{Enter}');
   await userEvent.type(screen.getByLabelText('To'), 'BOM{Enter}');
   await userEvent.type(screen.getByLabelText('Departure Date'), date);
   await userEvent.type(screen.getByLabelText('Flight Number'), 'AI101');

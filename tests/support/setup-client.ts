@@ -1,8 +1,11 @@
 // Set-up for the client project: sonner keeps its toasts in a module-wide store and replays the
 // ones still showing to every Toaster that mounts, so a toast from one test would appear again in
 // the next test's app. Each test ends with every toast dismissed.
+// The device speaks en-IN, as Carry's users' phones do (the app reads the locale once, at import).
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+
+Object.defineProperty(globalThis.navigator, 'languages', { value: ['en-IN', 'en'], configurable: true });
 
 afterEach(() => {
   toast.dismiss();

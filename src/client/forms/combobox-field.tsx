@@ -1,20 +1,19 @@
 // An airport or airline picker for the current form field, after the WAI-ARIA editable combobox
 // with list autocomplete: type a code, city or name ("del", "Delhi", "Indira" all find DEL),
-// move with the arrow keys, Enter picks, Escape closes (then clears). Recent choices come first.
+// move with the arrow keys, Enter picks, Escape closes (then clears). An empty field offers its
+// groups ("Recent", then the busiest airports of the user's country), each a labelled group.
 // The field stores the code; the input shows the chosen option's short form ("Mumbai (BOM)"),
 // which fits a phone, and its full label as a tooltip.
 import { useId, useMemo, useRef, useState } from 'react';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import { type Choice, rankChoices } from '@/domain/reference/match';
+import type { ChoiceSource } from '@/domain/reference/choices';
+import type { Choice } from '@/domain/reference/match';
 import { useFieldControl } from './field-error';
 import { readRecent, rememberRecent } from './recent-choices';
 
-/** Enough to scroll with a thumb; typing narrows the rest. */
-const MAX_SHOWN = 50;
-
 interface ComboboxFieldProps {
   label: string;
-  options: readonly Choice[];
+  options: ChoiceSource;
   /** Where recent picks are remembered: 'airport' or 'airline'. */
   recentKind: string;
   /** A code not to offer (To leaves out From). */
@@ -34,18 +33,18 @@ export function ComboboxField({
   const { field, error, control } = useFieldControl();
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
-  const selected = options.find((o) => o.value === control.value);
+  const selected = control.value ? options.get(control.value) : undefined;
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const shownText = text ?? selected?.short ?? selected?.label ?? '';
 
-  // Ranked only while the list is open: thousands of airports are not sorted on every render.
-  const matches = useMemo(() => {
-    if (!open) return [];
-    const pool = exclude ? options.filter((o) => o.value !== exclude) : options;
-    return rankChoices(pool, text ?? '', readRecent(recentKind)).slice(0, MAX_SHOWN);
-  }, [options, exclude, text, open, recentKind]);
+  // Matched only while the list is open: thousands of airports are not searched on every render.
+  const groups = useMemo(
+    () => (open ? options.find(text ?? '', readRecent(recentKind), exclude) : []),
+    [options, exclude, text, open, recentKind],
+  );
+  const matches = useMemo(() => groups.flatMap((g) => g.choices), [groups]);
 
   function pick(choice: Choice) {
     field.handleChange(choice.value);
@@ -60,7 +59,7 @@ export function ComboboxField({
     if (matches.length === 0) return;
     const next = (to + matches.length) % matches.length;
     setActive(next);
-    listRef.current?.children[next]?.scrollIntoView?.({ block: 'nearest' });
+    document.getElementById(`${listId}-${next}`)?.scrollIntoView?.({ block: 'nearest' });
   }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
@@ -137,23 +136,33 @@ export function ComboboxField({
           hidden={!open}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
-          {matches.map((o, i) => (
-            // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant), as the APG pattern says
-            <div
-              key={o.value}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`cursor-pointer px-3 py-2.5 text-sm text-slate-900 ${i === active ? 'bg-brand-50 font-medium' : ''}`}
-              // mousedown, not click: the input must not blur (and close the list) first.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(o);
-              }}
-            >
-              {o.label}
-            </div>
-          ))}
+          {groups.map((g, gi) => {
+            const offset = groups.slice(0, gi).reduce((n, x) => n + x.choices.length, 0);
+            const rows = g.choices.map((o, i) => (
+              <ComboOption
+                key={o.value}
+                id={`${listId}-${offset + i}`}
+                choice={o}
+                active={offset + i === active}
+                onPick={() => pick(o)}
+              />
+            ));
+            if (!g.heading) return rows;
+            const headingId = `${listId}-g${gi}`;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a listbox owns options and ARIA groups of them, not a fieldset
+              <div key={g.heading} role="group" aria-labelledby={headingId}>
+                <div
+                  id={headingId}
+                  role="presentation"
+                  className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                >
+                  {g.heading}
+                </div>
+                {rows}
+              </div>
+            );
+          })}
           {open && matches.length === 0 ? (
             <div
               role="option"
@@ -171,5 +180,44 @@ export function ComboboxField({
         </span>
       </div>
     </Field>
+  );
+}
+
+function ComboOption({
+  id,
+  choice,
+  active,
+  onPick,
+}: {
+  id: string;
+  choice: Choice;
+  active: boolean;
+  onPick: () => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant), as the APG pattern says
+    <div
+      id={id}
+      role="option"
+      aria-selected={active}
+      className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${active ? 'bg-brand-50' : ''}`}
+      // mousedown, not click: the input must not blur (and close the list) first.
+      onMouseDown={(e) => {
+        e.preventDefault();
+        onPick();
+      }}
+    >
+      {choice.detail ? (
+        <>
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={active ? 'font-semibold' : 'font-medium'}>{choice.title}</span>
+            <span className="font-mono text-xs font-semibold text-slate-700">{choice.value}</span>
+          </span>
+          <span className="block truncate text-xs text-slate-600">{choice.detail}</span>
+        </>
+      ) : (
+        <span className={active ? 'font-medium' : ''}>{choice.label}</span>
+      )}
+    </div>
   );
 }

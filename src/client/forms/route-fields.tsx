@@ -1,11 +1,11 @@
 // From and To, as one field group every route form shares: two airport pickers, To leaving out
 // the chosen origin, and a From equal to To clearing To.
-import type { Choice } from '@/domain/reference/match';
+import type { ChoiceSource } from '@/domain/reference/choices';
 import { withFieldGroup } from './app-form';
 
 export const RouteFields = withFieldGroup({
   defaultValues: { from: '', to: '' },
-  props: {} as { airports: readonly Choice[]; fromPlaceholder?: string; toPlaceholder?: string },
+  props: {} as { airports: ChoiceSource; fromPlaceholder?: string; toPlaceholder?: string },
   render: function RouteFieldsRender({ group, airports, fromPlaceholder, toPlaceholder }) {
     return (
       <>

@@ -7,12 +7,14 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChang
 
 export interface TextFieldProps extends InputProps {
   label: string;
+  /** A line under the input while it has no error ("Air India (AI)"). */
+  hint?: string | undefined;
 }
 
-export function TextField({ label, ...input }: TextFieldProps) {
+export function TextField({ label, hint, ...input }: TextFieldProps) {
   const { field, error, control } = useFieldControl();
   return (
-    <Field id={control.id} label={label} error={error}>
+    <Field id={control.id} label={label} error={error} hint={hint}>
       <input
         {...input}
         {...control}

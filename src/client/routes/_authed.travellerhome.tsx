@@ -1,4 +1,5 @@
-// Listing search (/travellerhome): the hero, the search form, the filter sidebar (toggled on
+// Listing search (/travellerhome): the hero, the search form (after a search, one line that
+// summarises it, with Edit, so the results come first on a phone), the filter sidebar (toggled on
 // phones, always shown from md) with the watched routes under it, and the results, read from the
 // local store by search key. The search and its filters live in the URL (validateSearch), so back,
 // forward, reload and a shared link show the same results. The route's loader runs the search
@@ -13,6 +14,7 @@ import { saveBookingDraft } from '@/client/booking-draft';
 import { useSearchResults } from '@/client/hooks/use-search';
 import { useSession } from '@/client/hooks/use-session';
 import { useStore } from '@/client/hooks/use-store';
+import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { ReferenceFailed } from '@/client/ui/reference-failed';
 import { SkeletonCards } from '@/client/ui/skeleton';
@@ -31,6 +33,7 @@ import { RecentRequest } from './-components/recent-request';
 import { type FilterState, SearchFilters } from './-components/search-filters';
 import { SearchForm } from './-components/search-form';
 import { SearchResults, type SearchView } from './-components/search-results';
+import { SearchSummary } from './-components/search-summary';
 import { useReference } from './-components/use-reference';
 import { WatchedRoutes, WatchRoute } from './-components/watch-route';
 
@@ -109,6 +112,8 @@ function TravellerHome() {
   const searchKey = search?.key ?? null;
   const [formKey, setFormKey] = useState(searchKey ?? '');
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // A search that has run shows as its summary line until Edit opens the form again.
+  const [editing, setEditing] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
   // The search the user just asked for: its answer is announced (toasts).
   const asked = useRef<string | null>(null);
@@ -120,8 +125,11 @@ function TravellerHome() {
   // The server's today: it offers no flight that has left by its clock.
   const today = todayIn(serverNowKnown(store));
 
-  // A URL naming another search (back, forward, a link) shows it in the form.
-  useEffect(() => setFormKey(searchKey ?? ''), [searchKey]);
+  // A URL naming another search (back, forward, a link) shows it in the form, folded to its summary.
+  useEffect(() => {
+    setFormKey(searchKey ?? '');
+    setEditing(false);
+  }, [searchKey]);
 
   // The loader's network answer, when it comes; a search the screen has left changes nothing.
   useEffect(() => {
@@ -163,8 +171,20 @@ function TravellerHome() {
     }
     const key = (await import('@/data')).searchKeyOf(values);
     asked.current = key;
-    // A new search starts with no filters (SPEC section 4), and is a new history entry.
-    await navigate({ search: { ...values } });
+    // A new search starts with no filters (SPEC section 4), and is a new history entry. An empty
+    // flight number or airline stays out of the URL.
+    await navigate({
+      search: {
+        from: values.from,
+        to: values.to,
+        departure: values.departure,
+        flightNo: values.flightNo || undefined,
+        airline: values.airline || undefined,
+      },
+    });
+    setEditing(false);
+    // The summary and the results are at the top: a search sent from further down shows them.
+    window.scrollTo({ top: 0 });
     // The same fields again: the loader runs again for a fresh answer.
     if (key === searchKey) await router.invalidate({ filter: (m) => m.routeId === Route.id });
   }
@@ -185,18 +205,34 @@ function TravellerHome() {
   );
 
   const view = viewOf(search, answer, results.length);
+  const summarised = search !== null && !editing && !reference.failed;
 
   return (
     <div className="flex flex-col">
-      <section className="bg-gradient-to-br from-brand-800 to-brand-600 px-4 pt-8 pb-20 text-white sm:px-6">
+      <section
+        className={`bg-gradient-to-br from-brand-800 to-brand-600 px-4 text-white sm:px-6 ${summarised ? 'pt-4 pb-14' : 'pt-8 pb-20'}`}
+      >
         <div className="mx-auto max-w-6xl">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Can't Carry Your Luggage?</h1>
-          <p className="mt-2 text-brand-100 sm:text-lg">Find Someone To Carry Your Luggage For You</p>
+          <h1
+            className={`font-bold tracking-tight ${summarised ? 'text-xl sm:text-3xl' : 'text-3xl sm:text-4xl'}`}
+          >
+            Can't Carry Your Luggage?
+          </h1>
+          <p className={`text-brand-100 ${summarised ? 'mt-1 text-sm sm:text-lg' : 'mt-2 sm:text-lg'}`}>
+            Find Someone To Carry Your Luggage For You
+          </p>
         </div>
       </section>
-      <div className="mx-auto -mt-14 w-full max-w-6xl px-4 pb-10 sm:px-6">
-        <Card className="p-4 sm:p-6">
-          {reference.failed ? (
+      <div className={`mx-auto w-full max-w-6xl px-4 pb-10 sm:px-6 ${summarised ? '-mt-11' : '-mt-14'}`}>
+        <Card className={summarised ? 'px-4 py-3 sm:px-6' : 'p-4 sm:p-6'}>
+          {summarised && search ? (
+            <SearchSummary
+              values={search.values}
+              reference={reference}
+              locale={LOCALE}
+              onEdit={() => setEditing(true)}
+            />
+          ) : reference.failed ? (
             <ReferenceFailed onRetry={() => window.location.reload()} />
           ) : reference.loading ? (
             // As tall as the form it stands for (one, two or three columns), so the page does not
@@ -217,11 +253,13 @@ function TravellerHome() {
         <RecentRequest reference={reference} />
         {/* Phones: filters, results, then the watched routes; from md the watched routes sit under
             the filters, beside the results. */}
-        <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">
+        <div
+          className={`grid grid-cols-1 md:mt-6 md:grid-cols-[15rem_minmax(0,1fr)] md:grid-rows-[auto_1fr] md:gap-6 ${summarised ? 'mt-3 gap-3' : 'mt-6 gap-6'}`}
+        >
           <aside aria-label="Filters">
             <button
               type="button"
-              className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white py-2 text-sm font-semibold text-slate-800 md:hidden"
+              className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white py-2 text-sm font-semibold text-slate-800 md:hidden"
               aria-expanded={filtersOpen}
               aria-controls="search-filters"
               onClick={() => setFiltersOpen((o) => !o)}

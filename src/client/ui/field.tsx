@@ -8,7 +8,7 @@ interface FieldProps {
   id: string;
   label: string;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
   children: ReactNode;
 }
 

@@ -6,7 +6,10 @@ import {
   airportCodeSchema,
   dateSchema,
   emailSchema,
+  FLIGHT_NO_RE,
   flightNoSchema,
+  IATA_AIRLINE_RE,
+  normalizeFlightNo,
   numberInput,
   phoneSchema,
   requiredText,
@@ -21,6 +24,7 @@ import {
 import { listingRatingEntries } from '../rating/schema';
 import { fillOutMessage, MSG, requiredMessage } from '../texts';
 import { isDepartureInFuture, todayIn } from './departure';
+import { airlineOfFlightNo } from './flight-number';
 
 /** Where the future-departure rule gets its clock and each airport's time zone from. */
 export interface DepartureContext {
@@ -143,7 +147,8 @@ export const withdrawListingArgsSchema = v.object({
 });
 export type WithdrawListingArgs = v.InferOutput<typeof withdrawListingArgsSchema>;
 
-/** The search form: the first empty field, in this order, names itself in the message. */
+/** The search form's fields and their labels: from, to and date are required; a flight number
+ * narrows the search and names its airline, so Airline may stay empty. */
 export const SEARCH_FIELD_LABELS = {
   from: 'From',
   to: 'To',
@@ -152,15 +157,34 @@ export const SEARCH_FIELD_LABELS = {
   airline: 'Airline',
 } as const;
 
+const optionalFlightNo = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.transform(normalizeFlightNo),
+  v.check((s) => s === '' || FLIGHT_NO_RE.test(s), MSG.flightNoFormat),
+);
+const optionalAirline = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.toUpperCase(),
+  v.check((s) => s === '' || IATA_AIRLINE_RE.test(s), MSG.airlineCode),
+);
+
 const searchEntries = {
   from: airportCodeSchema(fillOutMessage(SEARCH_FIELD_LABELS.from)),
   to: airportCodeSchema(fillOutMessage(SEARCH_FIELD_LABELS.to)),
   departure: dateSchema(fillOutMessage(SEARCH_FIELD_LABELS.departure)),
-  flightNo: flightNoSchema(fillOutMessage(SEARCH_FIELD_LABELS.flightNo)),
-  airline: airlineCodeSchema(fillOutMessage(SEARCH_FIELD_LABELS.airline)),
+  flightNo: optionalFlightNo,
+  airline: optionalAirline,
 };
 
-/** The search form; `today` (YYYY-MM-DD) is the earliest departure date allowed. */
+/** An empty airline is the one the flight number names ("AI101" -> AI). */
+function inferAirline<T extends { flightNo: string; airline: string }>(x: T): T {
+  return x.airline ? x : { ...x, airline: airlineOfFlightNo(x.flightNo) };
+}
+
+/** The search form; `today` (YYYY-MM-DD) is the earliest departure date allowed. Every field's
+ * issue is reported at once. */
 export function searchFormSchema(today: string) {
   return v.pipe(
     v.object(searchEntries),
@@ -172,25 +196,20 @@ export function searchFormSchema(today: string) {
       v.partialCheck([['departure']], (x) => x.departure >= today, MSG.departureNotPast),
       ['departure'],
     ),
+    v.transform(inferAirline),
   );
 }
 export type SearchFormValues = v.InferOutput<ReturnType<typeof searchFormSchema>>;
 
-/** The first search-form message to show: the first empty field in spec order, else null. */
-export function firstSearchProblem(values: Record<keyof typeof SEARCH_FIELD_LABELS, string>): string | null {
-  for (const key of Object.keys(SEARCH_FIELD_LABELS) as (keyof typeof SEARCH_FIELD_LABELS)[]) {
-    if (!values[key]?.trim()) return fillOutMessage(SEARCH_FIELD_LABELS[key]);
-  }
-  return null;
-}
-
-/** POST /api/search-listings. A past date is not an error on the wire: it simply finds nothing. */
+/** POST /api/search-listings. A past date is not an error on the wire: it simply finds nothing.
+ * Flight number and airline may be empty (older clients send both). */
 export const searchRequestSchema = v.pipe(
   v.object({ ...searchEntries, ...contactEntries }),
   v.forward(
     v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
     ['to'],
   ),
+  v.transform(inferAirline),
 );
 export type SearchRequest = v.InferOutput<typeof searchRequestSchema>;
 

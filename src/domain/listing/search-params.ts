@@ -36,7 +36,8 @@ export function searchFieldsOf(params: SearchParams): SearchFields {
   };
 }
 
-/** Whether the URL names a whole search (all five fields), so its results can be shown. */
+/** Whether the URL names a whole search (from, to and date; the flight is optional), so its
+ * results can be shown. */
 export function isCompleteSearch(params: SearchParams): boolean {
-  return Object.values(searchFieldsOf(params)).every((x) => x !== '');
+  return Boolean(params.from && params.to && params.departure);
 }

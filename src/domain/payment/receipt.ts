@@ -1,7 +1,7 @@
 // A booking's receipt: who, flight, KG, price, payment method and reference, and times, as label
 // and value pairs. The receipt view (printed) and the receipt mail both show these rows.
 import type { Order } from '../booking/schema';
-import { formatFullDate, formatPrice, formatPriceSum, formatTime12, formatWeight } from '../format';
+import { formatFullDate, formatPrice, formatPriceSum, formatTime, formatWeight } from '../format';
 import { upiReferenceOf } from './upi';
 
 export type ReceiptRow = readonly [label: string, value: string];
@@ -59,7 +59,7 @@ export function receiptRows(
     ['Route', `${names.airport(f.from)} → ${names.airport(f.to)}`],
     [
       'Departure',
-      `${f.departure ? formatFullDate(f.departure) : ''}${f.time ? `, ${formatTime12(f.time)}` : ''}`,
+      `${f.departure ? formatFullDate(f.departure) : ''}${f.time ? `, ${formatTime(f.time)}` : ''}`,
     ],
     ['Weight', formatWeight(order.weight)],
     ['Price', formatPriceSum(perKg, order.weight, order.cost)],

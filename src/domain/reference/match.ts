@@ -11,6 +11,10 @@ export interface Choice {
   keywords?: string;
   /** What the input shows once chosen, when shorter than the label: "Mumbai (BOM)". */
   short?: string;
+  /** The option's first line, beside its code, when it shows two ("Mumbai"). */
+  title?: string;
+  /** The option's second line ("Chhatrapati Shivaji Maharaj International Airport, India"). */
+  detail?: string;
 }
 
 function words(text: string): string[] {

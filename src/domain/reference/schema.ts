@@ -8,6 +8,14 @@ export const airportSchema = v.object({
   city: v.optional(v.string(), ''),
   country: v.optional(v.string(), ''),
   timeZone: v.optional(v.string(), ''),
+  /** ISO 3166 country code ("IN"). */
+  cc: v.optional(v.string(), ''),
+  /** Busier airports have a higher rank. */
+  rank: v.optional(v.number(), 0),
+  /** Other and former names of the airport or its city ("Bangalore", "Calcutta"). */
+  alt: v.optional(v.array(v.string()), []),
+  /** The city code of its metropolitan area ("NYC"). */
+  metro: v.optional(v.string(), ''),
 });
 export type Airport = v.InferOutput<typeof airportSchema>;
 

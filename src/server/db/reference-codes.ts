@@ -1,8 +1,7 @@
-// Which reference records Carry seeds beyond the Indian ones: the international hubs Indian
-// travellers fly to, and the foreign airlines that fly to India (IATA codes).
+// The international hubs Indian travellers fly to (IATA codes): the selection Carry seeded before
+// every scheduled airport was, kept for the reference benchmark's comparison.
 
-/** International hubs with regular flights to and from India: seeded even if the scheduled-service
- * list (scheduled-airports.json) ever leaves one out. */
+/** International hubs with regular flights to and from India. */
 export const HUB_AIRPORTS = [
   'DXB',
   'AUH',
@@ -60,74 +59,4 @@ export const HUB_AIRPORTS = [
   'IAH',
   'ATL',
   'LAX',
-] as const;
-
-/** Foreign airlines flying to India (Indian carriers are picked by country). */
-export const FOREIGN_AIRLINES = [
-  'EK',
-  'EY',
-  'QR',
-  'SQ',
-  'LH',
-  'BA',
-  'AF',
-  'KL',
-  'TG',
-  'MH',
-  'UL',
-  'WY',
-  'GF',
-  'KU',
-  'SV',
-  'FZ',
-  'G9',
-  'CX',
-  'NH',
-  'JL',
-  'KE',
-  'CA',
-  'MU',
-  'TK',
-  'LX',
-  'OS',
-  'AA',
-  'UA',
-  'AC',
-  'QF',
-  'ET',
-  'KQ',
-  'MS',
-  'BG',
-  'RA',
-  'TR',
-  'AK',
-  'FD',
-  'VS',
-  'SU',
-  'PG',
-  'Q2',
-  'VN',
-  'J9',
-  'WB',
-  'MK',
-  'AZ',
-  'DL',
-] as const;
-
-/** Indian carriers the dataset still marks active that no longer fly (merged or shut down). */
-export const DEFUNCT_AIRLINES = [
-  'S2',
-  'IC',
-  '9W',
-  'IT',
-  'I7',
-  'LB',
-  'OP',
-  '2S',
-  '9H',
-  'G1',
-  'G8',
-  'UK',
-  'CD',
-  '12',
 ] as const;

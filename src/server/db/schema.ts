@@ -103,6 +103,14 @@ export const airports = pgTable('airports', {
   city: text('city').notNull(),
   country: text('country').notNull(),
   timeZone: text('time_zone').notNull(),
+  /** ISO 3166 code of `country` (migration 0031). */
+  countryCode: text('country_code').notNull().default(''),
+  /** Busier first: a hand-kept traffic order, else OurAirports' size. */
+  rank: integer('rank').notNull().default(0),
+  /** Other and former names ("Bangalore", "Calcutta"). */
+  alt: text('alt').array().notNull().default(sql`'{}'`),
+  /** The city code of its metropolitan area ("NYC" for JFK), or ''. */
+  metro: text('metro').notNull().default(''),
 });
 
 export const airlines = pgTable('airlines', {

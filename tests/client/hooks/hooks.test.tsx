@@ -95,7 +95,9 @@ describe('useReference', () => {
       'GET /api/get/airlines': () => Response.json([{ id: 'AI', code: 'AI', name: 'Air India' }]),
     });
     const { result } = await renderStoreHook(() => useReference(), store);
-    await waitFor(() => expect(result.current.airportOptions.map((a) => a.value)).toEqual(['DEL']));
+    await waitFor(() =>
+      expect(result.current.airportOptions.find('del', [])[0]?.choices.map((a) => a.value)).toEqual(['DEL']),
+    );
   });
 });
 

@@ -3,10 +3,11 @@
 // comes from the mirrored order, so it reads the same offline.
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LOCALE } from '@/client/locale';
 import type { OrderRow } from '@/data';
 import { reasonText } from '@/domain/booking/reasons';
 import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
-import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import { formatFullDate, formatPrice, formatTime, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
 import { nextStepText } from './next-step';
@@ -25,13 +26,12 @@ const STEP_LABEL: Record<BookingStatus, string> = {
 
 /** "1 Nov 2026, 1:30 pm" in the device's time zone. */
 function stamp(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString('en-GB', {
+  return new Date(seconds * 1000).toLocaleString(LOCALE, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
   });
 }
 
@@ -157,7 +157,7 @@ export function BookingDetails({
     ['Flight', `${f.flightNo} · ${reference.airlineName(f.airline)}`],
     [
       'Departure',
-      `${f.departure ? formatFullDate(f.departure) : ''}${f.time ? `, ${formatTime12(f.time)}` : ''}`,
+      `${f.departure ? formatFullDate(f.departure, LOCALE) : ''}${f.time ? `, ${formatTime(f.time, LOCALE)}` : ''}`,
     ],
     ['Weight', formatWeight(row.weight)],
     ['Price per KG', formatPrice(row.pricePerKg ?? row.cost / row.weight)],

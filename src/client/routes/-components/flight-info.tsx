@@ -1,7 +1,9 @@
 // 'Flight & Carrier Information': the listing being booked, with names from reference data.
+
+import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { FlightRoute } from '@/client/ui/flight-route';
-import { formatFullDate, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import { formatFullDate, formatPrice, formatTime, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { useReference } from './use-reference';
 
@@ -28,7 +30,7 @@ export function FlightInfo({ listing }: { listing: Listing }) {
         <Row term="Airline" value={reference.airlineName(listing.airline)} />
         <Row
           term="Departure"
-          value={`${formatFullDate(listing.departure)}${listing.time ? `, ${formatTime12(listing.time)}` : ''}`}
+          value={`${formatFullDate(listing.departure, LOCALE)}${listing.time ? `, ${formatTime(listing.time, LOCALE)}` : ''}`}
         />
         {listing.name ? <Row term="Carrier" value={listing.name} /> : null}
         <Row term="Space available" value={formatWeight(listing.available)} />

@@ -1,11 +1,12 @@
 // One of the carrier's own listings: number, route, space, airline, date, time, price, sync state.
 import { useStore } from '@/client/hooks/use-store';
+import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
-import { FlightRoute } from '@/client/ui/flight-route';
+import { FlightRoute, TextPlaceholder } from '@/client/ui/flight-route';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { discardEntry, type ListingRow, retryEntry } from '@/data';
-import { formatDayMonth, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import { formatDayMonth, formatPrice, formatTime, formatWeight } from '@/domain/format';
 import { ListingActions } from '../carrier/-components/listing-actions';
 import type { Reference } from './use-reference';
 
@@ -25,17 +26,19 @@ export function ListingCard({
       <div className="flex items-center justify-between gap-2 text-xs font-semibold text-slate-500">
         <span>#{index}</span>
         <span>
-          {row.flightNo} · {reference.airlineName(row.airline)}
+          {row.flightNo} ·{' '}
+          {reference.loading ? <TextPlaceholder width="w-16" /> : reference.airlineName(row.airline)}
         </span>
       </div>
       <FlightRoute
         from={{ code: row.from, name: reference.airportName(row.from) }}
         to={{ code: row.to, name: reference.airportName(row.to) }}
+        loading={reference.loading}
       />
       <div className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center text-sm">
         <div>
-          <p className="font-semibold text-slate-900">{formatDayMonth(row.departure)}</p>
-          <p className="text-xs text-slate-500">{row.time ? formatTime12(row.time) : ''}</p>
+          <p className="font-semibold text-slate-900">{formatDayMonth(row.departure, LOCALE)}</p>
+          <p className="text-xs text-slate-500">{row.time ? formatTime(row.time, LOCALE) : ''}</p>
         </div>
         <div>
           <p className="font-semibold text-slate-900">{formatWeight(row.available)}</p>

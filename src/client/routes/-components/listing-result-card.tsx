@@ -1,12 +1,13 @@
 // One search result: route, flight, space available, airline, departure, price per KG, Book Now.
 import { CalendarDays, Plane, Weight } from 'lucide-react';
 import { memo } from 'react';
+import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
-import { FlightRoute } from '@/client/ui/flight-route';
+import { FlightRoute, TextPlaceholder } from '@/client/ui/flight-route';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { ERRORS } from '@/domain/errors';
-import { formatDayMonth, formatPrice, formatTime12, formatWeight } from '@/domain/format';
+import { formatDayMonth, formatPrice, formatTime, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { useDeparted } from './use-departed';
 import type { Reference } from './use-reference';
@@ -29,6 +30,7 @@ export const ListingResultCard = memo(function ListingResultCard({
       <FlightRoute
         from={{ code: listing.from, name: reference.airportName(listing.from) }}
         to={{ code: listing.to, name: reference.airportName(listing.to) }}
+        loading={reference.loading}
       />
       <p className="-mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {listing.name ? <span>Carried by {listing.name}</span> : null}
@@ -42,14 +44,16 @@ export const ListingResultCard = memo(function ListingResultCard({
         </div>
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">Airline</dt>
-          <dd className="truncate text-slate-600">{reference.airlineName(listing.airline)}</dd>
+          <dd className="truncate text-slate-600">
+            {reference.loading ? <TextPlaceholder /> : reference.airlineName(listing.airline)}
+          </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
           <dt className="sr-only">Departure</dt>
           <dd className="text-slate-600">
-            {formatDayMonth(listing.departure)}
-            {listing.time ? `, ${formatTime12(listing.time)}` : ''}
+            {formatDayMonth(listing.departure, LOCALE)}
+            {listing.time ? `, ${formatTime(listing.time, LOCALE)}` : ''}
           </dd>
         </div>
         <div className="flex items-center gap-1.5">

@@ -3,6 +3,7 @@
 import { MessageCircle } from 'lucide-react';
 import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { LOCALE } from '@/client/locale';
 import { Avatar } from '@/client/ui/avatar';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { StatusBadge } from '@/client/ui/status-badge';
@@ -10,7 +11,7 @@ import { SyncState } from '@/client/ui/sync-state';
 import { UnreadBadge } from '@/client/ui/unread-badge';
 import { discardEntry, type OrderRow, retryEntry } from '@/data';
 import { expiryReasonText } from '@/domain/booking/status';
-import { formatDayMonth, formatTime12, formatWeight } from '@/domain/format';
+import { formatDayMonth, formatTime, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { BookingDetails } from './booking-details';
 import { MessageLink } from './message-link';
@@ -95,8 +96,8 @@ export const OrderItem = memo(function OrderItem({
             ) : null}
           </p>
           <p className="text-sm text-slate-500">
-            {f.departure ? formatDayMonth(f.departure) : ''}
-            {f.time ? `, ${formatTime12(f.time)}` : ''} · {f.flightNo}
+            {f.departure ? formatDayMonth(f.departure, LOCALE) : ''}
+            {f.time ? `, ${formatTime(f.time, LOCALE)}` : ''} · {f.flightNo}
           </p>
           {row.status === 'expired' ? (
             <p className="mt-1 text-sm text-slate-700">{expiryReasonText(row.expiredReason)}</p>

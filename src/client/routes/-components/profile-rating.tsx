@@ -1,5 +1,6 @@
 // The profile's rating: my average and count as others see it, and the latest comments about me.
 import { Star } from 'lucide-react';
+import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { formatDayMonth } from '@/domain/format';
@@ -32,7 +33,7 @@ export function ProfileRating({ rating }: { rating: ProfileRatingData }) {
                   <Star aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-500" />
                   <span className="sr-only">{c.stars === 1 ? 'star' : 'stars'}</span>
                   <span className="text-slate-600">
-                    · {c.by}, {formatDayMonth(new Date(c.at).toISOString().slice(0, 10))}
+                    · {c.by}, {formatDayMonth(new Date(c.at).toISOString().slice(0, 10), LOCALE)}
                   </span>
                 </p>
                 <p className="mt-1 text-slate-700">{c.comment}</p>

@@ -1,11 +1,13 @@
 // Rating the other side of a completed booking: 1 to 5 stars and an optional comment, saved on
 // the device at once and queued; it can be changed for 48 hours after the first rating.
+
 import { useForm } from '@tanstack/react-form';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { errorText } from '@/client/forms/field-error';
 import { useStore } from '@/client/hooks/use-store';
+import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
 import { StarRatingInput } from '@/client/ui/star-rating-input';
@@ -13,7 +15,7 @@ import { type OrderRow, rateBooking } from '@/data';
 import { canEditRating, RATING_COMMENT_MAX_CHARS, ratingFormSchema } from '@/domain/rating/schema';
 
 const until = (ms: number) =>
-  new Date(ms).toLocaleString('en-GB', {
+  new Date(ms).toLocaleString(LOCALE, {
     day: 'numeric',
     month: 'short',
     hour: 'numeric',

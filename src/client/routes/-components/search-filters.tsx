@@ -1,4 +1,5 @@
-// The results filter: Budget Range and Luggage Weight checkbox groups (any-of, inclusive).
+// The results filter: the price per KG and the space left on the listing, checkbox groups (any-of,
+// inclusive): the spec's Budget Range and Luggage Weight, named for what they filter.
 import { BUDGET_RANGES, type Range, WEIGHT_RANGES } from '@/domain/listing/filters';
 
 export interface FilterState {
@@ -54,13 +55,13 @@ export function SearchFilters({
   return (
     <div className="flex flex-col gap-6">
       <Group
-        legend="Budget Range"
+        legend="Price per KG"
         ranges={BUDGET_RANGES}
         chosen={value.budgets}
         onToggle={(id) => onChange({ ...value, budgets: toggle(value.budgets, id) })}
       />
       <Group
-        legend="Luggage Weight"
+        legend="Space available"
         ranges={WEIGHT_RANGES}
         chosen={value.weights}
         onToggle={(id) => onChange({ ...value, weights: toggle(value.weights, id) })}

@@ -1,23 +1,20 @@
-// The listing search form: From, To (without the chosen origin), Departure Date (today or
-// later), Flight Number, Airline. The first empty field, in spec order, gets the spec's warning.
+// The listing search form: From, To (without the chosen origin) and Departure Date (today or
+// later) are required; a Flight Number ("AI 101", "6E-2131") narrows the search and names its
+// airline, shown under it, so Airline may stay empty. Every field's problem shows at once.
 import { Search } from 'lucide-react';
 import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { RouteFields } from '@/client/forms/route-fields';
-import {
-  firstSearchProblem,
-  SEARCH_FIELD_LABELS,
-  type SearchFormValues,
-  searchFormSchema,
-} from '@/domain/listing/schema';
+import { parseFlightNo } from '@/domain/listing/flight-number';
+import { type SEARCH_FIELD_LABELS, type SearchFormValues, searchFormSchema } from '@/domain/listing/schema';
 import type { Reference } from './use-reference';
 
-/** The first message per field the schema reports, or undefined when the value passes. */
-function firstIssues(
-  schema: v.GenericSchema,
-  value: unknown,
-): Partial<Record<keyof Raw, string>> | undefined {
-  const result = v.safeParse(schema, value);
+type Raw = Record<keyof typeof SEARCH_FIELD_LABELS, string>;
+const EMPTY: Raw = { from: '', to: '', departure: '', flightNo: '', airline: '' };
+
+/** Field errors for the form: the first message of every field the schema refuses. */
+export function searchErrors(value: Raw, today: string): Partial<Record<keyof Raw, string>> | undefined {
+  const result = v.safeParse(searchFormSchema(today), value);
   if (result.success) return undefined;
   const fields: Partial<Record<string, string>> = {};
   for (const issue of result.issues) {
@@ -27,15 +24,13 @@ function firstIssues(
   return fields;
 }
 
-type Raw = Record<keyof typeof SEARCH_FIELD_LABELS, string>;
-const EMPTY: Raw = { from: '', to: '', departure: '', flightNo: '', airline: '' };
-
-/** Field errors for the form: only the first empty field, else the schema's own issues. */
-export function searchErrors(value: Raw, today: string): Partial<Record<keyof Raw, string>> | undefined {
-  const problem = firstSearchProblem(value);
-  if (!problem) return firstIssues(searchFormSchema(today), value);
-  const key = (Object.keys(SEARCH_FIELD_LABELS) as (keyof Raw)[]).find((k) => !value[k].trim());
-  return key ? { [key]: problem } : undefined;
+/** "Air India (AI)" under a flight number whose airline the device knows. */
+function flightHint(reference: Reference, flightNo: string): string | undefined {
+  const parsed = parseFlightNo(flightNo);
+  if (!parsed) return 'Optional: narrows the search';
+  return reference.knowsAirline(parsed.airline)
+    ? `${reference.airlineName(parsed.airline)} (${parsed.airline})`
+    : `Airline ${parsed.airline}`;
 }
 
 interface SearchFormProps {
@@ -51,7 +46,6 @@ export function SearchForm({ reference, today, initial, onSearch }: SearchFormPr
     defaultValues: initial ?? EMPTY,
     validationLogic: submitThenChange(),
     validators: {
-      // Only the first empty field, in spec order, gets a message (SPEC section 5).
       onDynamic: ({ value }) => {
         const fields = searchErrors(value, today);
         return fields ? { fields } : undefined;
@@ -82,6 +76,7 @@ export function SearchForm({ reference, today, initial, onSearch }: SearchFormPr
               placeholder="AI101"
               autoCapitalize="characters"
               autoComplete="off"
+              hint={flightHint(reference, field.state.value)}
             />
           )}
         </form.AppField>
@@ -91,7 +86,7 @@ export function SearchForm({ reference, today, initial, onSearch }: SearchFormPr
               label="Airline"
               options={reference.airlineOptions}
               recentKind="airline"
-              placeholder="Type an airline or code"
+              placeholder="Any airline"
             />
           )}
         </form.AppField>

@@ -2,6 +2,7 @@
 // 'Showing X of Y results' (X counts every filtered result), and the cards in pages; a new search
 // starts again at the first page.
 import { Inbox, SearchX, Users } from 'lucide-react';
+import { LOCALE } from '@/client/locale';
 import { EmptyState } from '@/client/ui/empty-state';
 import { SkeletonCards } from '@/client/ui/skeleton';
 import { formatAsOf } from '@/domain/format';
@@ -77,7 +78,7 @@ export function SearchResults({ view, all, shown, reference, onBook }: SearchRes
 /** Where an answer from the device comes from, and how fresh it is. */
 function offlineNote(view: { watched?: boolean; asOf?: number | null }): string {
   if (view.watched && view.asOf != null)
-    return `from your watched route, ${formatAsOf(view.asOf, Date.now())}`;
+    return `from your watched route, ${formatAsOf(view.asOf, Date.now(), undefined, LOCALE)}`;
   return 'offline, from your earlier searches';
 }
 

@@ -1,10 +1,12 @@
 // Long lists in pages: the first rows, and a 'Show more' button that reveals the next page and
 // says how many remain. Remount the list (a React key) to start again from the first page.
+
 import { useState } from 'react';
+import { LOCALE } from '@/client/locale';
 
 export const PAGE_SIZE = 50;
 
-const count = new Intl.NumberFormat('en-US');
+const count = new Intl.NumberFormat(LOCALE);
 
 /** The first `limit` rows of `rows`, and how to reveal the next page. */
 /** `mustShow`: an index the first pages must reach (a linked booking); -1 for none. */

@@ -1,13 +1,15 @@
-// Airports and airlines from the local mirror, as picker choices and code -> name lookups, plus
+// Airports and airlines from the local mirror, as picker sources and code -> name lookups, plus
 // whether loading them failed with nothing mirrored (the screens' 'Failed to load data'). Each
 // screen that uses them refreshes the mirror once when it opens (at most every 5 minutes: see
 // refreshReference).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { deviceLocale, preferredCountries } from '@/client/locale';
 import { airlinesQuery, airportsQuery, refreshReference } from '@/data';
+import { indexAirports } from '@/domain/reference/airport-match';
+import { airportSource, listSource } from '@/domain/reference/choices';
 import type { Choice } from '@/domain/reference/match';
-import { airportLabel } from '@/domain/reference/schema';
 
 export function useReference() {
   const store = useStore();
@@ -26,30 +28,33 @@ export function useReference() {
     };
   }, [store]);
 
+  // The airports' index is built once per mirror change, not per render.
+  const airportIndex = useMemo(() => indexAirports(airports ?? []), [airports]);
+  const airlineByCode = useMemo(() => new Map((airlines ?? []).map((a) => [a.code, a])), [airlines]);
+
   return useMemo(() => {
-    const airportRows = airports ?? [];
-    const airlineRows = airlines ?? [];
-    const empty = airportRows.length === 0 || airlineRows.length === 0;
-    const airportByCode = new Map(airportRows.map((a) => [a.code, a]));
-    const airlineByCode = new Map(airlineRows.map((a) => [a.code, a]));
+    const empty = airportIndex.entries.length === 0 || airlineByCode.size === 0;
+    const countries = preferredCountries(deviceLocale());
+    const home = airportIndex.entries.find((e) => e.airport.cc === countries[0])?.airport.country ?? '';
     return {
       // Until rows arrive (the mirror may lag the fetch by a tick), keep showing the skeleton.
       loading: empty && attempt !== 'failed',
       failed: empty && attempt === 'failed',
-      airportOptions: airportRows.map(
-        (a): Choice => ({
-          value: a.code,
-          label: airportLabel(a),
-          keywords: `${a.city} ${a.country}`,
-          ...(a.city ? { short: `${a.city} (${a.code})` } : {}),
-        }),
+      airportOptions: airportSource(airportIndex, countries, home),
+      airlineOptions: listSource(
+        [...airlineByCode.values()].map((a): Choice => ({ value: a.code, label: `${a.name} (${a.code})` })),
       ),
-      airlineOptions: airlineRows.map((a): Choice => ({ value: a.code, label: `${a.name} (${a.code})` })),
-      airportName: (code: string) => airportByCode.get(code)?.name,
+      airportName: (code: string) => airportIndex.byCode.get(code)?.name,
+      /** "Bengaluru": what a card shows for a code (the city, else the airport's name). */
+      cityOf: (code: string) => {
+        const a = airportIndex.byCode.get(code);
+        return a ? a.city || a.name : undefined;
+      },
       airlineName: (code: string) => airlineByCode.get(code)?.name ?? code,
-      timeZoneOf: (code: string) => airportByCode.get(code)?.timeZone || undefined,
+      knowsAirline: (code: string) => airlineByCode.has(code),
+      timeZoneOf: (code: string) => airportIndex.byCode.get(code)?.timeZone || undefined,
     };
-  }, [airports, airlines, attempt]);
+  }, [airportIndex, airlineByCode, attempt]);
 }
 
 export type Reference = ReturnType<typeof useReference>;

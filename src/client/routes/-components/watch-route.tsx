@@ -38,7 +38,11 @@ export function WatchRoute({ route }: WatchRouteProps) {
       <p className="flex items-start gap-2 text-sm text-slate-700">
         <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
         <span>
-          Watching {describeWatch(watch)}: its listings stay on this device, so this search works offline.
+          Watching {describeWatch(watch)}
+          <span className="hidden md:inline">
+            : its listings stay on this device, so this search works offline
+          </span>
+          .
         </span>
       </p>
     );
@@ -56,28 +60,27 @@ export function WatchRoute({ route }: WatchRouteProps) {
     }
   }
   return (
-    <div className="flex flex-wrap items-end gap-3 rounded-lg border border-brand-100 bg-brand-50 p-3">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
-          Dates to watch
-        </label>
-        <select
-          id={id}
-          className={`${CONTROL_CLASS} w-auto`}
-          value={days}
-          onChange={(e) => setDays(Number(e.target.value))}
-        >
-          {DAY_CHOICES.map((c) => (
-            <option key={c.days} value={c.days}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+    // One compact row above the results on a phone; the explanation shows where there is room.
+    <div className="flex flex-wrap items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Dates to watch
+      </label>
+      <select
+        id={id}
+        className={`${CONTROL_CLASS} w-auto py-1.5`}
+        value={days}
+        onChange={(e) => setDays(Number(e.target.value))}
+      >
+        {DAY_CHOICES.map((c) => (
+          <option key={c.days} value={c.days}>
+            {c.label}
+          </option>
+        ))}
+      </select>
       <Button variant="secondary" busy={busy} busyLabel="Watching…" onClick={() => void onWatch()}>
         <Eye aria-hidden="true" className="size-4" /> Watch this route
       </Button>
-      <p className="basis-full text-xs text-slate-600">
+      <p className="hidden basis-full text-xs text-slate-600 md:block">
         Keeps this route's listings on your phone, so you can search it with no signal. Up to {WATCHES_MAX}{' '}
         routes.
       </p>

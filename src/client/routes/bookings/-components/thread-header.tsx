@@ -2,9 +2,10 @@
 // booking's flight and status, and the one-line reminder to pay only in the app.
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { LOCALE } from '@/client/locale';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { ThreadInfo } from '@/data';
-import { formatDayMonth, formatTime12 } from '@/domain/format';
+import { formatDayMonth, formatTime } from '@/domain/format';
 import { THREAD_PAYMENT_REMINDER } from '@/domain/message/schema';
 import { otherNameOf } from './thread-text';
 
@@ -35,8 +36,8 @@ export function ThreadHeader({ info }: { info: ThreadInfo }) {
               <span aria-hidden="true"> → </span>
               <span className="sr-only"> to </span>
               {f.to}
-              {f.departure ? ` · ${formatDayMonth(f.departure)}` : ''}
-              {f.time ? `, ${formatTime12(f.time)}` : ''}
+              {f.departure ? ` · ${formatDayMonth(f.departure, LOCALE)}` : ''}
+              {f.time ? `, ${formatTime(f.time, LOCALE)}` : ''}
             </span>
             <StatusBadge status={info.status} />
           </p>

@@ -1,5 +1,6 @@
 // Words and times of a thread: the other side's name, the day separators and message times, all
 // in the device's time zone.
+import { LOCALE } from '@/client/locale';
 import type { ThreadInfo } from '@/data';
 
 /** The other side's name as my list shows it. */
@@ -13,13 +14,13 @@ export function dayKey(date: Date): string {
 }
 
 // Formatters made once: toLocale*String builds a new one on every call.
-const DAY = new Intl.DateTimeFormat('en-GB', {
+const DAY = new Intl.DateTimeFormat(LOCALE, {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
 });
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true });
+const TIME = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
 
 /** "Today", "Yesterday", else "Mon 23 Nov 2026": the day separator's text. */
 export function dayLabel(date: Date, now: Date): string {

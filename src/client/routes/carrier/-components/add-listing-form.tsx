@@ -1,6 +1,8 @@
 // The Add Listing form: spec fields and placeholders, messages from addListingFormSchema (with
-// the departure judged in the origin airport's time zone); toast, clear, back to the list.
+// the departure judged in the origin airport's time zone); toast, clear, back to the list. The
+// flight number fills Airline from its designator ("6E 2131" -> IndiGo) until the user picks one.
 import { useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
@@ -8,6 +10,7 @@ import { lazyFormSchema } from '@/client/forms/form-schema';
 import { RouteFields } from '@/client/forms/route-fields';
 import { useStore } from '@/client/hooks/use-store';
 import { addListing, serverNowKnown } from '@/data';
+import { airlineOfFlightNo } from '@/domain/listing/flight-number';
 import { addListingFormSchema, todayIn } from '@/domain/listing/schema';
 import type { Reference } from '../../-components/use-reference';
 
@@ -37,6 +40,16 @@ export function AddListingForm({ reference }: { reference: Reference }) {
     },
   });
   const today = todayIn(serverNowKnown(store));
+  // The airline the flight number last filled in: replaced as the number changes, a pick is kept.
+  const filled = useRef('');
+  function fillAirline(flightNo: string) {
+    const code = airlineOfFlightNo(flightNo);
+    const current = form.getFieldValue('airline');
+    if (current && current !== filled.current) return;
+    const next = code && reference.knowsAirline(code) ? code : '';
+    filled.current = next;
+    if (next !== current) form.setFieldValue('airline', next);
+  }
   return (
     <form.AppForm>
       <form.Form aria-label="Add listing" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -50,7 +63,7 @@ export function AddListingForm({ reference }: { reference: Reference }) {
             <field.ComboboxField label="Airline" options={reference.airlineOptions} recentKind="airline" />
           )}
         </form.AppField>
-        <form.AppField name="flightNo">
+        <form.AppField name="flightNo" listeners={{ onChange: ({ value }) => fillAirline(value) }}>
           {(field) => (
             <field.TextField
               label="Flight No"

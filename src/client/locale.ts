@@ -1,0 +1,30 @@
+// The device's locale, read once: the page's `lang`, Intl formatting and which country's airports
+// come first. A locale without a region ("en") or none at all is read as en-IN: Carry's users
+// are in India.
+export const DEFAULT_LOCALE = 'en-IN';
+
+function regionOf(tag: string): string | undefined {
+  try {
+    return new Intl.Locale(tag).maximize().region;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first of the device's languages that names a region, else en-IN. */
+export function deviceLocale(languages: readonly string[] = globalThis.navigator?.languages ?? []): string {
+  const tag = languages.find((l) => /-[A-Za-z]{2}\b/.test(l));
+  return tag && regionOf(tag) ? tag : DEFAULT_LOCALE;
+}
+
+/** Countries whose airports come first: the device's, then India's. */
+export function preferredCountries(locale: string): string[] {
+  const region = regionOf(locale);
+  return [...new Set([region, 'IN'].filter((c): c is string => Boolean(c)))];
+}
+
+/** This device's locale, read once when the app starts. */
+export const LOCALE = deviceLocale();
+
+/** This device's time zone (an airport's zone is named where it differs). */
+export const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;

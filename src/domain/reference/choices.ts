@@ -1,0 +1,78 @@
+// What a picker offers for the text typed, in groups ("Recent", then the country's busiest
+// airports on an empty field), and how a chosen code reads. Airports go through airport-match;
+// airlines (a short list) through rankChoices. Pure: the picker and its tests share it.
+import { type AirportIndex, matchAirports, suggestAirports } from './airport-match';
+import { type Choice, rankChoices } from './match';
+import type { Airport } from './schema';
+
+export interface ChoiceGroup {
+  /** Shown above the group's options ("Recent"); none for a typed query's matches. */
+  heading?: string;
+  choices: Choice[];
+}
+
+export interface ChoiceSource {
+  find(query: string, recent: readonly string[], exclude?: string): ChoiceGroup[];
+  get(value: string): Choice | undefined;
+}
+
+/** Enough to scroll with a thumb; typing narrows the rest. */
+const MAX_SHOWN = 50;
+
+/** "Bengaluru" / "Kempegowda International Airport, India" / BLR. */
+export function airportChoice(a: Airport): Choice {
+  const city = a.city || a.name;
+  return {
+    value: a.code,
+    label: `${city}, ${a.name} (${a.code}), ${a.country}`,
+    title: city,
+    detail: a.country ? `${a.name}, ${a.country}` : a.name,
+    short: `${city} (${a.code})`,
+  };
+}
+
+/** Airports by code, city code, city (and its other names) and name; `countries` first. */
+export function airportSource(
+  index: AirportIndex,
+  countries: readonly string[],
+  countryName = '',
+): ChoiceSource {
+  return {
+    find(query, recent, exclude) {
+      const opts = { countries, ...(exclude ? { exclude } : {}) };
+      if (query.trim()) {
+        return [{ choices: matchAirports(index, query, { ...opts, limit: MAX_SHOWN }).map(airportChoice) }];
+      }
+      const s = suggestAirports(index, recent, opts);
+      const groups: ChoiceGroup[] = [];
+      if (s.recent.length) groups.push({ heading: 'Recent', choices: s.recent.map(airportChoice) });
+      if (s.popular.length)
+        groups.push({
+          heading: countryName ? `Popular in ${countryName}` : 'Popular',
+          choices: s.popular.map(airportChoice),
+        });
+      return groups;
+    },
+    get(value) {
+      const a = index.byCode.get(value);
+      return a ? airportChoice(a) : undefined;
+    },
+  };
+}
+
+/** A short list (airlines) ranked by rankChoices, recent first. */
+export function listSource(choices: readonly Choice[]): ChoiceSource {
+  const byValue = new Map(choices.map((c) => [c.value, c]));
+  return {
+    find(query, recent, exclude) {
+      const pool = exclude ? choices.filter((c) => c.value !== exclude) : choices;
+      const ranked = rankChoices(pool, query, recent).slice(0, MAX_SHOWN);
+      if (query.trim()) return [{ choices: ranked }];
+      const recentSet = new Set(recent);
+      const first = ranked.filter((c) => recentSet.has(c.value));
+      const rest = ranked.filter((c) => !recentSet.has(c.value));
+      return first.length ? [{ heading: 'Recent', choices: first }, { choices: rest }] : [{ choices: rest }];
+    },
+    get: (value) => byValue.get(value),
+  };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { fold, indexAirports, matchAirports, suggestAirports } from '@/domain/reference/airport-match';
+import type { Airport } from '@/domain/reference/schema';
+
+const airport = (
+  code: string,
+  city: string,
+  name: string,
+  cc: string,
+  rank: number,
+  alt: string[] = [],
+  metro = '',
+): Airport => ({ id: code, code, name, city, country: cc, cc, timeZone: 'Etc/UTC', rank, alt, metro });
+
+const INDEX = indexAirports([
+  airport('DEL', 'New Delhi', 'Indira Gandhi International Airport', 'IN', 1000, ['Delhi', 'Palam']),
+  airport('BOM', 'Mumbai', 'Chhatrapati Shivaji Maharaj International Airport', 'IN', 999, ['Bombay']),
+  airport('NMI', 'Navi Mumbai', 'Navi Mumbai International Airport', 'IN', 11, ['Mumbai'], 'BOM'),
+  airport('BLR', 'Bengaluru', 'Kempegowda International Airport', 'IN', 998, ['Bangalore']),
+  airport('HYD', 'Hyderabad', 'Rajiv Gandhi International Airport', 'IN', 997, ['Shamshabad']),
+  airport('HDD', 'Hyderabad', 'Hyderabad Airport', 'PK', 10),
+  airport('CCU', 'Kolkata', 'Netaji Subhash Chandra Bose International Airport', 'IN', 995, ['Calcutta']),
+  airport('MAA', 'Chennai', 'Chennai International Airport', 'IN', 996, ['Madras']),
+  airport('TRV', 'Thiruvananthapuram', 'Trivandrum International Airport', 'IN', 985, ['Trivandrum']),
+  airport('GOI', 'Goa', 'Dabolim Airport', 'IN', 990, ['Vasco da Gama']),
+  airport('GOX', 'Goa', 'Manohar International Airport', 'IN', 991, ['Mopa'], 'GOI'),
+  airport('GOA', 'Genova', 'Genoa Cristoforo Colombo Airport', 'IT', 10, ['Genoa']),
+  airport('JFK', 'New York', 'John F Kennedy International Airport', 'US', 23, [], 'NYC'),
+  airport('LGA', 'New York', 'La Guardia Airport', 'US', 22, [], 'NYC'),
+  airport('EWR', 'Newark', 'Newark Liberty International Airport', 'US', 21, [], 'NYC'),
+  airport('GRU', 'São Paulo', 'Guarulhos International Airport', 'BR', 20, [], 'SAO'),
+  airport('AGT', 'Ciudad del Este', 'Guarani International Airport', 'PY', 10),
+]);
+const codes = (q: string, countries = ['IN'], exclude?: string) =>
+  matchAirports(INDEX, q, { countries, ...(exclude ? { exclude } : {}) }).map((a) => a.code);
+
+describe('matchAirports', () => {
+  it.each([
+    ['del', 'DEL'],
+    ['DEL', 'DEL'],
+    ['Delhi', 'DEL'],
+    ['hyd', 'HYD'],
+    ['hyderabad', 'HYD'],
+    ['Bengaluru', 'BLR'],
+    ['Bangalore', 'BLR'],
+    ['bang', 'BLR'],
+    ['Mumbai', 'BOM'],
+    ['Bombay', 'BOM'],
+    ['Kolkata', 'CCU'],
+    ['Calcutta', 'CCU'],
+    ['Thiruvananthapuram', 'TRV'],
+    ['Trivandrum', 'TRV'],
+    ['Chennai', 'MAA'],
+    ['Madras', 'MAA'],
+    ['goa', 'GOX'],
+    ['indira', 'DEL'],
+    ['kempegowda intern', 'BLR'],
+    ['NYC', 'JFK'],
+    ['new york', 'JFK'],
+  ])('puts the airport a traveller means first for %s', (q, code) => {
+    expect(codes(q)[0]).toBe(code);
+  });
+
+  it('offers every airport of a city code', () => {
+    expect(codes('nyc')).toEqual(['JFK', 'LGA', 'EWR']);
+    expect(codes('bom').slice(0, 2)).toEqual(['BOM', 'NMI']);
+  });
+
+  it('puts the code before a city of the same letters only when the country is not preferred', () => {
+    // "goa" is Genoa's code and Goa's name: an Indian user means Goa, an Italian Genoa.
+    expect(codes('goa', ['IN'])).toEqual(['GOX', 'GOI', 'GOA']);
+    expect(codes('goa', ['IT'])[0]).toBe('GOA');
+  });
+
+  it("ranks the user's country first, then the busier airport", () => {
+    expect(codes('hyderabad', ['PK'])).toEqual(['HDD', 'HYD']);
+    expect(codes('hyderabad', ['IN'])).toEqual(['HYD', 'HDD']);
+  });
+
+  it('ignores case and diacritics', () => {
+    expect(codes('SAO PAULO')).toEqual(['GRU']);
+    expect(codes('são')).toEqual(['GRU']);
+    expect(fold('  Zürich–Kloten ')).toBe('zurich kloten');
+  });
+
+  it('does not offer a far airport whose name merely contains a code', () => {
+    // "del" once offered Guarani International (Ciudad del Este) first.
+    expect(codes('del')[0]).toBe('DEL');
+    expect(codes('del').indexOf('AGT')).toBeGreaterThan(0);
+  });
+
+  it('leaves out the excluded code and offers nothing for a blank query', () => {
+    expect(codes('goa', ['IN'], 'GOX')).toEqual(['GOI', 'GOA']);
+    expect(codes('  ')).toEqual([]);
+    expect(codes('zzzz')).toEqual([]);
+  });
+});
+
+describe('suggestAirports', () => {
+  it("offers the recent choices, then the busiest airports of the user's country", () => {
+    const s = suggestAirports(INDEX, ['GOI', 'JFK'], { countries: ['IN'], exclude: 'DEL', limit: 3 });
+    expect(s.recent.map((a) => a.code)).toEqual(['GOI', 'JFK']);
+    expect(s.popular.map((a) => a.code)).toEqual(['BOM', 'BLR', 'HYD']);
+  });
+});
