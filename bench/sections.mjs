@@ -47,4 +47,5 @@ export const SECTIONS = [
   { name: 'push-flood', script: 'bench/abuse/push-flood.ts', minutes: 10 },
   { name: 'stream-flood', script: 'bench/abuse/stream-flood.ts', minutes: 15 },
   { name: 'team-console', script: 'bench/team-console.ts', minutes: 12 },
+  { name: 'earnings', script: 'bench/earnings.ts', minutes: 5 },
 ];

@@ -37,8 +37,11 @@ async function seed(url: string, token: string): Promise<number> {
        FROM generate_series(1, $1::int) i`,
       [USERS],
     );
-    await q(`INSERT INTO users (id, email, name, phone, age, gender, password_hash, created_at)
-             VALUES ('staff', $1, 'Team Member', '9876543210', 30, 'other', 'x', now())`, [STAFF]);
+    await q(
+      `INSERT INTO users (id, email, name, phone, age, gender, password_hash, created_at)
+             VALUES ('staff', $1, 'Team Member', '9876543210', 30, 'other', 'x', now())`,
+      [STAFF],
+    );
     await q(
       `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, 'staff', now(), now() + interval '30 days')`,
       [createHash('sha256').update(token).digest('base64url')],
@@ -108,7 +111,9 @@ async function main() {
     const seedMs = await seed(db.url, token);
     const app = createApp({ db: database.db, config: { staffEmails: [STAFF], log: () => {} } });
     const get = async (path: string) => {
-      const res = await app.request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      const res = await app.request(`http://localhost${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { items: unknown[]; next: string | null };
     };
@@ -149,7 +154,16 @@ async function main() {
     writeFileSync(
       OUT,
       JSON.stringify(
-        { users: USERS, bookings: BOOKINGS, runs: RUNS, seedMs, figures, worstP95: worst, met: worst <= GOAL_P95_MS, load: loadavg()[0] },
+        {
+          users: USERS,
+          bookings: BOOKINGS,
+          runs: RUNS,
+          seedMs,
+          figures,
+          worstP95: worst,
+          met: worst <= GOAL_P95_MS,
+          load: loadavg()[0],
+        },
         null,
         2,
       ),

@@ -10,7 +10,9 @@ export function blocks(r) {
       '',
       '| page (50 rows) | rows | p50 | p95 | goal |',
       '|---|---:|---:|---:|---|',
-      ...r.figures.map((f) => `| ${f.page} | ${f.rows} | ${ms(f.p50)} | **${num(f.p95, 1)} ms** | 50 ms p95 |`),
+      ...r.figures.map(
+        (f) => `| ${f.page} | ${f.rows} | ${ms(f.p50)} | **${num(f.p95, 1)} ms** | 50 ms p95 |`,
+      ),
     ].join('\n'),
   };
 }

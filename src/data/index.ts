@@ -117,6 +117,14 @@ export {
   vapidPublicKey,
 } from './notifications';
 export {
+  answerPaymentClaim,
+  claimPayment,
+  loadEarnings,
+  markPaymentReceived,
+  type PaymentResult,
+  saveUpiId,
+} from './payments';
+export {
   acceptedOrdersOf,
   cancelMyBooking,
   editListing,
@@ -129,6 +137,7 @@ export {
   airlinesQuery,
   airportsQuery,
   authBlockedQuery,
+  bookingOfQuery,
   carrierOrdersQuery,
   lastSyncQuery,
   listingByIdQuery,
@@ -142,7 +151,6 @@ export {
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
 export { createStore } from './store';
-export { leaveThread, viewThread } from './thread-view';
 export {
   blockUser,
   courierMatches,
@@ -154,6 +162,7 @@ export {
   teamAction,
   teamPage,
 } from './team';
+export { leaveThread, viewThread } from './thread-view';
 export {
   describeWatch,
   unwatchRoute,

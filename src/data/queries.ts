@@ -62,3 +62,14 @@ export async function listingByIdQuery(store: Store, id: string): Promise<Listin
 export async function authBlockedQuery(store: Store): Promise<boolean> {
   return Boolean((await store.db.meta.get(META.authBlockedFor))?.value);
 }
+
+/** One booking of mine, from either list: the carrier's orders first, then the bookings I made. */
+export async function bookingOfQuery(
+  store: Store,
+  id: string,
+): Promise<{ row: OrderRow; side: 'carrier' | 'traveller' } | null> {
+  const order = await store.db.orders.get(id);
+  if (order) return { row: order, side: 'carrier' };
+  const booking = await store.db.bookings.get(id);
+  return booking ? { row: booking, side: 'traveller' } : null;
+}

@@ -108,6 +108,17 @@ export const ERRORS = {
     status: 429,
     message: 'Too many wrong hand-off codes. Completing this booking is locked for 15 minutes.',
   },
+  'payment/not-carrier': {
+    status: 403,
+    message: 'Only the carrier of a booking can record its payment as received.',
+  },
+  'payment/not-traveller': { status: 403, message: 'Only the traveller of a booking can say they paid.' },
+  'payment/not-payable': {
+    status: 409,
+    message: 'A payment can be recorded only on an accepted or completed booking.',
+  },
+  'payment/already-received': { status: 409, message: 'This payment is already recorded as received.' },
+  'payment/no-claim': { status: 409, message: 'The traveller has not said they paid this booking.' },
   'rating/not-party': { status: 403, message: 'Only the two sides of a booking can rate it.' },
   'rating/not-completed': { status: 403, message: 'A booking can be rated once it is completed.' },
   'rating/edit-closed': { status: 409, message: 'A rating can be changed for 48 hours only.' },

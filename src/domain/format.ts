@@ -14,6 +14,9 @@ function lazy<T>(make: () => T): () => T {
 const rupees = lazy(
   () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
 );
+const rupeesPaise = lazy(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }),
+);
 
 /** The locale dates and times are shown in when the device names none (Carry's users are in India). */
 export const DEFAULT_LOCALE = 'en-IN';
@@ -30,10 +33,18 @@ function dateTime(locale: string, style: string, opts: Intl.DateTimeFormatOption
   return f;
 }
 
-/** 123456 -> '₹1,23,456'. */
+/** 123456 -> '₹1,23,456'; 1999.5 -> '₹1,999.50' (paise only when there are some). The one money
+ * formatter: every screen, mail and receipt shows rupees through it. */
 export function formatPrice(amount: number): string {
   // NaN: a price the device does not know (a booking queued by an older release, upgraded).
-  return Number.isFinite(amount) ? rupees().format(amount) : 'Price unknown';
+  if (!Number.isFinite(amount)) return 'Price unknown';
+  const paise = Math.round(amount * 100);
+  return paise % 100 === 0 ? rupees().format(paise / 100) : rupeesPaise().format(paise / 100);
+}
+
+/** '₹500 per KG × 4 KG = ₹2,000': how a booking's total is made. */
+export function formatPriceSum(pricePerKg: number, kg: number, total: number): string {
+  return `${formatPrice(pricePerKg)} per KG × ${formatWeight(kg)} = ${formatPrice(total)}`;
 }
 
 /** 7.5 -> '7.5 KG'. */

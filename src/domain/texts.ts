@@ -59,6 +59,12 @@ export const MSG = {
   // Messages
   messageRequired: 'Write a message',
   messageTooLong: 'A message can be at most 2,000 characters',
+  // Payments (issue 31)
+  upiIdInvalid: 'Enter a UPI ID like name@bank, or leave it empty to be paid in cash',
+  upiRefRequired: 'Enter the UPI transaction reference',
+  upiRefFormat: 'A UPI transaction reference is 6 to 35 letters and digits, like 412345678901',
+  paymentMethodInvalid: 'Payment method must be UPI or Cash',
+  paymentAnswerInvalid: 'Answer must be confirm or dispute',
   // Generic
   tooLong: 'This field is too long',
   textBadCharacters: 'This field contains control or text-direction characters that are not allowed',

@@ -18,6 +18,7 @@ import { PokeHub } from './live/poke-hub';
 import { createNotifier, type Notifier } from './notify/notifier';
 import { authRoutes } from './routes/auth/auth.index';
 import { bookingRoutes } from './routes/bookings/bookings.index';
+import { earningsRoutes } from './routes/earnings/earnings.index';
 import { eventRoutes } from './routes/events/events.index';
 import { fileRoutes } from './routes/files/files.index';
 import { healthRoutes } from './routes/health/health.index';
@@ -124,6 +125,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     bookingRoutes,
     messageRoutes,
     profileRoutes,
+    earningsRoutes,
     fileRoutes,
     eventRoutes,
     healthRoutes,

@@ -3,6 +3,7 @@ import {
   formatDayMonth,
   formatFullDate,
   formatPrice,
+  formatPriceSum,
   formatTime,
   formatWeekdayDayMonth,
   formatWeight,
@@ -17,8 +18,16 @@ describe('formatPrice', () => {
     [1000, '₹1,000'],
     [123456, '₹1,23,456'],
     [9999999, '₹99,99,999'],
+    [100000, '₹1,00,000'],
+    [1999.5, '₹1,999.50'],
+    [0.25, '₹0.25'],
   ])('%d -> %s', (n, s) => {
     expect(formatPrice(n)).toBe(s);
+  });
+
+  it('shows how a total is made: price per KG times KG', () => {
+    expect(formatPriceSum(500, 4, 2000)).toBe('₹500 per KG × 4 KG = ₹2,000');
+    expect(formatPriceSum(1250, 2.5, 3125)).toBe('₹1,250 per KG × 2.5 KG = ₹3,125');
   });
 
   it('says a price the device does not know is unknown, not ₹0 or ₹NaN', () => {

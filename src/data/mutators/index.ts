@@ -12,6 +12,7 @@ import { contact } from './contact';
 import { courier, courierWithdraw } from './courier';
 import { editListing } from './edit-listing';
 import { message } from './message';
+import { paymentAnswer, paymentClaim, paymentReceived, setUpi } from './payments';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
@@ -33,6 +34,10 @@ export const LOCAL_MUTATORS: LocalMutators = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  'set-upi': setUpi,
+  'payment-received': paymentReceived,
+  'payment-claim': paymentClaim,
+  'payment-answer': paymentAnswer,
   'cancel-booking': cancelBooking,
   'edit-listing': editListing,
   'withdraw-listing': withdrawListing,

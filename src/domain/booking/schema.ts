@@ -4,6 +4,7 @@ import { emailSchema, numberInput, optionalText, phoneSchema, present, requiredT
 import { BOOKING_WEIGHT_MIN_KG, LISTING_WEIGHT_MAX_KG } from '../constants';
 import { courierIdSchema } from '../courier/schema';
 import { orderHandoffEntries } from '../handoff/order-fields';
+import { orderPaymentEntries } from '../payment/schema';
 import { orderRatingEntries } from '../rating/schema';
 import { MSG, requiredMessage } from '../texts';
 import { reasonSchema } from './reasons';
@@ -125,6 +126,7 @@ export const orderSchema = v.object({
   expiredReason: v.optional(v.picklist(EXPIRY_REASONS)),
   ...orderHandoffEntries,
   ...orderRatingEntries,
+  ...orderPaymentEntries,
 });
 export type Order = v.InferOutput<typeof orderSchema>;
 

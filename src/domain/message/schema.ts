@@ -24,8 +24,9 @@ export const REPORT_REASON_MAX_CHARS = 500;
 export const MESSAGES_PER_THREAD_IN_PULL = 500;
 export const MESSAGES_IN_PULL = 3000;
 
-/** The one-line reminder a booking's thread shows: a marketplace keeps payment inside it. */
-export const THREAD_PAYMENT_REMINDER = 'Pay only through Carry. Never send money outside the app.';
+/** The one-line reminder a booking's thread shows: how payment really happens (Carry takes no money). */
+export const THREAD_PAYMENT_REMINDER =
+  "Pay the carrier at the hand-off through the app's UPI code or in cash, and mark it in the booking";
 
 /** The side of a booking a message comes from. */
 export const THREAD_SIDES = ['traveller', 'carrier'] as const;

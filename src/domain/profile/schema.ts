@@ -6,7 +6,14 @@ const countsSchema = v.object({ pending: v.number(), completed: v.number(), decl
 export type BookingCounts = v.InferOutput<typeof countsSchema>;
 
 export const profileResponseSchema = v.object({
-  profile: v.object({ name: v.string(), phone: v.string(), gender: v.string(), age: v.number() }),
+  profile: v.object({
+    name: v.string(),
+    phone: v.string(),
+    gender: v.string(),
+    age: v.number(),
+    /** Where travellers pay this user as a carrier (their own profile only); null: cash. */
+    upiId: v.optional(v.nullable(v.string())),
+  }),
   bookings: v.object({ carrier: countsSchema, passenger: countsSchema, sender: countsSchema }),
   ...profileRatingEntries,
 });

@@ -10,6 +10,12 @@ import { courierRequestSchema, courierWithdrawArgsSchema } from '../courier/sche
 import { completeArgsSchema } from '../handoff/schema';
 import { addListingArgsSchema, editListingArgsSchema, withdrawListingArgsSchema } from '../listing/schema';
 import { messageArgsSchema, readMessagesArgsSchema, reportMessageArgsSchema } from '../message/schema';
+import {
+  paymentAnswerArgsSchema,
+  paymentClaimArgsSchema,
+  paymentReceivedArgsSchema,
+  setUpiArgsSchema,
+} from '../payment/schema';
 import { ratingRequestSchema } from '../rating/schema';
 import { unwatchArgsSchema, watchArgsSchema } from '../watch/schema';
 
@@ -143,6 +149,50 @@ export const MUTATIONS = {
   'read-messages': { args: readMessagesArgsSchema },
   /** Reporting a message of the other side, kept for review with its thread. */
   'report-message': { args: reportMessageArgsSchema },
+  /** The carrier's UPI ID in the profile (src/domain/payment): empty removes it (cash). */
+  'set-upi': { args: setUpiArgsSchema, rest: { method: 'PUT', path: '/api/profile/upi' } },
+  /** The carrier marks the payment received, by UPI or in cash; the amount is the booking's. */
+  'payment-received': {
+    args: paymentReceivedArgsSchema,
+    rest: { method: 'POST', path: '/api/bookings/:bookingId/payment-received' },
+    notifies: {
+      received: {
+        to: 'traveller',
+        title: 'Payment recorded',
+        body: (size) => `The carrier recorded your payment for ${size} as received.`,
+      },
+    },
+  },
+  /** "I paid": the traveller, with the UPI transaction reference their app showed. */
+  'payment-claim': {
+    args: paymentClaimArgsSchema,
+    rest: { method: 'POST', path: '/api/bookings/:bookingId/payment-claim' },
+    notifies: {
+      claimed: {
+        to: 'carrier',
+        title: 'Traveller says they paid',
+        body: (size) => `The traveller of ${size} says they paid by UPI. Open Carry to confirm it.`,
+      },
+    },
+  },
+  /** The carrier confirms the traveller's "I paid" or disputes it (kept for the team). */
+  'payment-answer': {
+    args: paymentAnswerArgsSchema,
+    rest: { method: 'POST', path: '/api/bookings/:bookingId/payment-answer' },
+    notifies: {
+      confirm: {
+        to: 'traveller',
+        title: 'Payment confirmed',
+        body: (size) => `The carrier confirmed your payment for ${size}.`,
+      },
+      dispute: {
+        to: 'traveller',
+        title: 'Payment not received',
+        body: (size) =>
+          `The carrier says your payment for ${size} has not arrived. Open Carry: our team will look into it.`,
+      },
+    },
+  },
 } as const satisfies Record<string, KindDeclaration>;
 
 type Kinds = typeof MUTATIONS;

@@ -1,6 +1,6 @@
 // The one Drizzle pg-core schema: every table the API reads or writes, with an index for each
 // query it runs. Weights are stored in grams so capacity sums are exact integers.
-// Not expressible here: the triggers on listings, bookings, ratings, rating_totals, users,
+// Not expressible here: the bookings_earnings triggers that keep earnings_months (0034); the triggers on listings, bookings, ratings, rating_totals, users,
 // courier_requests, watches, messages and message_reads (as migration 0024 left them) log every
 // change to a row a user's pull holds in sync_changes (for each user who sees it), and that
 // table's trigger NOTIFYs 'carry_poke' with the user's id (live pokes, src/server/live). A new
@@ -19,6 +19,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgSequence,
   pgTable,
@@ -54,6 +55,8 @@ export const users = pgTable(
      * every device cookie made before stops being a known device (migration 0027).
      */
     deviceGeneration: integer('device_generation').notNull().default(0),
+    /** Where travellers pay this user as a carrier (a VPA, src/domain/payment/upi.ts); null: cash. */
+    upiId: text('upi_id'),
     /** Set by the team (migration 0033): login is refused and every session has ended. */
     suspendedAt: at('suspended_at'),
     suspendedReason: text('suspended_reason'),
@@ -205,6 +208,21 @@ export const bookings = pgTable(
      */
     expiresAt: at('expires_at'),
     expiredReason: text('expired_reason'),
+    /** Rupees per KG at booking time: a later edit of the listing never changes it (or `cost`).
+     * Every booking made has it (0034 backfilled older ones); rows seeded by hand may lack it. */
+    pricePerKg: doublePrecision('price_per_kg'),
+    /** The carrier's UPI ID, copied from their profile while the booking is open; null: cash. */
+    carrierUpi: text('carrier_upi'),
+    /** The payment record (migration 0034): claimed by the traveller, received, or disputed. */
+    paymentState: text('payment_state').$type<'claimed' | 'received' | 'disputed'>(),
+    paymentMethod: text('payment_method').$type<'upi' | 'cash'>(),
+    /** For UPI, the booking's own transaction reference (`tr`) or the traveller's UPI reference. */
+    paymentRef: text('payment_ref'),
+    /** The UPI transaction reference the traveller gave with "I paid". */
+    paymentClaimRef: text('payment_claim_ref'),
+    paymentClaimedAt: at('payment_claimed_at'),
+    /** When the carrier marked the payment received. */
+    paidAt: at('paid_at'),
     /** Who moved it to rejected or cancelled ('carrier' or 'traveller'), and why (src/domain/booking/reasons.ts). */
     endedBy: text('ended_by'),
     reasonCode: text('reason_code'),
@@ -220,7 +238,53 @@ export const bookings = pgTable(
     index('bookings_traveller_idx').on(t.travellerId, t.createdAt),
     index('bookings_carrier_idx').on(t.carrierId, t.createdAt),
     index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check(
+      'bookings_payment_state_check',
+      sql`${t.paymentState} IS NULL OR ${t.paymentState} IN ('claimed', 'received', 'disputed')`,
+    ),
+    check(
+      'bookings_payment_method_check',
+      sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ('upi', 'cash')`,
+    ),
   ],
+);
+
+/**
+ * Completed bookings summed by user, side and month of completion in India's time (issue 31):
+ * rupees received, claimed by the traveller, still owed. Kept by the bookings_earnings triggers
+ * (migration 0034) in the writing transaction; GET /api/earnings reads a page of months by key.
+ */
+export const earningsMonths = pgTable(
+  'earnings_months',
+  {
+    userId: text('user_id').notNull(),
+    side: text('side').notNull().$type<'carrier' | 'traveller'>(),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    bookings: integer('bookings').notNull(),
+    received: numeric('received', { precision: 14, scale: 2 }).notNull(),
+    claimed: numeric('claimed', { precision: 14, scale: 2 }).notNull(),
+    owed: numeric('owed', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.side, t.month] })],
+);
+
+/** A carrier's dispute of a traveller's "I paid" (issue 31), for the team to follow up. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    raisedBy: text('raised_by')
+      .notNull()
+      .references(() => users.id),
+    claimedRef: text('claimed_ref'),
+    createdAt: at('created_at').notNull(),
+    resolvedAt: at('resolved_at'),
+  },
+  (t) => [index('payment_disputes_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`)],
 );
 
 /**

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle
 import { REASON_LABELS, type ReasonCode } from '@/domain/booking/reasons';
 import { ORDER_SUFFIX, type Order } from '@/domain/booking/schema';
 import type { BookingStatus, ExpiryReason } from '@/domain/booking/status';
+import { maskVpa } from '@/domain/payment/upi';
 import type { MyRating, RatingSummary } from '@/domain/rating/schema';
 import type { Db, Tx } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -31,6 +32,14 @@ const ORDER_COLUMNS = {
   endedAt: bookings.endedAt,
   expiredReason: bookings.expiredReason,
   handoffCode: bookings.handoffCode,
+  pricePerKg: bookings.pricePerKg,
+  carrierUpi: bookings.carrierUpi,
+  paymentState: bookings.paymentState,
+  paymentMethod: bookings.paymentMethod,
+  paymentRef: bookings.paymentRef,
+  paymentClaimRef: bookings.paymentClaimRef,
+  paymentClaimedAt: bookings.paymentClaimedAt,
+  paidAt: bookings.paidAt,
   endedBy: bookings.endedBy,
   reasonCode: bookings.reasonCode,
   reasonText: bookings.reasonText,
@@ -91,6 +100,27 @@ function handoffFor(booking: OrderBooking, side: OrderSide): Pick<Order, 'handof
   return shown && booking.handoffCode ? { handoffCode: booking.handoffCode } : {};
 }
 
+/** Whom the traveller pays: the carrier's UPI ID in full once accepted, masked before (and
+ * after a decline); null when the carrier has none (cash). */
+function payeeOf(b: OrderBooking): Order['payee'] {
+  const open = b.status === 'accepted' || b.status === 'completed';
+  const upi = b.carrierUpi ?? null;
+  return { name: b.carrierName, upiId: upi && !open ? maskVpa(upi) : upi, masked: Boolean(upi && !open) };
+}
+
+/** The payment record both sides see. */
+function paymentOf(b: OrderBooking): Order['payment'] {
+  if (!b.paymentState) return null;
+  return {
+    state: b.paymentState,
+    ...(b.paymentMethod ? { method: b.paymentMethod } : {}),
+    ...(b.paymentRef ? { reference: b.paymentRef } : {}),
+    ...(b.paymentClaimRef ? { claimRef: b.paymentClaimRef } : {}),
+    ...(b.paymentClaimedAt ? { claimedAt: seconds(b.paymentClaimedAt) } : {}),
+    ...(b.paidAt ? { receivedAt: seconds(b.paidAt) } : {}),
+  };
+}
+
 interface RatingExtras {
   otherRating: RatingSummary;
   myRating: MyRating | null;
@@ -129,6 +159,9 @@ export function toOrder(
       ? { expiredReason: booking.expiredReason as ExpiryReason }
       : {}),
     ...handoffFor(booking, side),
+    pricePerKg: booking.pricePerKg ?? Math.round((booking.cost / toKg(booking.weightGrams)) * 100) / 100,
+    payee: payeeOf(booking),
+    payment: paymentOf(booking),
     ...extras,
   };
 }

@@ -34,3 +34,9 @@ export async function isSuspended(db: Db | Tx, userId: string): Promise<boolean>
     .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
   return row !== undefined;
 }
+
+/** The user's UPI ID (where travellers pay them as a carrier), null for none. */
+export async function upiIdOf(db: Db | Tx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ upiId: users.upiId }).from(users).where(eq(users.id, userId));
+  return row?.upiId ?? null;
+}

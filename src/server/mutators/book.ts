@@ -15,7 +15,7 @@ import { toOrder } from '../model/bookings.queries';
 import { courierRequestRow, moveCourierRequest } from '../model/courier.queries';
 import { toGrams, toKg } from '../model/listings.queries';
 import { checkBookingQuota } from '../model/quotas.checks';
-import { isSuspended } from '../model/users.queries';
+import { isSuspended, upiIdOf } from '../model/users.queries';
 import { queueBookingEvent } from '../notify/booking-events';
 import type { ServerMutator } from './mutator';
 
@@ -47,7 +47,10 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
   const expiry = bookingExpiry(now.getTime(), departs);
   // Less than 2 hours before departure the carrier has no time left to answer.
   if (expiry.at <= now.getTime()) throw new ApiError('listing/closing');
-  // Carrier details come from the stored listing, never from the request.
+  // The carrier's UPI ID now; accepting refreshes it (status-update), as does a profile change.
+  const carrierUpi = await upiIdOf(tx, listing.userId);
+  // Carrier details and the price come from the stored listing, never from the request: the price
+  // per KG and the total are fixed here, and no later edit of the listing changes them.
   const [row] = await tx
     .insert(bookings)
     .values({
@@ -60,6 +63,8 @@ export const book: ServerMutator<'book'> = async ({ tx, user, deps, ref, userLoc
       phone: input.phone,
       weightGrams: grams,
       cost: Math.round(toKg(grams) * listing.cost * 100) / 100,
+      pricePerKg: listing.cost,
+      carrierUpi,
       status: 'pending',
       carrierName: listing.name,
       carrierEmail: listing.email,

@@ -7,8 +7,9 @@ import { transition } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
 import { listings } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { orderWithRatings } from '../model/bookings.queries';
+import { orderWithRatings, toOrder } from '../model/bookings.queries';
 import { queueBookingEvent } from '../notify/booking-events';
+import { queueReceiptMails } from '../notify/receipt-mail';
 import { lockCarrierBooking, moveBooking } from './carrier-booking';
 import { checkHandoff } from './handoff-code';
 import type { ServerMutator } from './mutator';
@@ -27,6 +28,8 @@ export const complete: ServerMutator<'complete'> = async ({ tx, user, deps, ref 
     completedEarly: now.getTime() < departs,
   });
   await queueBookingEvent(tx, deps, 'complete', 'completed', row);
+  // The receipt, to both sides (the carrier's view carries no hand-off code).
+  await queueReceiptMails(tx, deps, toOrder(row, listing, 'carrier'), [row.email, row.carrierEmail]);
   // The carrier's answer: carrier-side orders never carry the hand-off code.
   const order = await orderWithRatings(tx, row, listing, 'carrier');
   return { status: 200, body: { message: 'Status updated', booking: order } };

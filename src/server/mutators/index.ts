@@ -16,9 +16,11 @@ import { courierWithdraw } from './courier-withdraw';
 import { editListing } from './edit-listing';
 import { message } from './message';
 import type { BatchMutator, MutationContext, ServerMutator } from './mutator';
+import { paymentAnswer, paymentClaim, paymentReceived } from './payments';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
+import { setUpi } from './set-upi';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
 import { withdrawListing } from './withdraw-listing';
@@ -39,6 +41,10 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  'set-upi': setUpi,
+  'payment-received': paymentReceived,
+  'payment-claim': paymentClaim,
+  'payment-answer': paymentAnswer,
   'cancel-booking': cancelBooking,
   'edit-listing': editListing,
   'withdraw-listing': withdrawListing,

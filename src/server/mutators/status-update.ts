@@ -7,6 +7,7 @@ import { MSG } from '@/domain/texts';
 import { ApiError, invalid } from '../http/errors';
 import { isOverdue } from '../model/bookings.expiry';
 import { toOrder } from '../model/bookings.queries';
+import { upiIdOf } from '../model/users.queries';
 import { queueBookingEvent } from '../notify/booking-events';
 import { lockCarrierBooking, moveBooking } from './carrier-booking';
 import { newHandoffCode } from './handoff-code';
@@ -23,8 +24,12 @@ export const statusUpdate: ServerMutator<'status-update'> = async ({ tx, user, d
   if (!next?.ok) throw new ApiError('booking/transition-not-allowed');
   // Nothing completes without the hand-off code (a caller that skipped `appliedAs`).
   if (next.status === 'completed') throw invalid([{ path: 'handoffCode', message: MSG.handoffCodeRequired }]);
-  // Accepting makes the code the traveller will show at the hand-off.
-  const code = next.status === 'accepted' ? { handoffCode: newHandoffCode() } : {};
+  // Accepting makes the code the traveller will show at the hand-off, and fixes where they pay:
+  // the carrier's UPI ID as their profile has it now.
+  const code =
+    next.status === 'accepted'
+      ? { handoffCode: newHandoffCode(), carrierUpi: await upiIdOf(tx, booking.carrierId) }
+      : {};
   // A decline or a cancel keeps who made it and why (the status history on both sides).
   const ending = next.status === 'rejected' || next.status === 'cancelled';
   const why = ending

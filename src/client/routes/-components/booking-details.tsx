@@ -11,6 +11,7 @@ import { formatFullDate, formatPrice, formatTime, formatWeight } from '@/domain/
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
 import { nextStepText } from './next-step';
+import { PaymentPanel } from './payment-panel';
 import { ReportPerson } from './report-person';
 import { TravellerCancel } from './traveller-cancel';
 import type { Reference } from './use-reference';
@@ -35,6 +36,26 @@ function stamp(seconds: number): string {
   });
 }
 
+interface PaymentStep {
+  key: string;
+  label: string;
+  at: number;
+}
+
+/** The payment's steps after the status ones: the traveller's "I paid", the carrier's word. */
+function paymentSteps(row: OrderRow): PaymentStep[] {
+  const p = row.payment;
+  if (!p) return [];
+  const steps: PaymentStep[] = [];
+  if (p.claimedAt)
+    steps.push({ key: 'claimed', label: `Traveller paid by UPI (${p.claimRef ?? ''})`, at: p.claimedAt });
+  if (p.state === 'received' && p.receivedAt) {
+    const how = p.method === 'cash' ? 'cash' : `UPI${p.reference ? `, ${p.reference}` : ''}`;
+    steps.push({ key: 'received', label: `Payment received (${how})`, at: p.receivedAt });
+  }
+  return steps;
+}
+
 type Step = NonNullable<OrderRow['history']>[number];
 
 /** Who made a move and why, as the history line under it says. */
@@ -52,7 +73,7 @@ function stepNote(step: Step, side: ThreadSide): string | null {
 
 function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
   // Rows mirrored before the server sent a history still have their request time.
-  const steps = row.history?.length
+  const steps: Step[] = row.history?.length
     ? row.history
     : [{ status: 'pending' as const, at: row.createdAt._seconds }];
   const last = steps.at(-1)?.status;
@@ -72,7 +93,16 @@ function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
             </li>
           );
         })}
+        {paymentSteps(row).map((step) => (
+          <li key={step.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-medium text-slate-900 wrap-anywhere">{step.label}</span>
+            <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
+              {stamp(step.at)}
+            </time>
+          </li>
+        ))}
         {last === 'pending' ? <li className="text-slate-600">Waiting for the carrier to accept</li> : null}
+        {row.payment?.state === 'disputed' ? <li className="text-slate-600">Payment disputed</li> : null}
         {last === 'expired' ? (
           <li className="text-slate-600">{expiryReasonText(row.expiredReason)}</li>
         ) : null}
@@ -132,6 +162,7 @@ export function BookingDetails({
       `${f.departure ? formatFullDate(f.departure, LOCALE) : ''}${f.time ? `, ${formatTime(f.time, LOCALE)}` : ''}`,
     ],
     ['Weight', formatWeight(row.weight)],
+    ['Price per KG', formatPrice(row.pricePerKg ?? row.cost / row.weight)],
     ['Total price', formatPrice(row.cost)],
     ['Traveller', row.name],
   ];
@@ -147,6 +178,7 @@ export function BookingDetails({
           <HandoffCode code={row.handoffCode} />
         </div>
       ) : null}
+      <PaymentPanel row={row} side={side} />
       <dl aria-label="Booking details" className="grid gap-x-6 gap-y-2 sm:col-span-2 sm:grid-cols-2">
         {items.map(([term, value]) => (
           <div key={term} className="flex justify-between gap-3">

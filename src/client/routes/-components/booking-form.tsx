@@ -1,4 +1,5 @@
-// The booking form: weight in KG (1 to the space left), the live total, Confirm Booking.
+// The booking form: weight in KG (1 to the space left), the live total (price per KG × KG, fixed
+// once booked), and when, how and to whom it is paid, all before Confirm Booking.
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import * as v from 'valibot';
@@ -10,7 +11,7 @@ import { Card } from '@/client/ui/card';
 import { bookListing, serverNowKnown } from '@/data';
 import { bookingFormSchema } from '@/domain/booking/schema';
 import { ERRORS } from '@/domain/errors';
-import { formatPrice } from '@/domain/format';
+import { formatPrice, formatPriceSum } from '@/domain/format';
 import { hasDeparted } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
 import { useDeparted } from './use-departed';
@@ -61,14 +62,33 @@ export function BookingForm({ listing, reference }: { listing: Listing; referenc
           <form.Subscribe selector={(s) => s.values.weight}>
             {(weight) => {
               const kg = Number(weight);
-              const total = Number.isFinite(kg) && kg > 0 ? kg * listing.cost : 0;
+              const valid = Number.isFinite(kg) && kg > 0;
+              const total = valid ? Math.round(kg * listing.cost * 100) / 100 : 0;
               return (
-                <div className="flex items-baseline justify-between rounded-lg bg-brand-50 px-4 py-3">
-                  <span className="text-sm text-brand-900">Total price</span>
-                  <output className="text-2xl font-bold text-brand-900" aria-label="Total price">
-                    {formatPrice(total)}
-                  </output>
-                </div>
+                <>
+                  <div className="rounded-lg bg-brand-50 px-4 py-3">
+                    <div className="flex items-baseline justify-between">
+                      <span className="text-sm text-brand-900">Total price</span>
+                      <output className="text-2xl font-bold text-brand-900" aria-label="Total price">
+                        {formatPrice(total)}
+                      </output>
+                    </div>
+                    {valid ? (
+                      <p className="mt-1 text-right text-xs text-brand-900">
+                        {formatPriceSum(listing.cost, kg, total)}
+                      </p>
+                    ) : null}
+                  </div>
+                  <section aria-label="How you pay" className="text-sm text-slate-700">
+                    <h2 className="font-semibold text-slate-900">How you pay</h2>
+                    <p className="mt-1">
+                      Nothing is charged now. Once {listing.name || 'the carrier'} accepts, you pay{' '}
+                      {valid ? formatPrice(total) : 'the total'} to them at the hand-off: by UPI, scanning the
+                      code the app shows (the amount is filled in), or in cash. Both of you mark it in the
+                      booking, and the price stays as shown here.
+                    </p>
+                  </section>
+                </>
               );
             }}
           </form.Subscribe>

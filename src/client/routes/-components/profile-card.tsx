@@ -3,7 +3,9 @@ import { Mail, Phone, UserRound } from 'lucide-react';
 import { Card } from '@/client/ui/card';
 import type { ProfileRow } from '@/data';
 import type { BookingCounts } from '@/domain/profile/schema';
+import { ProfileEarnings } from './profile-earnings';
 import { ProfileRating } from './profile-rating';
+import { ProfileUpi } from './profile-upi';
 
 function CountTile({ title, counts }: { title: string; counts: BookingCounts }) {
   const cells: [string, number, string][] = [
@@ -52,6 +54,7 @@ export function ProfileCard({ row }: { row: ProfileRow }) {
         </div>
       </Card>
       {row.rating ? <ProfileRating rating={row.rating} /> : null}
+      <ProfileUpi key={row.profile.upiId ?? ''} upiId={row.profile.upiId} />
       <div>
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Your bookings</h2>
         <div className="grid gap-3 lg:grid-cols-3">
@@ -60,6 +63,7 @@ export function ProfileCard({ row }: { row: ProfileRow }) {
           <CountTile title="Sender" counts={bookings.sender} />
         </div>
       </div>
+      <ProfileEarnings />
     </div>
   );
 }

@@ -3,7 +3,15 @@
 // Team (staff only), Log out other devices (asks first) and Logout. Closes on outside click, Escape
 // and route change.
 import { Link, useLocation } from '@tanstack/react-router';
-import { ArrowLeftRight, ChevronDown, LogOut, MonitorSmartphone, Package, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  ChevronDown,
+  LogOut,
+  MonitorSmartphone,
+  Package,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useIsStaff } from '@/client/hooks/use-is-staff';
 import { PushMenuItem } from '@/client/pwa/push-menu-item';

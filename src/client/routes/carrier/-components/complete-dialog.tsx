@@ -1,4 +1,5 @@
-// Complete asks for the traveller's hand-off code, typed or scanned from their QR. The device's
+// Complete asks for the traveller's hand-off code, typed or scanned from their QR, and, while no
+// payment is recorded, whether the payment was received (UPI, cash, or not yet). The device's
 // check digit catches a typo with no signal; the server decides whether the code is the right one.
 import { useForm } from '@tanstack/react-form';
 import { QrCode } from 'lucide-react';
@@ -13,13 +14,25 @@ import { canScanQr, QrScanner } from './qr-scanner';
 
 const completeFormSchema = v.object({ handoffCode: handoffCodeFieldSchema });
 
+/** The carrier's answer to "Was the payment received?". */
+export type PaymentAnswer = 'upi' | 'cash' | 'not-yet';
+
 interface CompleteDialogProps {
   travellerName: string;
-  onComplete: (code: string) => Promise<void>;
+  /** The amount to ask about; null when a payment is already recorded (nothing to ask). */
+  askPayment: string | null;
+  onComplete: (code: string, payment: PaymentAnswer) => Promise<void>;
   onCancel: () => void;
 }
 
-export function CompleteDialog({ travellerName, onComplete, onCancel }: CompleteDialogProps) {
+const PAYMENT_CHOICES: [PaymentAnswer, string][] = [
+  ['upi', 'Yes, by UPI'],
+  ['cash', 'Yes, in cash'],
+  ['not-yet', 'Not yet'],
+];
+
+export function CompleteDialog({ travellerName, askPayment, onComplete, onCancel }: CompleteDialogProps) {
+  const [payment, setPayment] = useState<PaymentAnswer>('not-yet');
   const titleId = useId();
   const descId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -28,7 +41,7 @@ export function CompleteDialog({ travellerName, onComplete, onCancel }: Complete
   const form = useForm({
     defaultValues: { handoffCode: '' },
     validators: { onSubmit: completeFormSchema },
-    onSubmit: async ({ value }) => onComplete(v.parse(completeFormSchema, value).handoffCode),
+    onSubmit: async ({ value }) => onComplete(v.parse(completeFormSchema, value).handoffCode, payment),
   });
   const dialogRef = useRef<HTMLDialogElement>(null);
   // A native modal dialog: the page behind is inert, Tab stays inside, Escape cancels, and
@@ -109,6 +122,28 @@ export function CompleteDialog({ travellerName, onComplete, onCancel }: Complete
               }}
             </form.Field>
           )}
+          {askPayment ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="text-sm font-medium text-slate-700">
+                Was the payment of {askPayment} received?
+              </legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {PAYMENT_CHOICES.map(([value, label]) => (
+                  <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="radio"
+                      name="payment"
+                      value={value}
+                      checked={payment === value}
+                      onChange={() => setPayment(value)}
+                      className="size-4 accent-brand-600"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
           {scannable && !scanning ? (
             <Button variant="secondary" onClick={() => setScanning(true)}>
               <QrCode aria-hidden="true" className="size-4" /> Scan QR code

@@ -14,16 +14,17 @@ import {
   completeBooking,
   endOrder,
   handoffRefusal,
+  markPaymentReceived,
   type OrderRow,
   serverNowKnown,
   updateBookingStatus,
 } from '@/data';
 import { CARRIER_REASONS, type Reason } from '@/domain/booking/reasons';
 import { availableActions, type BookingAction } from '@/domain/booking/status';
-import { formatDayMonth } from '@/domain/format';
+import { formatDayMonth, formatPrice } from '@/domain/format';
 import { departureInstant } from '@/domain/listing/departure';
 import { MSG } from '@/domain/texts';
-import { CompleteDialog } from './complete-dialog';
+import { CompleteDialog, type PaymentAnswer } from './complete-dialog';
 
 const LABELS: Record<BookingAction, string> = {
   accept: 'Accept',
@@ -43,7 +44,9 @@ export function OrderActions({ row }: { row: OrderRow }) {
   const refusal = useLiveQuery(() => handoffRefusal(store, row.id), [store, row.id]);
   const closeDialog = useCallback(() => setAsking(false), []);
   const complete = useCallback(
-    async (code: string) => {
+    async (code: string, payment: PaymentAnswer) => {
+      // The payment first, while the booking is accepted: the receipt mailed on completion has it.
+      if (payment !== 'not-yet') await markPaymentReceived(store, row.id, payment);
       const result = await completeBooking(store, row.id, code);
       if (!result.ok) console.warn('Completion refused', result);
       setAsking(false);
@@ -122,7 +125,12 @@ export function OrderActions({ row }: { row: OrderRow }) {
         </Button>
       ))}
       {asking ? (
-        <CompleteDialog travellerName={row.name} onComplete={complete} onCancel={closeDialog} />
+        <CompleteDialog
+          travellerName={row.name}
+          askPayment={row.payment?.state === 'received' ? null : formatPrice(row.cost)}
+          onComplete={complete}
+          onCancel={closeDialog}
+        />
       ) : null}
       {early ? (
         <ConfirmDialog
