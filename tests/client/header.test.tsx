@@ -103,9 +103,10 @@ describe('Header', () => {
     await findHeading('Contact Us');
     screen.getByRole('button', { name: 'Profile menu' }).focus();
     await userEvent.keyboard('{Enter}');
-    await userEvent.tab();
-    await userEvent.tab();
-    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Log out other devices' }));
+    // Tab through the menu (Profile, Switch role, ...) until the item, as a keyboard user does.
+    const item = screen.getByRole('menuitem', { name: 'Log out other devices' });
+    for (let i = 0; i < 6 && document.activeElement !== item; i++) await userEvent.tab();
+    expect(document.activeElement).toBe(item);
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('alertdialog', { name: 'Log out other devices?' });
     expect(api.calls).not.toContain('POST /auth/logout-others');

@@ -283,7 +283,7 @@ describe('unread counts', () => {
     expect(
       await within(nav).findByRole('link', { name: /^My Bookings ?, 2 unread messages$/ }, { timeout: 3000 }),
     ).toBeTruthy();
-    const row = screen.getByRole('article');
+    const row = await screen.findByRole('article');
     expect(await within(row).findByText(', 2 unread messages')).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'View Details' }));
     await userEvent.click(within(row).getByRole('link', { name: /^Message ?, 2 unread messages$/ }));

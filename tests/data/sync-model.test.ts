@@ -42,6 +42,7 @@ import { userEntries } from '@/data/engine/outbox';
 import { localId, plainRow } from '@/data/engine/rows';
 import { clientIdFor } from '@/data/engine/sync-client';
 import type { BookingAction } from '@/domain/booking/status';
+import { ERRORS } from '@/domain/errors';
 import type { Listing } from '@/domain/listing/schema';
 import type { OutboxEntry } from '@/domain/outbox/entry';
 import {
@@ -817,12 +818,15 @@ async function effectsOf(w: World, marker: Marker): Promise<string[]> {
       );
     return rows.map((r) => r.user);
   }
+  // A status change: the booking holds it now, or held it (accepted, then ended); its push answer
+  // goes once the device acknowledges it.
   const rows = await db
-    .select({ user: syncClients.userId })
-    .from(syncResults)
-    .innerJoin(syncClients, eq(syncClients.id, syncResults.clientId))
+    .select({ user: bookings.carrierId })
+    .from(bookings)
     .where(
-      sql`${syncResults.ok} and ${inArray(syncClients.userId, ids)} and ${syncResults.body}->'booking'->>'id' = ${marker.bookingId} and ${syncResults.body}->'booking'->>'status' = ${marker.status}`,
+      marker.status === 'accepted'
+        ? sql`${bookings.id} = ${marker.bookingId} and ${bookings.acceptedAt} is not null`
+        : sql`${bookings.id} = ${marker.bookingId} and ${bookings.status} = ${marker.status}`,
     );
   return rows.map((r) => r.user);
 }
@@ -952,7 +956,15 @@ async function violations(w: World): Promise<string[]> {
         sql`${syncResults.clientId} = ${clientId} and ${syncResults.mutationId} = ${e.mutationId ?? -1}`,
       );
     const body = (answer?.body ?? {}) as { code?: string; message?: string };
-    if (!answer) out.push(`${label} shows refused ("${e.lastError}") but the server has no answer for it`);
+    // An answer the device's pull acknowledged is gone from the server (issue 27): then the server
+    // must at least have taken that mutation id, and the device must show one of its codes.
+    const [client] = await server.db.select().from(syncClients).where(eq(syncClients.id, clientId));
+    const acknowledged = (client?.lastMutationId ?? 0) >= (e.mutationId ?? Number.POSITIVE_INFINITY);
+    if (!answer && acknowledged) {
+      if (!e.lastErrorCode || !(e.lastErrorCode in ERRORS))
+        out.push(`${label} shows refused ("${e.lastError}") with no code the server sends`);
+    } else if (!answer)
+      out.push(`${label} shows refused ("${e.lastError}") but the server has no answer for it`);
     else if (answer.ok) out.push(`${label} shows refused ("${e.lastError}") but the server applied it`);
     else if (body.code !== e.lastErrorCode || body.message !== e.lastError)
       out.push(

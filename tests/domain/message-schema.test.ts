@@ -64,7 +64,11 @@ describe('mutation arguments', () => {
   });
 
   it('takes a report with or without a reason (500 characters at most)', () => {
-    expect(v.parse(reportMessageArgsSchema, { messageId: id })).toEqual({ messageId: id, reason: '' });
+    expect(v.parse(reportMessageArgsSchema, { messageId: id })).toEqual({
+      messageId: id,
+      category: 'other',
+      reason: '',
+    });
     expect(v.safeParse(reportMessageArgsSchema, { messageId: id, reason: 'x'.repeat(501) }).success).toBe(
       false,
     );

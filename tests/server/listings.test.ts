@@ -86,7 +86,7 @@ describe('POST /carrier/carrier/add-listing', () => {
   });
 
   it('answers 400 for an airport or airline the reference data does not know', async () => {
-    const res = await carrier.call('POST', ADD, listingBody(carrier, { to: 'ZZZ', airline: 'ZZ' }));
+    const res = await carrier.call('POST', ADD, listingBody(carrier, { to: 'ZZZ', airline: '0Z' }));
     expect(res.status).toBe(400);
     expect((await res.json()).issues.map((i: { path: string }) => i.path)).toEqual(['to', 'airline']);
   });

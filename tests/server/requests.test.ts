@@ -27,7 +27,7 @@ describe('GET /api/get/airports and /api/get/airlines', () => {
       code: 'DEL',
       name: 'Indira Gandhi International Airport',
       country: 'India',
-      timeZone: 'Asia/Calcutta',
+      timeZone: 'Asia/Kolkata',
     });
     for (const hub of ['DXB', 'DOH', 'SIN', 'LHR', 'JFK', 'CMB', 'KTM']) expect(byCode.has(hub)).toBe(true);
     expect(airports.length).toBeGreaterThan(100);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../support/pg-admin';
-import { bookingBody, listingBody } from '../support/server-fixtures';
+import { bookingBody, courierBody, listingBody } from '../support/server-fixtures';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { newUserDetails } from '../support/server-users';
 import { until } from '../support/until';
@@ -230,6 +230,7 @@ if (baseUrl)
       const email = first?.email as string;
       const password = 'Secret@123';
       const login = await call(a, 'POST', '/auth/login', { email, password });
+      if (!login.ok) throw new Error(`login ${login.status} ${await login.clone().text()}`);
       const { token, name, phone } = (await login.json()) as { token: string; name: string; phone: string };
       const cookie = `carry_session=${token}`;
       const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -248,7 +249,7 @@ if (baseUrl)
         b,
         'POST',
         '/api/courier/submit',
-        { fullName: name, emailAddress: email, mobileNumber: phone, itemImageUrl: url },
+        courierBody({ email, name, phone }, url, { fullName: name, mobileNumber: phone }),
         { Cookie: cookie },
       );
       expect(courier.status).toBe(201);

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { airportCodeSchema, dateSchema, emailSchema, optionalText, requiredText } from '../common';
 import { LONG_TEXT_MAX_LENGTH } from '../constants';
+import { MSG } from '../texts';
 import { REPORT_REASON_KEYS } from './reasons';
 
 export const TEAM_PAGE_SIZE = 50;
@@ -81,13 +82,13 @@ export const reportRequestSchema = v.variant('kind', [
   }),
   v.object({
     kind: v.literal('user'),
-    email: emailSchema('Email is required', 'Enter a valid email'),
+    email: emailSchema(MSG.emailRequired, MSG.emailInvalidAddress),
     ...reportFields,
   }),
 ]);
 export type ReportRequest = v.InferOutput<typeof reportRequestSchema>;
 
 export const blockRequestSchema = v.object({
-  email: emailSchema('Email is required', 'Enter a valid email'),
+  email: emailSchema(MSG.emailRequired, MSG.emailInvalidAddress),
 });
 export type BlockRequest = v.InferOutput<typeof blockRequestSchema>;
