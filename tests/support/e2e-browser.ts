@@ -94,7 +94,11 @@ export async function pickCode(page: Page, label: string, code: string): Promise
   await box.fill(code);
   // The options come from the airport list, which may still be loading: Enter picks the first
   // option once the one with this code is offered.
-  await page.getByRole('option').filter({ hasText: `(${code})` }).first().waitFor();
+  await page
+    .getByRole('option')
+    .filter({ hasText: `(${code})` })
+    .first()
+    .waitFor();
   await box.press('Enter');
 }
 
@@ -109,6 +113,8 @@ export interface FlightSearch {
 export async function fillSearch(page: Page, { from, to, departure, flightNo }: FlightSearch): Promise<void> {
   // After a search the form is folded into its summary line: Edit opens it again.
   const edit = page.getByRole('button', { name: 'Edit search' });
+  const fromBox = page.getByRole('combobox', { name: 'From', exact: true });
+  await fromBox.or(edit).first().waitFor();
   if (await edit.isVisible()) await edit.click();
   await pickCode(page, 'From', from);
   await pickCode(page, 'To', to);

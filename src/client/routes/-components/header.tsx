@@ -69,11 +69,12 @@ export function Header() {
             <button
               type="button"
               className="relative grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-              aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${waitingText}`}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((o) => !o)}
             >
+              {/* The name from content, not aria-label: the badge's number is visible text too. */}
+              <span className="sr-only">{`${menuOpen ? 'Close menu' : 'Open menu'}${waitingText}`}</span>
               {menuOpen ? (
                 <X aria-hidden="true" className="size-5" />
               ) : (
