@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pickCode, searchFlight, shoot } from '../support/e2e-browser';
+import { fillCourierRequest } from '../support/e2e-courier';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
 import { until } from '../support/until';
@@ -228,8 +229,17 @@ describe('journey', () => {
       .getByLabel('Upload Item Image')
       .setInputFiles({ name: 'bag.png', mimeType: 'image/png', buffer: png });
     await traveller.getByAltText('Preview of the item').waitFor();
-    await traveller.getByLabel('Item Description').fill('Two paperback books');
-    await traveller.getByLabel('Payment Mode').selectOption('UPI');
+    // The trip, the recipient, the declarations and the payment (issue 30), with another photo.
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    await fillCourierRequest(traveller, {
+      from: 'DEL',
+      to: 'BOM',
+      firstDay: day(2),
+      lastDay: day(8),
+      weight: 1,
+      description: 'Two paperback books',
+      seed: 7,
+    });
     await shoot(traveller, 'senderhome');
     await traveller.getByRole('button', { name: 'Submit Request' }).click();
     await traveller.getByAltText('Preview of the item').waitFor({ state: 'detached' });
