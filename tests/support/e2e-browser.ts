@@ -92,14 +92,13 @@ export async function shoot(page: Page, name: string): Promise<void> {
 export async function pickCode(page: Page, label: string, code: string): Promise<void> {
   const box = page.getByRole('combobox', { name: label, exact: true });
   await box.fill(code);
-  // The options come from the airport list, which may still be loading: Enter picks the first
-  // option once the one with this code is offered.
+  // The options come from the airport list, which may still be loading; a code can also be a
+  // city's (GOI offers Goa's two airports): pick the option of this code.
   await page
     .getByRole('option')
     .filter({ hasText: `(${code})` })
     .first()
-    .waitFor();
-  await box.press('Enter');
+    .click();
 }
 
 export interface FlightSearch {
