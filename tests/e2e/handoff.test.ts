@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { handoffCodeFrom } from '@/domain/handoff/code';
-import { DESKTOP, expectNoAxeViolations, PHONE, searchFlight, shoot } from '../support/e2e-browser';
+import { DESKTOP, expectNoAxeViolations, PHONE, searchFlight, shoot, synced } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
@@ -49,7 +49,7 @@ async function checked(page: Page, name: string): Promise<void> {
 }
 
 async function drained(page: Page): Promise<void> {
-  await page.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: poll.timeout });
+  await synced(page, poll.timeout);
 }
 
 describe('hand-off code and ratings', () => {

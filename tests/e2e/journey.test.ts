@@ -3,11 +3,10 @@
 // request a courier and log out. Every screen is photographed at phone and desktop sizes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pickCode, searchFlight, shoot } from '../support/e2e-browser';
+import { launchBrowser, pickCode, searchFlight, shoot, synced } from '../support/e2e-browser';
 import { fillCourierRequest } from '../support/e2e-courier';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { until } from '../support/until';
 
 const run = Date.now().toString(36);
 const CARRIER = {
@@ -58,35 +57,6 @@ async function signupAndLogin(page: Page, user: typeof CARRIER, shots: boolean) 
   await page.getByRole('heading', { name: 'Who are you?' }).waitFor();
 }
 
-/** The number of changes in the page's outbox (IndexedDB), sent or not. */
-function outboxSize(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('carry');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').count();
-          req.onerror = () => reject(req.error);
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
-          };
-        };
-      }),
-  );
-}
-
-/**
- * Waits until every change queued on the page has reached the server and the app-wide indicator
- * says so. The indicator alone is not enough: right after a submit it may not have rendered yet,
- * and waiting for it to go would pass at once while the change is still on its way.
- */
-async function synced(page: Page) {
-  await until(async () => (await outboxSize(page)) === 0, { timeoutMs: 30_000, what: 'the outbox empties' });
-  await page.getByText(/waiting to be sent/).waitFor({ state: 'detached' });
-}
-
 describe('journey', () => {
   beforeAll(async () => {
     server = await startE2eServer();
@@ -121,7 +91,7 @@ describe('journey', () => {
     await carrier.getByRole('button', { name: 'Submit' }).click();
     await carrier.getByText('Uploaded Successfully!').waitFor();
     await synced(carrier);
-    await expect(carrier.getByText('Waiting to send').count()).resolves.toBe(0);
+    await expect.poll(() => carrier.getByText('Waiting to send').count()).toBe(0);
     await carrier.getByText('10 KG').waitFor();
     await shoot(carrier, 'carrierhome');
   });

@@ -6,7 +6,7 @@
 // logs in again.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bookResult, pickCode, searchFlight } from '../support/e2e-browser';
+import { bookResult, pickCode, searchFlight, synced } from '../support/e2e-browser';
 import { fillCourierRequest } from '../support/e2e-courier';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
@@ -34,7 +34,7 @@ const devices = twoDevicesPerFile(CARRIER, TRAVELLER, async ({ carrierApi, trave
 
 /** Waits until the app-wide indicator has nothing left to send. */
 async function drained(page: Page): Promise<void> {
-  await page.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+  await synced(page, SYNC_TIMEOUT_MS);
 }
 
 async function expectWaiting(page: Page, count: number): Promise<void> {

@@ -15,6 +15,7 @@ import {
   SCREENSHOT_DIR,
   searchFlight,
   shoot,
+  synced,
 } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { twoDevicesPerFile } from '../support/e2e-parties';
@@ -104,7 +105,7 @@ describe('payment at the hand-off', () => {
     await checked(carrier, 'carrier-payment');
     await panel.getByRole('button', { name: 'Payment received: UPI' }).click();
     await panel.getByText(/Payment of ₹2,000 received by UPI/).waitFor();
-    await carrier.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: poll.timeout });
+    await synced(carrier, poll.timeout);
     await expect
       .poll(async () => {
         const { bookings } = await travellerApi.json<{ bookings: { payment?: { state: string } | null }[] }>(

@@ -13,6 +13,7 @@ import {
   fillSearch,
   PHONE,
   searchFlight,
+  synced,
 } from '../support/e2e-browser';
 import { carrierAndTravellerPerFile } from '../support/e2e-parties';
 import { travellerBooksTheFlight } from '../support/e2e-users';
@@ -35,7 +36,7 @@ async function checked(page: Page, name: string): Promise<void> {
 /** Sent: the Undo toast has gone (the hold is over) and nothing waits to be sent. */
 async function drained(page: Page): Promise<void> {
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: WAIT.timeout });
-  await page.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: WAIT.timeout });
+  await synced(page, WAIT.timeout);
 }
 
 async function chooseReason(

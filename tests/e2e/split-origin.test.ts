@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synced } from '../support/e2e-browser';
 import { type E2eServer, freePort, startE2eServer } from '../support/e2e-server';
 import { Api, testUser } from '../support/pwa-api';
 import {
@@ -72,7 +73,7 @@ describe('split deployment', () => {
     await page.getByText('Message sent successfully!').waitFor();
     await page.getByText('1 change waiting to be sent').waitFor();
     await page.context().setOffline(false);
-    await page.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: 30_000 });
+    await synced(page);
 
     const db = await (async () => {
       await api.stop();

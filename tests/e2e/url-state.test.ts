@@ -74,13 +74,17 @@ describe('URL state', () => {
     expect(new URL(page.url()).search).toBe(`?listing=${listingId}`);
     await page.goBack();
     await results(1, 2).waitFor();
+    // The search that ran is folded into its summary above the results; Edit opens it as it was.
+    const summary = page.getByRole('region', { name: 'Your search' });
+    expect(await summary.textContent()).toContain('DEL → BOM');
+    await summary.getByRole('button', { name: 'Edit search' }).click();
     expect(await page.getByRole('combobox', { name: 'From', exact: true }).inputValue()).toContain('(DEL)');
     await page.goForward();
     await page.getByRole('heading', { name: 'Flight & Carrier Information' }).waitFor();
     await page.goBack();
     await page.reload();
     await results(1, 2).waitFor();
-    expect(await page.getByLabel('Flight Number').inputValue()).toBe('AI101');
+    expect(await page.getByRole('region', { name: 'Your search' }).textContent()).toContain('AI101');
   });
 
   it('restores the results and opens the deep link to Confirm Booking offline', async () => {

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE } from '../../scripts/chromium.mjs';
+import { until } from './until';
 
 export { CHROME_PATH, CHROMIUM_ARGS, DESKTOP, launchBrowser, PHONE } from '../../scripts/chromium.mjs';
 export const SCREENSHOT_DIR = 'tests/e2e/screenshots';
@@ -188,4 +189,43 @@ export async function expectNoAxeViolations(page: Page, name: string): Promise<v
     nodes: v.nodes.map((n) => n.target),
   }));
   if (found.length) throw new Error(`${name}: axe found ${JSON.stringify(found, null, 1)}`);
+}
+
+/** The number of changes in the page's outbox (IndexedDB), sent or not. */
+export function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('carry');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outbox')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const req = db.transaction('outbox').objectStore('outbox').count();
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result);
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Waits until every change queued on the page has reached the server. The sync line is no
+ * witness: online it shows only once changes have waited a moment, so its absence right after a
+ * submit, or right after the network comes back, says nothing about what was sent.
+ */
+export async function synced(page: Page, timeoutMs = 30_000): Promise<void> {
+  await until(async () => (await outboxSize(page)) === 0, {
+    timeoutMs,
+    everyMs: 100,
+    what: 'the outbox empties',
+  });
+  await page.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: timeoutMs });
 }

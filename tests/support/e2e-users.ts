@@ -13,7 +13,7 @@ import {
   loginInBrowser,
   type Role,
 } from '../../scripts/people';
-import { bookResult, searchFlight } from './e2e-browser';
+import { bookResult, searchFlight, synced } from './e2e-browser';
 
 export {
   type ApiUser,
@@ -83,5 +83,5 @@ export async function travellerBooksTheFlight(traveller: Page, departure: string
   await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
   await searchFlight(traveller, { from: 'DEL', to: 'BOM', departure, flightNo: 'AI995' });
   await bookResult(traveller, 2);
-  await traveller.getByText(/waiting to be sent/).waitFor({ state: 'detached' });
+  await synced(traveller);
 }
