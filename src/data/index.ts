@@ -150,6 +150,7 @@ export {
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
+export { dropRefusedBooking, type FreeSpace, freeSpaceOf, type Refusal, refusalQuery } from './refusals';
 export { createStore } from './store';
 export {
   blockUser,
