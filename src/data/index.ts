@@ -126,10 +126,13 @@ export {
 } from './payments';
 export {
   acceptedOrdersOf,
+  type CancelVerdict,
+  cancelCutoffHoursQuery,
   cancelMyBooking,
   editListing,
   endOrder,
   type Queued,
+  travellerCancelQuery,
   undoChange,
   withdrawListing,
 } from './plans';
