@@ -6,7 +6,7 @@
 // a session that ended while offline keeps the queue until the same user logs in again.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bookResult, pickCode, searchFlight, synced } from '../support/e2e-browser';
+import { bookResult, pickCode, searchFlight, shoot, synced } from '../support/e2e-browser';
 import { fillCourierRequest } from '../support/e2e-courier';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
@@ -271,6 +271,8 @@ describe('offline', () => {
     const offer = card.getByRole('button', { name: 'Book the 1 KG still free' });
     await offer.waitFor(poll);
     expect(await card.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(traveller, 'refused-booking');
     await offer.click();
     await traveller.getByRole('heading', { name: 'Confirm Your Booking' }).waitFor();
     expect(await traveller.getByLabel('Weight (KG)').inputValue()).toBe('1');
