@@ -81,3 +81,23 @@ export async function blockUser(store: Store, req: BlockRequest): Promise<void> 
 export async function reportUser(store: Store, req: ReportRequest): Promise<void> {
   await call(store.http, 'POST', '/api/reports', { json: req });
 }
+
+export interface RevealedId {
+  message: string;
+  governmentIdType: string;
+  governmentIdNumber: string;
+}
+
+/** "Show full ID": a courier request's Government ID number, written into the audit log with `reason`. */
+export async function revealGovernmentId(
+  store: Store,
+  requestId: string,
+  reason: string,
+): Promise<RevealedId> {
+  return (await call(
+    store.http,
+    'POST',
+    `/api/team/courier-requests/${encodeURIComponent(requestId)}/reveal-id`,
+    { json: { reason } },
+  )) as RevealedId;
+}
