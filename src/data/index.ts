@@ -158,11 +158,13 @@ export {
   type RevealedId,
   reportUser,
   revealGovernmentId,
+  type SafetyResult,
   type TeamList,
   type TeamPage,
   type TeamPageParams,
   teamAction,
   teamPage,
+  unblockUser,
 } from './team';
 export { leaveThread, viewThread } from './thread-view';
 export {
