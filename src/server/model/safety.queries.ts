@@ -71,7 +71,12 @@ async function subjectOf(db: Db | Tx, me: string, input: ReportRequest): Promise
   };
 }
 
-export async function createReport(db: Db | Tx, me: string, input: ReportRequest, nowMs: number): Promise<string> {
+export async function createReport(
+  db: Db | Tx,
+  me: string,
+  input: ReportRequest,
+  nowMs: number,
+): Promise<string> {
   const subject = await subjectOf(db, me, input);
   if (subject.subjectId === me) throw new ApiError('report/self');
   const id = crypto.randomUUID();
