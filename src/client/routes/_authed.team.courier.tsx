@@ -52,7 +52,7 @@ function Courier() {
       <TeamList
         page={page}
         searchLabel="Search by sender's e-mail"
-        empty="No courier requests."
+        empty="No courier requests. Requests senders submit land here, newest first."
         keyOf={(r) => r.id}
       >
         {(r) => <RequestCard request={r} />}
