@@ -17,6 +17,7 @@ import {
   handleReport,
   propose,
   replyToQuery,
+  resolve,
   restoreUser,
   suspendUser,
 } from './team.actions.handlers';
@@ -25,6 +26,7 @@ import {
   bookingList,
   courierList,
   courierMatchList,
+  disputeList,
   me,
   queries,
   reportList,
@@ -56,5 +58,7 @@ export function teamRoutes(deps: Deps) {
     .get('/api/team/courier-requests', page, (c) => courierList(c, deps))
     .get('/api/team/courier-requests/:id/matches', (c) => courierMatchList(c, deps))
     .post('/api/team/courier-requests/:id/propose', jsonBody(proposeListingSchema), (c) => propose(c, deps))
+    .get('/api/team/disputes', page, (c) => disputeList(c, deps))
+    .post('/api/team/disputes/:id/resolve', reason, (c) => resolve(c, deps))
     .get('/api/team/audit', page, (c) => audit(c, deps));
 }
