@@ -16,6 +16,7 @@ export type TeamList =
   | 'bookings'
   | 'searches'
   | 'courier-requests'
+  | 'disputes'
   | 'audit';
 
 export interface TeamPageParams {
