@@ -267,7 +267,7 @@ describe('booking events', () => {
 
   it('mails the price fixed at booking, and the payment once recorded, but never pushes them', async () => {
     const carrier = await signupAndLogin(server);
-    const { traveller, bookingId, device } = await bookingByDevice(carrier);
+    const { bookingId, device } = await bookingByDevice(carrier);
     await server.notifier.drain();
     const booked = await smtp.waitFor(carrier.email);
     expect(booked.subject).toBe('New booking');
