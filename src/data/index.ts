@@ -159,12 +159,16 @@ export {
   blockUser,
   courierMatches,
   isStaff,
+  type RevealedId,
   reportUser,
+  revealGovernmentId,
+  type SafetyResult,
   type TeamList,
   type TeamPage,
   type TeamPageParams,
   teamAction,
   teamPage,
+  unblockUser,
 } from './team';
 export { leaveThread, viewThread } from './thread-view';
 export {

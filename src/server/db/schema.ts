@@ -387,6 +387,9 @@ export const courierRequests = pgTable(
       .on(t.from, t.to, t.lastDay)
       .where(sql`${t.status} IN ('submitted', 'matched')`),
     index('courier_requests_booking_idx').on(t.bookingId).where(sql`${t.bookingId} IS NOT NULL`),
+    // The team console's pages, newest first, all or of one status (0036).
+    index('courier_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('courier_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     check(
       'courier_requests_status_check',
       sql`${t.status} IN ('submitted', 'matched', 'booked', 'delivered', 'closed')`,
