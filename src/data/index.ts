@@ -126,10 +126,13 @@ export {
 } from './payments';
 export {
   acceptedOrdersOf,
+  type CancelVerdict,
+  cancelCutoffHoursQuery,
   cancelMyBooking,
   editListing,
   endOrder,
   type Queued,
+  travellerCancelQuery,
   undoChange,
   withdrawListing,
 } from './plans';
@@ -150,6 +153,7 @@ export {
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
+export { dropRefusedBooking, type FreeSpace, freeSpaceOf, type Refusal, refusalQuery } from './refusals';
 export { createStore } from './store';
 export {
   blockUser,

@@ -164,7 +164,10 @@ export const listings = pgTable(
   (t) => [
     index('listings_route_idx').on(t.from, t.to, t.departure),
     index('listings_user_idx').on(t.userId, t.departure),
-    uniqueIndex('listings_flight_unique').on(t.userId, t.flightNo, t.departure),
+    // Among the listings still open (migration 0035): a withdrawn one frees its flight to list again.
+    uniqueIndex('listings_flight_unique')
+      .on(t.userId, t.flightNo, t.departure)
+      .where(sql`${t.withdrawnAt} IS NULL`),
   ],
 );
 
