@@ -66,6 +66,19 @@ export async function propose(c: JsonContext<typeof proposeListingSchema>, deps:
   return c.json({ message: 'Listing proposed to the sender.' });
 }
 
+/** "Show full ID": the request's Government ID number, audited (who saw it, when, why). */
+export async function revealGovernmentId(c: JsonContext<typeof staffActionSchema>, deps: Deps) {
+  const key = deps.config.idKey;
+  const shown = await act(c, deps, c.req.valid('json').reason, (ctx) =>
+    actions.revealGovernmentId(ctx, id(c), key),
+  );
+  return c.json({
+    message: 'Full ID shown. The audit log records that you saw it.',
+    governmentIdType: shown.type,
+    governmentIdNumber: shown.number,
+  });
+}
+
 export async function resolve(c: JsonContext<typeof staffActionSchema>, deps: Deps) {
   await act(c, deps, c.req.valid('json').reason, (ctx) => resolveDispute(ctx, id(c)));
   return c.json({ message: 'Dispute marked resolved.' });

@@ -19,6 +19,7 @@ import {
   replyToQuery,
   resolve,
   restoreUser,
+  revealGovernmentId,
   suspendUser,
 } from './team.actions.handlers';
 import {
@@ -58,6 +59,7 @@ export function teamRoutes(deps: Deps) {
     .get('/api/team/courier-requests', page, (c) => courierList(c, deps))
     .get('/api/team/courier-requests/:id/matches', (c) => courierMatchList(c, deps))
     .post('/api/team/courier-requests/:id/propose', jsonBody(proposeListingSchema), (c) => propose(c, deps))
+    .post('/api/team/courier-requests/:id/reveal-id', reason, (c) => revealGovernmentId(c, deps))
     .get('/api/team/disputes', page, (c) => disputeList(c, deps))
     .post('/api/team/disputes/:id/resolve', reason, (c) => resolve(c, deps))
     .get('/api/team/audit', page, (c) => audit(c, deps));
