@@ -81,6 +81,8 @@ describe('PaymentPanel', () => {
     expect(
       within(panel).getByText(/has no UPI ID in their profile: pay ₹2,000 in cash at the hand-off/),
     ).toBeTruthy();
+    expect(screen.getByText(/Pay the carrier in cash at the hand-off\./)).toBeTruthy();
+    expect(screen.queryByText(/by their UPI code/)).toBeNull();
     expect(within(panel).queryByRole('link', { name: 'Open in UPI app' })).toBeNull();
   });
 
@@ -98,6 +100,7 @@ describe('PaymentPanel', () => {
         'UPI takes at most ₹1,00,000 in one payment: pay ₹2,00,000 in cash at the hand-off.',
       ),
     ).toBeTruthy();
+    expect(screen.getByText(/Pay the carrier in cash at the hand-off\./)).toBeTruthy();
     expect(within(panel).queryByRole('link', { name: 'Open in UPI app' })).toBeNull();
     expect(within(panel).queryByRole('img')).toBeNull();
   });
