@@ -152,3 +152,25 @@ describe('on the airport list Carry ships', () => {
     expect(s.popular.every((a) => a.cc === 'IN')).toBe(true);
   });
 });
+
+describe('matching as someone types', () => {
+  const airports = referenceData.airports.map((a) => ({ ...a, id: a.code, metro: a.metro ?? '' }));
+  it('offers, keystroke by keystroke, what a fresh match of the whole list offers', () => {
+    const typing = indexAirports(airports);
+    const whole = indexAirports(airports);
+    const opts = { countries: ['IN'], exclude: 'BOM' };
+    for (const word of ['bengaluru', 'new york', 'thiruvananthapuram', 'goa', 'nycx', 'mum', 'del h']) {
+      for (let n = 1; n <= word.length; n++) {
+        const q = word.slice(0, n);
+        whole.last = undefined; // no earlier keystroke: the whole list is searched
+        const fresh = matchAirports(whole, q, opts).map((a) => a.code);
+        expect(
+          matchAirports(typing, q, opts).map((a) => a.code),
+          q,
+        ).toEqual(fresh);
+      }
+      // Back to a shorter text, as after Backspace.
+      expect(matchAirports(typing, word.slice(0, 2), opts).length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -30,6 +30,11 @@ interface Entry {
 export interface AirportIndex {
   entries: Entry[];
   byCode: Map<string, Airport>;
+  /**
+   * The last query of 3 or more letters and every entry it matched, in the index's order: a
+   * keystroke that adds to it ("ben" -> "beng") only looks again at those (see `candidates`).
+   */
+  last?: { q: string; hits: Entry[] };
 }
 
 /** Folds every airport's names once; matching then only compares strings. */
@@ -76,6 +81,16 @@ function standing(t: number, preferred: boolean): number {
   return preferred ? t : t + 2;
 }
 
+/**
+ * The entries worth testing for `q`. Every tier of a query of 3 or more letters needs the folded
+ * text found in the code, the names or the title, so an entry that did not match "ben" cannot
+ * match "beng": typing on narrows the last hits instead of the whole list.
+ */
+function candidates(index: AirportIndex, q: string): Entry[] {
+  const last = index.last;
+  return last && q.startsWith(last.q) ? last.hits : index.entries;
+}
+
 export interface MatchOptions {
   /** Country codes to put first, most preferred first (the user's country). */
   countries: readonly string[];
@@ -90,16 +105,20 @@ export function matchAirports(index: AirportIndex, query: string, opts: MatchOpt
   if (!q) return [];
   const spaced = ` ${q}`;
   const found: { airport: Airport; key: number }[] = [];
+  const hits: Entry[] = [];
   const countries = opts.countries;
-  for (const e of index.entries) {
-    if (e.airport.code === opts.exclude) continue;
+  for (const e of candidates(index, q)) {
     const t = tier(e, q, spaced);
     if (t < 0) continue;
+    hits.push(e);
+    if (e.airport.code === opts.exclude) continue;
     const at = countries.indexOf(e.airport.cc);
     // One number orders standing, then country preference, then rank (below 10,000).
     const key = standing(t, at >= 0) * 1e8 + (at < 0 ? countries.length : at) * 1e5 - e.airport.rank;
     found.push({ airport: e.airport, key });
   }
+  // Shorter queries match by rules longer ones do not (a code's first letters): not a base.
+  index.last = q.length >= 3 ? { q, hits } : undefined;
   found.sort((a, b) => a.key - b.key || (a.airport.code < b.airport.code ? -1 : 1));
   return found.slice(0, opts.limit ?? 50).map((f) => f.airport);
 }
