@@ -32,7 +32,7 @@ function Bookings() {
       <TeamList
         page={page}
         searchLabel="Search by e-mail or booking id"
-        empty="No bookings found."
+        empty="No bookings found. Search by a booking id or the exact e-mail of a traveller or carrier."
         keyOf={(b) => b.id}
       >
         {(b) => (

@@ -154,6 +154,8 @@ async function snapshotOf(db: Db, userId: string, nowMs: number): Promise<PullSn
   return { listings, bookings, orders, profile, watches, watched, messages, reads, couriers };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** Behind signedIn, refuseForeignPulls and queryOf(pullQuerySchema) (sync.index.ts), in that order. */
 export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) {
   const user = requireUser(c);
@@ -216,5 +218,6 @@ export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) 
     ...(acked !== undefined ? { results: answer.results } : {}),
     snapshot: answer.snapshot,
     patch: answer.patch,
+    rules: { cancelCutoffHours: deps.config.cancelCutoffMs / HOUR_MS },
   });
 }

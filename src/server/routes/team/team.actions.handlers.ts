@@ -64,3 +64,16 @@ export async function propose(c: JsonContext<typeof proposeListingSchema>, deps:
   await act(c, deps, reason, (ctx) => actions.proposeListing(ctx, id(c), listingId));
   return c.json({ message: 'Listing proposed to the sender.' });
 }
+
+/** "Show full ID": the request's Government ID number, audited (who saw it, when, why). */
+export async function revealGovernmentId(c: JsonContext<typeof staffActionSchema>, deps: Deps) {
+  const key = deps.config.idKey;
+  const shown = await act(c, deps, c.req.valid('json').reason, (ctx) =>
+    actions.revealGovernmentId(ctx, id(c), key),
+  );
+  return c.json({
+    message: 'Full ID shown. The audit log records that you saw it.',
+    governmentIdType: shown.type,
+    governmentIdNumber: shown.number,
+  });
+}

@@ -18,6 +18,7 @@ import {
   propose,
   replyToQuery,
   restoreUser,
+  revealGovernmentId,
   suspendUser,
 } from './team.actions.handlers';
 import {
@@ -56,5 +57,6 @@ export function teamRoutes(deps: Deps) {
     .get('/api/team/courier-requests', page, (c) => courierList(c, deps))
     .get('/api/team/courier-requests/:id/matches', (c) => courierMatchList(c, deps))
     .post('/api/team/courier-requests/:id/propose', jsonBody(proposeListingSchema), (c) => propose(c, deps))
+    .post('/api/team/courier-requests/:id/reveal-id', reason, (c) => revealGovernmentId(c, deps))
     .get('/api/team/audit', page, (c) => audit(c, deps));
 }

@@ -47,6 +47,6 @@ export async function audit(c: PageContext, deps: Deps) {
 export async function courierMatchList(c: Context<AppEnv>, deps: Deps) {
   const found = await courierRequestById(deps.db, c.req.param('id') ?? '');
   if (!found) throw new ApiError('team/not-found');
-  const trip = courierTrip(found.request.details);
+  const trip = courierTrip(found.request);
   return c.json({ trip, listings: await courierMatches(deps.db, trip, today(deps)) });
 }
