@@ -17,6 +17,7 @@ export type TeamList =
   | 'bookings'
   | 'searches'
   | 'courier-requests'
+  | 'disputes'
   | 'audit';
 
 export interface TeamPageParams {

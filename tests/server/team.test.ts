@@ -464,3 +464,71 @@ describe('console lists', () => {
     expect(all.items.length).toBeGreaterThan(0);
   });
 });
+
+describe('payment disputes (issue 31)', () => {
+  it('lists a carrier\'s "not received" with both sides and the reference, and resolves it once, audited', async () => {
+    const carrier = await signupAndLogin(server, { name: 'Asha Rao' });
+    const traveller = await signupAndLogin(server, { name: 'Ravi Kumar' });
+    const id = await book(traveller, await addListing(carrier, { flightNo: 'AI531', cost: 50_000 }), 2);
+    await carrier.call('PUT', '/api/bookings/update-status', { listingId: id, status: 'accepted' });
+    await traveller.call('POST', `/api/bookings/${id}/payment-claim`, { reference: '412345678901' });
+    const answer = await carrier.call('POST', `/api/bookings/${id}/payment-answer`, { answer: 'dispute' });
+    expect(answer.status).toBe(200);
+
+    type Dispute = {
+      id: string;
+      claimedRef: string;
+      resolvedAt: number | null;
+      booking: { id: string; cost: number; paymentState: string };
+      traveller: { email: string };
+      carrier: { email: string };
+      flightNo: string;
+    };
+    const open = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(traveller.email)}`),
+    );
+    expect(open.items).toMatchObject([
+      {
+        claimedRef: '412345678901',
+        resolvedAt: null,
+        booking: { id, cost: 100_000, paymentState: 'disputed' },
+        traveller: { email: traveller.email },
+        carrier: { email: carrier.email },
+        flightNo: 'AI531',
+      },
+    ]);
+    // Found by the carrier's e-mail too; another user's e-mail finds nothing.
+    const byCarrier = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(carrier.email)}`),
+    );
+    expect(byCarrier.items.map((d) => d.booking.id)).toEqual([id]);
+    const none = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(user.email)}`),
+    );
+    expect(none.items).toEqual([]);
+
+    const disputeId = open.items[0]?.id ?? '';
+    const reason = {
+      reason: 'Called both: the UPI app shows the payment failed; the traveller pays in cash.',
+    };
+    const resolved = await staff.call('POST', `/api/team/disputes/${disputeId}/resolve`, reason);
+    expect(resolved.status).toBe(200);
+    const again = await staff.call('POST', `/api/team/disputes/${disputeId}/resolve`, reason);
+    expect([again.status, (await again.json()).code]).toEqual([409, 'team/already-handled']);
+    const unknown = await staff.call('POST', '/api/team/disputes/nope/resolve', reason);
+    expect([unknown.status, (await unknown.json()).code]).toEqual([404, 'team/not-found']);
+
+    const stillOpen = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(traveller.email)}`),
+    );
+    expect(stillOpen.items).toEqual([]);
+    const done = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?status=resolved&q=${encodeURIComponent(traveller.email)}`),
+    );
+    expect(done.items.map((d) => d.id)).toEqual([disputeId]);
+    expect(done.items[0]?.resolvedAt).toEqual(expect.any(Number));
+    expect(await auditActions()).toContain('dispute.resolve');
+    // The user's own call is not the team's: a user reaches no dispute list.
+    expect((await carrier.call('GET', '/api/team/disputes')).status).toBe(403);
+  });
+});

@@ -2,6 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { BookingStatus } from '@/domain/booking/status';
+import { formatPrice, formatWeight } from '@/domain/format';
 import { TeamList } from './team/-components/team-list';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
@@ -42,7 +43,7 @@ function Bookings() {
               {b.from} to {b.to} · {b.flightNo} · {b.departure}
             </span>
             <span className="text-slate-700">
-              {b.weightGrams / 1000} KG · ₹{b.cost}
+              {formatWeight(b.weightGrams / 1000)} · {formatPrice(b.cost)}
             </span>
             <span className="text-slate-600">
               {b.traveller} with {b.carrier}

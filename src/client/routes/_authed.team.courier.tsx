@@ -7,6 +7,7 @@ import { useStore } from '@/client/hooks/use-store';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { courierMatches, revealGovernmentId, teamAction } from '@/data';
+import { formatPrice } from '@/domain/format';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
 import { useTeamPage } from './team/-components/use-team-page';
@@ -96,7 +97,8 @@ function RequestCard({ request }: { request: Request }) {
             {matches.map((l) => (
               <li key={l.id} className="rounded-xl border border-slate-200 p-3">
                 <p className="text-sm font-semibold text-slate-900">
-                  {l.flightNo} · {l.departure} {l.time} · {l.available} KG free · ₹{l.cost}/KG · {l.name}
+                  {l.flightNo} · {l.departure} {l.time} · {l.available} KG free · {formatPrice(l.cost)} per KG
+                  · {l.name}
                 </p>
                 <ActionForm
                   onDone={() => undefined}

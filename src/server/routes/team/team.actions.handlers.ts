@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client';
 import type { AppEnv, Deps } from '../../deps';
 import type { JsonContext } from '../../http/validate';
 import * as actions from '../../model/team.actions';
+import { resolveDispute } from '../../model/team.disputes';
 
 type Action<T> = (ctx: Parameters<typeof actions.replyToQuery>[0]) => Promise<T>;
 
@@ -76,4 +77,9 @@ export async function revealGovernmentId(c: JsonContext<typeof staffActionSchema
     governmentIdType: shown.type,
     governmentIdNumber: shown.number,
   });
+}
+
+export async function resolve(c: JsonContext<typeof staffActionSchema>, deps: Deps) {
+  await act(c, deps, c.req.valid('json').reason, (ctx) => resolveDispute(ctx, id(c)));
+  return c.json({ message: 'Dispute marked resolved.' });
 }

@@ -17,6 +17,7 @@ import {
   handleReport,
   propose,
   replyToQuery,
+  resolve,
   restoreUser,
   revealGovernmentId,
   suspendUser,
@@ -26,6 +27,7 @@ import {
   bookingList,
   courierList,
   courierMatchList,
+  disputeList,
   me,
   queries,
   reportList,
@@ -58,5 +60,7 @@ export function teamRoutes(deps: Deps) {
     .get('/api/team/courier-requests/:id/matches', (c) => courierMatchList(c, deps))
     .post('/api/team/courier-requests/:id/propose', jsonBody(proposeListingSchema), (c) => propose(c, deps))
     .post('/api/team/courier-requests/:id/reveal-id', reason, (c) => revealGovernmentId(c, deps))
+    .get('/api/team/disputes', page, (c) => disputeList(c, deps))
+    .post('/api/team/disputes/:id/resolve', reason, (c) => resolve(c, deps))
     .get('/api/team/audit', page, (c) => audit(c, deps));
 }

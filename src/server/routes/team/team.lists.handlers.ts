@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { QueryContext } from '../../http/validate';
 import { auditPage } from '../../model/audit.queries';
+import { disputePage } from '../../model/team.disputes';
 import {
   bookingPage,
   contactPage,
@@ -36,6 +37,8 @@ export const bookingList = async (c: PageContext, deps: Deps) =>
   c.json(await bookingPage(deps.db, c.req.valid('query')));
 export const courierList = async (c: PageContext, deps: Deps) =>
   c.json(await courierPage(deps.db, c.req.valid('query')));
+export const disputeList = async (c: PageContext, deps: Deps) =>
+  c.json(await disputePage(deps.db, c.req.valid('query')));
 export const searches = async (c: PageContext, deps: Deps) =>
   c.json(await searchesPage(deps.db, c.req.valid('query'), today(deps)));
 
