@@ -2,8 +2,9 @@
 // client row. First the account's and the device's budgets of mutations per minute are spent
 // (auth/throttle.ts `spend`): past them only the mutations granted are applied (the answer names
 // those; the device sends the rest later) and with none left the push is 429 sync/rate-limited
-// with Retry-After. The batch is applied in parts, each one transaction that ends after
-// PART_MUTATIONS mutations or PART_MS of work, with a yield between parts, so one account's long
+// with Retry-After. An account's pushes take turns (onePushPerAccount). The batch is applied in
+// parts, each one transaction that ends after PART_MUTATIONS mutations or PART_MS of work; between
+// parts the push gives way to the requests in progress (http/in-flight.ts), so one account's long
 // push never holds the database (PGlite's single connection) for long: a mutation's effect, the
 // client's last-applied id and its answer commit together (or not at all). A part runs first with
 // no savepoints; if any mutation throws, that run rolls back whole and the part runs again with
