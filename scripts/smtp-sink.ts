@@ -31,14 +31,17 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** Quoted-printable soft breaks and =XX escapes (what nodemailer uses for long lines). */
+/** Quoted-printable soft breaks and =XX escapes (what nodemailer uses for long lines), the bytes
+ * read as UTF-8 (₹ is three escapes). */
 function decodeBody(raw: string): string {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
-    return body
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
   if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
   return body;
 }

@@ -1,6 +1,7 @@
 // How a locally written record stands with the server: waiting to send, or failed with the
 // server's message and a Retry / Discard choice. Synced records show nothing.
 import { CloudOff, RotateCw, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
 
 interface SyncStateProps {
@@ -8,9 +9,11 @@ interface SyncStateProps {
   error?: string | null | undefined;
   onRetry?: () => void;
   onDiscard?: () => void;
+  /** More ways out of a refusal, after Retry (a booking's "Book the 1 KG still free"). */
+  children?: ReactNode;
 }
 
-export function SyncState({ state, error, onRetry, onDiscard }: SyncStateProps) {
+export function SyncState({ state, error, onRetry, onDiscard, children }: SyncStateProps) {
   if (state === 'synced') return null;
   if (state === 'pending') {
     return (
@@ -29,12 +32,13 @@ export function SyncState({ state, error, onRetry, onDiscard }: SyncStateProps) 
         <span className="font-semibold">Not sent: </span>
         {error || 'The server refused this change.'}
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {onRetry ? (
           <Button variant="secondary" className="min-h-8 px-3" onClick={onRetry}>
             <RotateCw aria-hidden="true" className="size-3.5" /> Retry
           </Button>
         ) : null}
+        {children}
         {onDiscard ? (
           <Button variant="danger" className="min-h-8 px-3" onClick={onDiscard}>
             <Trash2 aria-hidden="true" className="size-3.5" /> Discard

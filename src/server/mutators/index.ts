@@ -20,6 +20,7 @@ import { paymentAnswer, paymentClaim, paymentReceived } from './payments';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
+import { block, report, unblock } from './safety';
 import { setUpi } from './set-upi';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
@@ -41,6 +42,9 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  block,
+  unblock,
+  report,
   'set-upi': setUpi,
   'payment-received': paymentReceived,
   'payment-claim': paymentClaim,
