@@ -3,7 +3,8 @@
 // sequences of what a user and their network do (make a change, push, lose or delay an answer,
 // pull, late pull, log out and in, the session expiring and someone logging in over it, open a
 // second tab, update the app, jump the clock; and issue 28's plans: a traveller's cancel, a
-// carrier's edit and withdrawal of a listing, held changes taken back with Undo), runs them
+// carrier's edit and withdrawal of a listing, held changes taken back with Undo; and the other
+// party writing in a thread, on the server), runs them
 // on one device, restores the network, drains, and checks after every sequence:
 //   - every change made is applied exactly once on the server, or is still shown as refused with
 //     the server's message (its entry failed, its row marked failed) until the user discards it;
@@ -559,6 +560,32 @@ class UpdateApp extends Base {
   }
 }
 
+/**
+ * The other party (the traveller who booked one of the user's orders) writes in its thread, on
+ * the server: the device, signed in as that user, must end with the message in the thread.
+ */
+class OtherPartyWrites extends Base {
+  constructor(
+    readonly who: Who,
+    readonly order: 0 | 1,
+  ) {
+    super();
+  }
+  async act(_m: Model, w: World) {
+    w.competitorSession ??= await loginQuick(server, w.competitor);
+    const bookingId = w.orders[this.who][this.order];
+    const res = await w.competitorSession.call('POST', `/api/bookings/${bookingId}/messages`, {
+      text: `run ${w.run} reply ${nextSeq(w)}`,
+    });
+    // A thread that no longer takes messages refuses it: nothing was written, nothing to see.
+    if (res.status >= 500) throw new Error(`the other party's message: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  toString() {
+    return `OtherPartyWrites(${this.who}, order ${this.order})`;
+  }
+}
+
 class JumpClock extends Base {
   constructor(readonly hours: number) {
     super();
@@ -708,6 +735,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
   tab.map((t) => new Undo(t)),
   tab.map((t) => new Contact(t)),
   fc.tuple(tab, which).map(([t, o]) => new Message(t, o)),
+  fc.tuple(fc.constantFrom<Who>('u1', 'u2'), which).map(([u, o]) => new OtherPartyWrites(u, o)),
   fc.tuple(tab, which).map(([t, p]) => new Courier(t, p)),
   tab.map((t) => new UploadPhotos(t)),
   tab.map((t) => new Push(t, 'arrives')),
