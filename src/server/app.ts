@@ -12,6 +12,7 @@ import { chunkFileStore } from './files/chunk-store';
 import type { FileStore } from './files/file-store';
 import { jsonBodyMaxBytes } from './http/body';
 import { ApiError, errorResponse, handleError } from './http/errors';
+import { InFlight } from './http/in-flight';
 import { closeAfterUnreadBody, originCheck, requestLog, securityHeaders } from './http/middleware';
 import { serveApp } from './http/static';
 import { PokeHub } from './live/poke-hub';
@@ -63,6 +64,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     config,
     pokes: options.pokes ?? new PokeHub(),
     notifier,
+    inFlight: new InFlight(),
   };
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
@@ -70,6 +72,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
   };
 
   app.use(requestLog(config, () => deps.clock.now()));
+  app.use(deps.inFlight.middleware());
   app.use(closeAfterUnreadBody());
   // HSTS whenever cookies are Secure (a separate app origin makes them Secure too).
   const https = config.secureCookies || config.corsOrigins.length > 0;

@@ -4,6 +4,7 @@
 import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
 import type { FileStore } from './files/file-store';
+import type { InFlight } from './http/in-flight';
 import type { PokeHub } from './live/poke-hub';
 import type { Notifier } from './notify/notifier';
 
@@ -19,4 +20,6 @@ export interface Deps {
   pokes: PokeHub;
   /** Push and mail: queued in a write's transaction, sent after it (src/server/notify). */
   notifier: Notifier;
+  /** The ordinary requests in progress, which a push's parts give way to (http/in-flight.ts). */
+  inFlight: InFlight;
 }

@@ -71,6 +71,44 @@ describe('a long push', () => {
   }, 60_000);
 });
 
+describe("an account's pushes at once", () => {
+  it('take turns: two wait, one more is answered 503 sync/busy with Retry-After, and a refused push passes its turn on', async () => {
+    const big = await createTestServer();
+    try {
+      const u = await signupAndLogin(big);
+      const other = await signupAndLogin(big);
+      const clients = [1, 2, 3, 4].map(() => crypto.randomUUID());
+      // The first is long (parts that give way between them), so the others arrive while it runs;
+      // one of the waiting ones is invalid (refused after its turn came) and must pass it on.
+      const answers = await Promise.all([
+        push(u, clients[0] as string, noOps(1, 300)),
+        push(u, clients[1] as string, noOps(1, 5)),
+        u.call('POST', '/api/sync/push', { clientId: clients[2], user: u.email, mutations: 'none' }),
+        push(u, clients[3] as string, noOps(1, 5)),
+        push(other, crypto.randomUUID(), noOps(1, 5)),
+      ]);
+      const statuses = answers.map((r) => r.status);
+      // Another account's push is never held by this one's.
+      expect(statuses[4]).toBe(200);
+      expect(statuses[0]).toBe(200);
+      expect(statuses.slice(1, 4).sort()).toEqual([200, 400, 503]);
+      const busy = answers.find((r) => r.status === 503) as Response;
+      expect(await busy.json()).toMatchObject({ code: 'sync/busy' });
+      expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Everything answered 200 was applied in full.
+      for (const r of answers.filter((a) => a.status === 200)) {
+        const body = await r.json();
+        expect(body.lastMutationId).toBe(body.results.length);
+      }
+      // The turn is free again: the busy one, sent again, goes.
+      const again = clients[answers.indexOf(busy)] as string;
+      expect((await push(u, again, noOps(1, 5))).status).toBe(200);
+    } finally {
+      await big.close();
+    }
+  }, 60_000);
+});
+
 describe('what a push keeps', () => {
   it('drops the answers the device acknowledges in its pull', async () => {
     clock.t += MINUTE + 1000;

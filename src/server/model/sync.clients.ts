@@ -27,12 +27,19 @@ export async function clientProtocol(db: Db, clientId: string): Promise<number |
  * which is also how an evicted client comes back. Another user's client is refused.
  */
 export async function lockClient(tx: Tx, clientId: string, user: SessionUser, nowMs: number) {
-  await tx
+  // One statement (a push's every part begins with it): the insert, or, on conflict, a no-op
+  // update of the user's own row, which locks and returns it. Another user's row is locked too
+  // but not returned.
+  const [client] = await tx
     .insert(syncClients)
     .values({ id: clientId, userId: user.id, lastMutationId: 0, updatedAt: new Date(nowMs) })
-    .onConflictDoNothing();
-  const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
-  if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
+    .onConflictDoUpdate({
+      target: syncClients.id,
+      set: { id: sql`excluded.id` },
+      setWhere: eq(syncClients.userId, user.id),
+    })
+    .returning();
+  if (!client) throw new ApiError('sync/client-mismatch');
   return client;
 }
 

@@ -2,8 +2,9 @@
 // client row. First the account's and the device's budgets of mutations per minute are spent
 // (auth/throttle.ts `spend`): past them only the mutations granted are applied (the answer names
 // those; the device sends the rest later) and with none left the push is 429 sync/rate-limited
-// with Retry-After. The batch is applied in parts, each one transaction that ends after
-// PART_MUTATIONS mutations or PART_MS of work, with a yield between parts, so one account's long
+// with Retry-After. An account's pushes take turns (onePushPerAccount). The batch is applied in
+// parts, each one transaction that ends after PART_MUTATIONS mutations or PART_MS of work; between
+// parts the push gives way to the requests in progress (http/in-flight.ts), so one account's long
 // push never holds the database (PGlite's single connection) for long: a mutation's effect, the
 // client's last-applied id and its answer commit together (or not at all). A part runs first with
 // no savepoints; if any mutation throws, that run rolls back whole and the part runs again with
@@ -45,7 +46,9 @@ const BUSY_RETRY_AFTER_S = 5;
 /** A part of a push ends after this many mutations... */
 const PART_MUTATIONS = 32;
 /** ...or this much time, and the next part waits its turn behind other requests. */
-const PART_MS = 15;
+const PART_MS = 10;
+/** Between parts the push waits for other requests in progress at most as long as its part took, and this long at most. */
+const GIVE_WAY_MAX_MS = 50;
 const MINUTE_MS = 60_000;
 
 /**
@@ -77,9 +80,11 @@ interface Batch {
  */
 function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, savepoints: boolean) {
   const { db, clock } = deps;
-  const started = performance.now();
   let transient = false;
   return db.transaction(async (tx) => {
+    // Counted from when the transaction holds the connection: time spent waiting for it (behind
+    // other requests) must not shrink the part to one mutation, which only multiplies the parts.
+    const started = performance.now();
     // The client row's lock: pushes of one client run one after another, each seeing the last.
     const client = await lockClient(tx, clientId, user, clock.now());
     let last = client.lastMutationId;
@@ -244,6 +249,38 @@ export function pushBudgetGate(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Pushes of one account waiting behind the one it is running, before more are answered busy. */
+const WAITING_PUSHES_PER_ACCOUNT = 2;
+
+/**
+ * One push at a time per account, in this process (wired before the body is read): an account's
+ * parallel pushes (a flood, or two tabs) take turns, so its parts never queue several deep for the
+ * database (PGlite's single connection) ahead of everyone else's requests. A push that finds
+ * WAITING_PUSHES_PER_ACCOUNT already waiting is answered 503 sync/busy with Retry-After; the device
+ * sends it again after that, as after any busy answer.
+ */
+export function onePushPerAccount(): MiddlewareHandler<AppEnv> {
+  const lanes = new Map<string, { waiting: (() => void)[] }>();
+  return async (c, next) => {
+    const user = requireUser(c);
+    const lane = lanes.get(user.id);
+    if (lane) {
+      if (lane.waiting.length >= WAITING_PUSHES_PER_ACCOUNT)
+        return errorResponse(c, refusal('sync/busy', { retryAfterS: 1 }));
+      await new Promise<void>((resolve) => lane.waiting.push(resolve));
+    } else lanes.set(user.id, { waiting: [] });
+    try {
+      await next();
+    } finally {
+      // The turn passes to the next waiting push, or the lane goes.
+      const held = lanes.get(user.id);
+      const turn = held?.waiting.shift();
+      if (turn) turn();
+      else lanes.delete(user.id);
+    }
+  };
+}
+
 export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
@@ -273,14 +310,22 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   let held: ApiError | null = null;
   // At least one part, even for an empty push: it binds the client id to its user.
   do {
+    const partStarted = performance.now();
     const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref, protocol: protocol ?? 1 });
     results.push(...outcome.results);
     last = outcome.last;
     held = outcome.wait;
     if (outcome.transient || outcome.results.length === 0) break;
     rest = rest.slice(outcome.results.length);
-    // Other requests waiting for the database go first.
-    if (rest.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    // Other requests go first: those waiting for the database, those that arrived meanwhile
+    // (the second turn of the event loop reads the sockets), then all in progress, for as long
+    // as the part took at most (http/in-flight.ts).
+    if (rest.length > 0) {
+      const took = performance.now() - partStarted;
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      await deps.inFlight.quiet(Math.min(GIVE_WAY_MAX_MS, took));
+    }
   } while (rest.length > 0);
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (results.length === 0 && mutations.length > 0) {
