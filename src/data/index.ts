@@ -159,6 +159,7 @@ export {
   blockUser,
   courierMatches,
   isStaff,
+  loadBlocks,
   type RevealedId,
   reportUser,
   revealGovernmentId,

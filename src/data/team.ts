@@ -2,8 +2,13 @@
 // console works online only (its lists are the server's, paged and searched there); a block or a
 // report is a change like any other: accepted offline, queued, sent once. Whether the signed-in
 // user is staff is asked once per login.
-import type { BlockRequest, ReportRequest } from '@/domain/team/schema';
-import { ApiError, call, getSession, loadSession, queueChange, type Store } from './engine';
+import {
+  type BlockedPerson,
+  type BlockRequest,
+  blockListSchema,
+  type ReportRequest,
+} from '@/domain/team/schema';
+import { ApiError, call, callParsed, getSession, loadSession, queueChange, type Store } from './engine';
 
 export interface TeamPage<T> {
   items: T[];
@@ -90,6 +95,11 @@ const isMe = async (store: Store, email: string) =>
 export async function blockUser(store: Store, req: BlockRequest): Promise<SafetyResult> {
   if (await isMe(store, req.email)) return { ok: false, code: 'block/self' };
   return { ok: true, ...(await queueChange(store, 'block', req)) };
+}
+
+/** The people the signed-in user blocked (the server's list: it needs the network). */
+export async function loadBlocks(store: Store): Promise<BlockedPerson[]> {
+  return (await callParsed(store.http, 'GET', '/api/blocks', blockListSchema)).blocks;
 }
 
 /** Takes a block away again; queued like blockUser. */

@@ -92,3 +92,9 @@ export const blockRequestSchema = v.object({
   email: emailSchema(MSG.emailRequired, MSG.emailInvalidAddress),
 });
 export type BlockRequest = v.InferOutput<typeof blockRequestSchema>;
+
+/** GET /api/blocks: the people the signed-in user blocked, newest first. */
+export const blockListSchema = v.object({
+  blocks: v.array(v.object({ email: v.string(), name: v.string(), createdAt: v.number() })),
+});
+export type BlockedPerson = v.InferOutput<typeof blockListSchema>['blocks'][number];

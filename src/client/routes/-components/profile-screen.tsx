@@ -4,6 +4,7 @@ import { useProfile, useSession } from '@/client/hooks';
 import type { Pulled } from '@/client/pull-on-open';
 import { TravelArt } from '@/client/ui/travel-art';
 import { MSG } from '@/domain/texts';
+import { BlockedPeople } from './blocked-people';
 import { BookingEmails } from './booking-emails';
 import { ProfileCard } from './profile-card';
 
@@ -37,6 +38,7 @@ export function ProfileScreen({ pulled }: { pulled: Pulled }) {
           <>
             <ProfileBody pulled={pulled} />
             <BookingEmails />
+            <BlockedPeople />
           </>
         ) : (
           <p role="alert" className="font-medium text-red-600">

@@ -1,0 +1,71 @@
+// Profile: the people the user blocked (from a booking's "Report or block" or a message's Report),
+// each with Unblock, so a block is never a one-way door. The list is the server's (GET /api/blocks):
+// offline, or before it answers, the section stays away. Unblock is a change like any other:
+// queued, accepted offline, sent once; the row leaves the list at once.
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { useStore } from '@/client/hooks/use-store';
+import { Button } from '@/client/ui/button';
+import { loadBlocks, unblockUser } from '@/data';
+import type { BlockedPerson } from '@/domain/team/schema';
+
+/** What the screen says once an unblock is kept: sent now, or once back online. */
+export function unblockedText(name: string, online: boolean): string {
+  return online
+    ? `${name} is unblocked: you can book and message each other again.`
+    : `${name} is unblocked on this device. You are offline: it is sent when you are back online.`;
+}
+
+export function BlockedPeople() {
+  const store = useStore();
+  const id = useId();
+  const [people, setPeople] = useState<BlockedPerson[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadBlocks(store).then(
+      (list) => live && setPeople(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  if (!people || people.length === 0) return null;
+
+  async function unblock(person: BlockedPerson) {
+    await unblockUser(store, { email: person.email });
+    setPeople((list) => (list ?? []).filter((p) => p.email !== person.email));
+    toast.success(unblockedText(person.name, navigator.onLine));
+  }
+
+  return (
+    <section aria-labelledby={id} className="mt-8 max-w-xl">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        People you blocked
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        They cannot book with you or message you, and you cannot with them.
+      </p>
+      <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {people.map((person) => (
+          <li key={person.email} className="flex items-center justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium text-slate-900">{person.name}</p>
+              <p className="truncate text-sm text-slate-600">{person.email}</p>
+            </div>
+            <Button
+              variant="secondary"
+              className="min-h-11 shrink-0 px-3"
+              aria-label={`Unblock ${person.name}`}
+              onClick={() => void unblock(person)}
+            >
+              Unblock
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
