@@ -3,9 +3,13 @@
 // the next test's app. Each test ends with every toast dismissed.
 // The device speaks en-IN, as Carry's users' phones do (the app reads the locale once, at import).
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadLocale } from '@/client/i18n/i18n';
 
 Object.defineProperty(globalThis.navigator, 'languages', { value: ['en-IN', 'en'], configurable: true });
+
+// The app loads its language before the first render (main.tsx); so do the tests, in English.
+beforeAll(() => loadLocale('en'));
 
 afterEach(() => {
   toast.dismiss();

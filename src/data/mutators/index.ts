@@ -16,6 +16,7 @@ import { paymentAnswer, paymentClaim, paymentReceived, setUpi } from './payments
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
+import { setLocale } from './set-locale';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
 import { withdrawListing } from './withdraw-listing';
@@ -35,6 +36,7 @@ export const LOCAL_MUTATORS: LocalMutators = {
   'read-messages': readMessages,
   'report-message': reportMessage,
   'set-upi': setUpi,
+  'set-locale': setLocale,
   'payment-received': paymentReceived,
   'payment-claim': paymentClaim,
   'payment-answer': paymentAnswer,

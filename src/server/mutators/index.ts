@@ -20,6 +20,7 @@ import { paymentAnswer, paymentClaim, paymentReceived } from './payments';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
+import { setLocale } from './set-locale';
 import { setUpi } from './set-upi';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
@@ -42,6 +43,7 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   'read-messages': readMessages,
   'report-message': reportMessage,
   'set-upi': setUpi,
+  'set-locale': setLocale,
   'payment-received': paymentReceived,
   'payment-claim': paymentClaim,
   'payment-answer': paymentAnswer,
