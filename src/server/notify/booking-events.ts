@@ -26,13 +26,25 @@ interface EventDeps {
 
 const kg = (grams: number) => `${Math.round(grams / 10) / 100} KG`;
 
-function notificationFor(notice: BookingNotice, booking: BookingFacts, reason?: Reason): PushNotification {
+function notificationFor<K extends NotifyingKind>(
+  kind: K,
+  event: NoticeOf<K>,
+  notice: BookingNotice,
+  booking: BookingFacts,
+  reason?: Reason,
+): PushNotification {
   return {
     title: notice.title,
     body: notice.body(kg(booking.weightGrams), reason ? REASON_LABELS[reason.code] : undefined),
     url: bookingLink(notice.to, booking.id),
     tag: `booking-${booking.id}`,
     ...(reason?.text ? { detail: `In their words: "${reason.text}"` } : {}),
+    text: {
+      key: `notify.${kind}.${String(event)}`,
+      size: kg(booking.weightGrams),
+      ...(reason ? { reason: reason.code } : {}),
+      ...(reason?.text ? { words: reason.text } : {}),
+    },
   };
 }
 
@@ -53,7 +65,7 @@ export async function queueBookingEvent<K extends NotifyingKind>(
   const userId = notice.to === 'carrier' ? booking.carrierId : booking.travellerId;
   await enqueue(
     tx,
-    [{ channel: 'booking', userId, notification: notificationFor(notice, booking, reason) }],
+    [{ channel: 'booking', userId, notification: notificationFor(kind, event, notice, booking, reason) }],
     deps.clock.now(),
   );
   deps.notifier.queued();
