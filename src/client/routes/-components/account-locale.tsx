@@ -1,6 +1,6 @@
 // The account's language on this device: at login, a device takes the account's language (a
-// language chosen on the login screen, or an account that never chose one, gives the device's to
-// the account instead); later, a change made on another device arrives with the profile's pull
+// language chosen on the login screen, or an account that never chose one while the device is not
+// in English, gives the device's to the account instead); later, a change made on another device arrives with the profile's pull
 // and the app switches to it. Nothing is drawn.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
@@ -25,10 +25,13 @@ export function AccountLocale() {
     const device = activeLocale();
     if (!seen.current) {
       seen.current = true;
-      if (account === null || takeChosenBeforeLogin()) {
-        if (account !== device) save(device);
+      const chosenHere = takeChosenBeforeLogin();
+      // Never chosen reads as English on the server: only another language needs saying.
+      if (account === null ? device !== 'en' : chosenHere && account !== device) {
+        save(device);
         return;
       }
+      if (account === null) return;
     }
     if (account && account !== device) void chooseLocale(account).catch(() => undefined);
   }, [account, save]);
