@@ -1,17 +1,9 @@
 // Display formatting: rupees with Indian digit grouping, KG, and dates and times in the user's
-// locale (en-IN unless the device names another): day + short month, one time format everywhere.
+// language's locale (en-IN or hi-IN, passed in): day + short month, one time format everywhere.
 
-/** A formatter built on its first use: building Intl formatters loads locale data, tens of
- * milliseconds on a slow phone, which a screen that formats nothing should not pay while loading. */
-function lazy<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
-/** Rupee formatters per locale and style (whole rupees, or with paise), each built once on first use. */
+/** Rupee formatters per locale and style (whole rupees, or with paise), each built on its first use:
+ * building Intl formatters loads locale data, tens of milliseconds on a slow phone, which a screen
+ * that formats nothing should not pay while loading. */
 const money = new Map<string, Intl.NumberFormat>();
 function rupees(locale: string, paise: boolean): Intl.NumberFormat {
   const key = `${locale}|${paise}`;

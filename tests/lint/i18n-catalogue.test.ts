@@ -26,7 +26,9 @@ function serverCodes(): Set<string> {
       if (e.isDirectory()) walk(path);
       else if (/\.ts$/.test(e.name)) {
         const text = readFileSync(path, 'utf8');
-        for (const m of text.matchAll(/(?:ApiError\(|code:\s*|[Ee]rror\w*\([^,()]*,\s*)'([a-z_]+(?:\/[a-z-]+)?)'/g))
+        for (const m of text.matchAll(
+          /(?:ApiError\(|code:\s*|[Ee]rror\w*\([^,()]*,\s*)'([a-z_]+(?:\/[a-z-]+)?)'/g,
+        ))
           if (m[1]?.includes('/') || m[1] === 'handoff_code_mismatch') codes.add(m[1]);
       }
     }
@@ -55,8 +57,10 @@ describe('the client catalogue', () => {
   });
 
   it('keeps the English of ERRORS and of the validation messages word for word', () => {
-    for (const [code, e] of Object.entries(ERRORS)) expect(client.en?.[`error.${code}`]?.translation).toBe(e.message);
-    for (const [key, text] of Object.entries(MSG)) expect(client.en?.[`validation.${key}`]?.translation).toBe(text);
+    for (const [code, e] of Object.entries(ERRORS))
+      expect(client.en?.[`error.${code}`]?.translation).toBe(e.message);
+    for (const [key, text] of Object.entries(MSG))
+      expect(client.en?.[`validation.${key}`]?.translation).toBe(text);
   });
 
   it('has the same ids and parameters in every language, and each entry compiles', () => {
@@ -95,8 +99,9 @@ describe('the server catalogue (mails and pushes)', () => {
 
   it('keeps the English of the kinds registry word for word', () => {
     for (const [kind, d] of Object.entries(MUTATIONS)) {
-      const notifies = (d as { notifies?: Record<string, { title: string; body: (s: string, r?: string) => string }> })
-        .notifies;
+      const notifies = (
+        d as { notifies?: Record<string, { title: string; body: (s: string, r?: string) => string }> }
+      ).notifies;
       for (const [event, n] of Object.entries(notifies ?? {})) {
         expect(server.en?.[`notify.${kind}.${event}.title`]?.translation).toBe(n.title);
         expect(server.en?.[`notify.${kind}.${event}.body`]?.translation).toBe(n.body('{size}', '{reason}'));

@@ -43,7 +43,9 @@ describe('booking mail in the account language', () => {
 
     const english = await smtp.waitFor(englishCarrier.email);
     expect(english.subject).toBe('New booking');
-    expect(english.text).toContain('A traveller booked 2 KG on your listing. Open Carry to accept or decline.');
+    expect(english.text).toContain(
+      'A traveller booked 2 KG on your listing. Open Carry to accept or decline.',
+    );
     expect(english.text).toContain('Open it: http://localhost:8080/');
   });
 
