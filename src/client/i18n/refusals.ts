@@ -3,7 +3,7 @@
 // ERRORS has an entry `error.<code>` in every language (tests/lint/i18n-catalogue.test.ts).
 import { ApiError, isOffline } from '@/data/engine/errors';
 import { ERRORS, type ErrorCode } from '@/domain/errors';
-import { refusalKey } from './domain-text';
+import { refusalKey, validationText } from './domain-text';
 import { t as activeT, type Translate } from './i18n';
 
 export function isErrorCode(code: unknown): code is ErrorCode {
@@ -17,9 +17,21 @@ export function refusalText(code: string | undefined, t: Translate = activeT): s
   return t('error.unknown');
 }
 
-/** Any failure of a call as the user should read it: offline, a refusal by its code, or unknown. */
+/** Any failure of a call as the user should read it: offline, a refusal by its code (a bad field:
+ * its validation message, by its key), or unknown. */
 export function failureText(err: unknown, t: Translate = activeT): string {
   if (isOffline(err)) return t('error.offline');
-  if (err instanceof ApiError) return refusalText(err.code, t);
+  if (err instanceof ApiError) {
+    if (err.code === 'request/invalid') {
+      const field = validationText(err.serverMessage, t);
+      if (field !== err.serverMessage) return field;
+    }
+    return refusalText(err.code, t);
+  }
   return t('error.unknown');
+}
+
+/** A refusal by its code, or `fallback` for a failure that is not one (offline, a bug). */
+export function refusalOr(err: unknown, fallback: string, t: Translate = activeT): string {
+  return err instanceof ApiError ? failureText(err, t) : fallback;
 }

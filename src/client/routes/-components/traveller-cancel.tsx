@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { refusalOr } from '@/client/i18n/refusals';
 import { Button } from '@/client/ui/button';
-import { ApiError, cancelMyBooking, type OrderRow } from '@/data';
+import { cancelMyBooking, type OrderRow } from '@/data';
 import { TRAVELLER_CANCEL_REASONS } from '@/domain/booking/reasons';
 import { ReasonDialog } from './reason-dialog';
 import { undoToast } from './undo-toast';
@@ -37,8 +38,7 @@ export function TravellerCancel({ row }: { row: OrderRow }) {
             setAsking(false);
             cancelMyBooking(store, row.id, reason).then(
               (queued) => undoToast(store, 'Booking cancelled', queued),
-              (err: unknown) =>
-                toast.error(err instanceof ApiError ? err.message : 'The booking could not be cancelled.'),
+              (err: unknown) => toast.error(refusalOr(err, 'The booking could not be cancelled.')),
             );
           }}
         />
