@@ -31,12 +31,13 @@ export function LocaleSwitch({ onChosen, className = '' }: LocaleSwitchProps) {
 
   return (
     <div className={`flex flex-col items-end gap-1 ${className}`}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form fieldset */}
-      <div role="group" aria-label={t('locale.switch.label')} className="flex items-center text-sm">
+      {/* No group label: each button names its language in that language, and a label holding
+          "Language" would also answer a search for a field labelled "Age". */}
+      <div className="flex items-center text-sm">
         {[...LOCALES].reverse().map((locale, i) => (
           <span key={locale} className="flex items-center">
             {i > 0 ? (
-              <span aria-hidden="true" className="px-1 text-slate-400">
+              <span aria-hidden="true" className="px-1 text-slate-600">
                 /
               </span>
             ) : null}
