@@ -67,10 +67,12 @@ describe('the switch', () => {
     const { store } = renderApp('/travellerhome', { session: { role: 'traveller' } });
     await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
     const menu = screen.getByRole('menu');
-    await userEvent.click(within(menu).getByRole('button', { name: 'हिन्दी' }));
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'हिन्दी' }));
     expect(await screen.findByRole('button', { name: 'प्रोफ़ाइल मेन्यू' })).toBeTruthy();
     expect(screen.getAllByText('यात्री').length).toBeGreaterThan(0);
     expect(activeLocale()).toBe('hi');
+    // The menu stays open: the choice shows checked there.
+    expect(screen.getByRole('menuitemradio', { name: 'हिन्दी' }).getAttribute('aria-checked')).toBe('true');
     await until(async () =>
       (await store.db.outbox.toArray()).some((e) => e.kind === 'set-locale' && e.args.locale === 'hi'),
     );

@@ -9,10 +9,12 @@ import { intlLocale, LOCALE_NAMES, LOCALES, type Locale } from './locales';
 interface LocaleSwitchProps {
   /** After the switch: the profile menu queues the choice for the account. */
   onChosen?: (locale: Locale) => void;
+  /** Inside a menu (role="menu"): the languages are its radio items, not toggle buttons. */
+  inMenu?: boolean;
   className?: string;
 }
 
-export function LocaleSwitch({ onChosen, className = '' }: LocaleSwitchProps) {
+export function LocaleSwitch({ onChosen, inMenu = false, className = '' }: LocaleSwitchProps) {
   const t = useT();
   const active = useLocale();
   const [failed, setFailed] = useState(false);
@@ -44,7 +46,9 @@ export function LocaleSwitch({ onChosen, className = '' }: LocaleSwitchProps) {
             <button
               type="button"
               lang={intlLocale(locale)}
-              aria-pressed={locale === active}
+              {...(inMenu
+                ? { role: 'menuitemradio', 'aria-checked': locale === active }
+                : { 'aria-pressed': locale === active })}
               onClick={() => void choose(locale)}
               className={`min-h-8 rounded-md px-2 font-medium ${
                 locale === active ? 'bg-brand-50 text-brand-800' : 'text-brand-700 hover:underline'

@@ -107,7 +107,7 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
           <PushMenuItem className={ITEM} />
           <div className="flex items-center justify-between gap-2 px-3 py-1 text-sm text-slate-700">
             <span aria-hidden="true">{t('locale.switch.label')}</span>
-            <LocaleSwitch onChosen={saveLocale} />
+            <LocaleSwitch onChosen={saveLocale} inMenu />
           </div>
           <button
             role="menuitem"
