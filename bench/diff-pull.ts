@@ -6,8 +6,16 @@
 //   node --import tsx bench/diff-pull.ts [out.json]
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { createApp, createDb, createSession, type Db, DEFAULT_CONFIG } from '@/server';
-import { throwawayDatabase } from './support/postgres';
+import type { Db } from '@/server';
+import {
+  explain as explainQuery,
+  onBackend,
+  type RawClient,
+  rawClient,
+  seedUsers,
+  signedIn,
+} from './support/in-process';
+import { round2 as round, timingSummary } from './support/util.mjs';
 
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const OUT = process.argv[2] ?? 'bench/results/diff-pull.json';
@@ -15,9 +23,6 @@ const SHAPE = { listings: 4000, orders: 4000, bookings: 2000 };
 const DIFF_RUNS = Number(process.env.BENCH_DIFF_RUNS ?? 50);
 const SNAPSHOT_RUNS = Number(process.env.BENCH_SNAPSHOT_RUNS ?? 5);
 
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
 interface Timing {
   runs: number;
   median: number;
@@ -27,18 +32,11 @@ interface Timing {
   cpuMs?: number;
 }
 
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const round = (x: number) => Math.round(x * 100) / 100;
 function summarize(times: number[], bytes: number, cpu?: number[]): Timing {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+  const { runs, median, p95 } = timingSummary(times);
   const cpuMs = cpu?.length ? { cpuMs: round(cpu.reduce((a, b) => a + b, 0) / cpu.length) } : {};
-  return { runs: s.length, median: round(at(0.5)), p95: round(at(0.95)), bytes, ...cpuMs };
+  return { runs, median, p95, bytes, ...cpuMs };
 }
-const cpuMsSince = (c0: NodeJS.CpuUsage) => {
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
-};
 
 /**
  * Bulk-inserts the rows with triggers off (session_replication_role = replica), then writes the
@@ -47,11 +45,7 @@ const cpuMsSince = (c0: NodeJS.CpuUsage) => {
 async function generate(raw: RawClient) {
   const { listings: L, orders: O, bookings: B } = SHAPE;
   await raw.query(`SET session_replication_role = replica`);
-  await raw.query(
-    `INSERT INTO users (id, email, name, phone, age, gender, password_hash, created_at)
-     SELECT 'u' || i, 'diff' || i || '@example.com', 'Diff User ' || i, lpad(i::text, 10, '9'), 30,
-            'female', 'x', now() FROM generate_series(0, 20) AS i`,
-  );
+  await seedUsers(raw, 'diff', 'Diff');
   // u0 lists L flights; others list the flights u0 books.
   await raw.query(
     `INSERT INTO listings (id, user_id, email, name, phone, from_code, to_code, departure, time,
@@ -89,25 +83,16 @@ async function generate(raw: RawClient) {
 }
 
 async function measure(db: Db) {
-  const raw = (db as unknown as { $client: RawClient }).$client;
+  const raw = rawClient(db);
   const started = Date.now();
   await generate(raw);
   const generateMs = Date.now() - started;
-  const token = await createSession(db, 'u0', Date.now(), {
-    ttlMs: DEFAULT_CONFIG.sessionTtlMs,
-    maxPerUser: DEFAULT_CONFIG.maxSessionsPerUser,
-  });
-  const app = createApp({ db, config: { log: () => {} } });
+  const { call } = await signedIn(db, 'u0');
   const clientId = `bench-${Date.now()}`;
   const pull = async (cookie?: string) => {
     const q = new URLSearchParams({ clientId, diff: '1', acked: '0', ...(cookie ? { cookie } : {}) });
-    const c0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    const res = await app.request(`/api/sync/pull?${q}`, { headers: { Cookie: `carry_session=${token}` } });
-    const text = await res.text();
-    const time = ms(t0);
-    const cpu = cpuMsSince(c0);
-    if (res.status !== 200) throw new Error(`pull answered ${res.status}: ${text.slice(0, 200)}`);
+    const { status, text, time, cpu } = await call(`/api/sync/pull?${q}`);
+    if (status !== 200) throw new Error(`pull answered ${status}: ${text.slice(0, 200)}`);
     return { time, cpu, bytes: text.length, body: JSON.parse(text) };
   };
 
@@ -145,21 +130,13 @@ async function measure(db: Db) {
   const auth: number[] = [];
   const authCpu: number[] = [];
   for (let i = 0; i < DIFF_RUNS; i += 1) {
-    const c0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    const res = await app.request('/api/auth', { headers: { Cookie: `carry_session=${token}` } });
-    await res.text();
-    auth.push(ms(t0));
-    authCpu.push(cpuMsSince(c0));
+    const a = await call('/api/auth');
+    auth.push(a.time);
+    authCpu.push(a.cpu);
   }
   // The change-log reads alone, as the database runs them (EXPLAIN ANALYZE execution time).
   const [, version] = /^r1\.(\d+)/.exec(cookie) ?? [];
-  const explain = async (query: string) => {
-    const r = await raw.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
-    const plan = (r.rows[0] as Record<string, unknown>)['QUERY PLAN'];
-    const json = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { 'Execution Time': number }[];
-    return json[0]?.['Execution Time'] ?? null;
-  };
+  const explain = async (query: string) => (await explainQuery(raw, query)).ms;
   const queries = {
     changesSince: await explain(
       `SELECT collection, row_id FROM sync_changes WHERE user_id = 'u0' AND version > ${Number(version) - 1}`,
@@ -180,29 +157,6 @@ async function measure(db: Db) {
   };
 }
 
-async function onPglite() {
-  const database = await createDb();
-  try {
-    return await measure(database.db);
-  } finally {
-    await database.close();
-  }
-}
-
-async function onPostgres() {
-  const throwaway = await throwawayDatabase('diff_pull');
-  try {
-    const database = await createDb({ url: throwaway.url });
-    try {
-      return await measure(database.db);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await throwaway.drop();
-  }
-}
-
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   cores: availableParallelism(),
@@ -210,7 +164,7 @@ const results: Record<string, unknown> = {
 };
 for (const backend of BACKENDS) {
   try {
-    results[backend] = backend === 'postgres' ? await onPostgres() : await onPglite();
+    results[backend] = await onBackend(backend, 'diff_pull', measure);
   } catch (err) {
     results[backend] = { error: err instanceof Error ? err.message : String(err) };
   }

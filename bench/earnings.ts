@@ -8,8 +8,9 @@
 // bench/results/earnings.json.
 //   node --import tsx bench/earnings.ts [out.json]     BENCH_BACKENDS=postgres|pglite, BENCH_RUNS
 import { writeFileSync } from 'node:fs';
-import { createApp, createDb, createSession, type Db, DEFAULT_CONFIG } from '@/server';
-import { throwawayDatabase } from './support/postgres';
+import type { Db } from '@/server';
+import { explain, onBackend, type RawClient, rawClient, seedUsers, signedIn } from './support/in-process';
+import { timingSummary } from './support/util.mjs';
 
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',');
 const OUT = process.argv[2] ?? 'bench/results/earnings.json';
@@ -17,25 +18,10 @@ const COMPLETED = 10_000;
 const OTHERS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-const round = (x: number) => Math.round(x * 100) / 100;
-function summarize(times: number[]) {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-  return { runs: s.length, median: round(at(0.5)), p95: round(at(0.95)), max: round(at(1)) };
-}
-
 /** u0's 10,000 completed bookings over 36 months, beside 10,000 of other carriers (triggers off). */
 async function generate(raw: RawClient) {
   await raw.query(`SET session_replication_role = replica`);
-  await raw.query(
-    `INSERT INTO users (id, email, name, phone, age, gender, password_hash, created_at)
-     SELECT 'u' || i, 'earn' || i || '@example.com', 'Earn User ' || i, lpad(i::text, 10, '9'), 30,
-            'female', 'x', now() FROM generate_series(0, 20) AS i`,
-  );
+  await seedUsers(raw, 'earn', 'Earn');
   await raw.query(
     `INSERT INTO listings (id, user_id, email, name, phone, from_code, to_code, departure, time,
                            airline, flight_no, weight_grams, cost, created_at)
@@ -78,20 +64,13 @@ async function generate(raw: RawClient) {
 }
 
 async function measure(db: Db) {
-  const raw = (db as unknown as { $client: RawClient }).$client;
+  const raw = rawClient(db);
   await generate(raw);
-  const token = await createSession(db, 'u0', Date.now(), {
-    ttlMs: DEFAULT_CONFIG.sessionTtlMs,
-    maxPerUser: DEFAULT_CONFIG.maxSessionsPerUser,
-  });
-  const app = createApp({ db, config: { log: () => {} } });
+  const { call: request } = await signedIn(db, 'u0');
   const call = async (path: string) => {
-    const t0 = process.hrtime.bigint();
-    const res = await app.request(path, { headers: { Cookie: `carry_session=${token}` } });
-    const body = (await res.json()) as { months: { bookings: number }[]; next: string | null };
-    const time = Number(process.hrtime.bigint() - t0) / 1e6;
+    const res = await request(path);
     if (res.status !== 200) throw new Error(`earnings answered ${res.status}`);
-    return { time, body };
+    return { time: res.time, body: JSON.parse(res.text) as { months: unknown[]; next: string | null } };
   };
   // Warm up (plans, caches), and check the data: 12 months a page, 36 in all.
   const first = await call('/api/earnings?side=carrier');
@@ -103,59 +82,28 @@ async function measure(db: Db) {
   for (let i = 0; i < RUNS; i += 1) {
     firstPage.push((await call('/api/earnings?side=carrier')).time);
     nextPage.push((await call(`/api/earnings?side=carrier&before=${first.body.next}`)).time);
-    const t0 = process.hrtime.bigint();
-    const res = await app.request('/api/auth', { headers: { Cookie: `carry_session=${token}` } });
-    await res.text();
-    auth.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    auth.push((await request('/api/auth')).time);
   }
-  const r = await raw.query(
-    `EXPLAIN (ANALYZE, FORMAT JSON) SELECT month, bookings, received, claimed, owed FROM earnings_months
+  const query = await explain(
+    raw,
+    `SELECT month, bookings, received, claimed, owed FROM earnings_months
      WHERE user_id = 'u0' AND side = 'carrier' AND bookings > 0 ORDER BY month DESC LIMIT 13`,
   );
-  const plan = (r.rows[0] as Record<string, unknown>)['QUERY PLAN'];
-  const json = (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
-    'Execution Time': number;
-    Plan: unknown;
-  }[];
-  const planText = JSON.stringify(json[0]?.Plan);
   return {
     completed: COMPLETED,
     months: 36,
-    firstPage: summarize(firstPage),
-    nextPage: summarize(nextPage),
-    auth: summarize(auth),
-    queryMs: json[0]?.['Execution Time'] ?? null,
-    usesIndex: planText.includes('earnings_months_user_id_side_month_pk'),
+    firstPage: timingSummary(firstPage),
+    nextPage: timingSummary(nextPage),
+    auth: timingSummary(auth),
+    queryMs: query.ms,
+    usesIndex: query.plan.includes('earnings_months_user_id_side_month_pk'),
   };
-}
-
-async function onPglite() {
-  const database = await createDb();
-  try {
-    return await measure(database.db);
-  } finally {
-    await database.close();
-  }
-}
-
-async function onPostgres() {
-  const throwaway = await throwawayDatabase('earnings');
-  try {
-    const database = await createDb({ url: throwaway.url });
-    try {
-      return await measure(database.db);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await throwaway.drop();
-  }
 }
 
 const result: Record<string, unknown> = {};
 for (const backend of BACKENDS) {
   try {
-    result[backend] = backend === 'postgres' ? await onPostgres() : await onPglite();
+    result[backend] = await onBackend(backend, 'earnings', measure);
   } catch (err) {
     result[backend] = { error: err instanceof Error ? err.message : String(err) };
   }

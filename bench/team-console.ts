@@ -1,6 +1,6 @@
 // Team console benchmark (issue 30): each page of the console's lists on PostgreSQL over a seeded
 // data set of 100,000 users and 1,000,000 bookings (plus 20,000 listings, 10,000 contact queries,
-// 10,000 reports, 50,000 unmatched searches, 20,000 audit rows), written straight into a throwaway
+// 10,000 reports, 50,000 unmatched searches, 20,000 courier requests, 20,000 audit rows), written straight into a throwaway
 // database with generate_series and ANALYZEd. Every request goes through the app in-process
 // (createApp's app.request: session look-up, the staff check, validation, the query, JSON), as a
 // staff member's browser would call it. Each page is asked RUNS times; the figure is its p95.
@@ -8,6 +8,7 @@
 //   node --import tsx bench/team-console.ts [out.json]
 //   BENCH_PG_URL        the PostgreSQL server (default the local one as user postgres)
 //   TEAM_BENCH_RUNS     requests per page (default 40)
+//   TEAM_BENCH_KEEP_DB  1: keep the seeded database (its URL printed) to EXPLAIN a page's query
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -20,6 +21,7 @@ const RUNS = Number(process.env.TEAM_BENCH_RUNS ?? 40);
 const USERS = 100_000;
 const BOOKINGS = 1_000_000;
 const LISTINGS = 20_000;
+const COURIER_REQUESTS = 20_000;
 export const GOAL_P95_MS = 50;
 const STAFF = 'staff@example.com';
 
@@ -85,6 +87,18 @@ async function seed(url: string, token: string): Promise<number> {
        FROM generate_series(1, 50000) i`,
     );
     await q(
+      `INSERT INTO courier_requests (id, user_id, status, details, item_image_url, payment_acknowledged, created_at,
+         from_code, to_code, first_day, last_day, weight_grams, id_last4)
+       SELECT 'c' || i, 'u' || (1 + (i::bigint * 31) % $2::int),
+         (ARRAY['submitted','matched','booked','delivered','closed'])[1 + i % 5],
+         jsonb_build_object('itemDescription', 'Books', 'governmentIdType', 'Aadhaar Card'),
+         '/api/files/courier-images/x.png', true, now() - (i || ' minutes')::interval,
+         (ARRAY['DEL','BOM','BLR','MAA'])[1 + i % 4], (ARRAY['DXB','LHR','SIN','JFK'])[1 + (i / 4) % 4],
+         to_char(current_date + (i % 60), 'YYYY-MM-DD'), to_char(current_date + (i % 60) + 10, 'YYYY-MM-DD'), 2000, '1234'
+       FROM generate_series(1, $1::int) i`,
+      [COURIER_REQUESTS, USERS],
+    );
+    await q(
       `INSERT INTO audit_log (at, actor_id, actor_email, action, subject_id, subject, reason)
        SELECT now() - (i || ' minutes')::interval, 'staff', $1, 'report.dismiss', 'u' || i, 'user' || i || '@example.com', 'checked'
        FROM generate_series(1, 20000) i`,
@@ -135,6 +149,8 @@ async function main() {
       ['contact queries, open', '/api/team/queries'],
       ['reports, open', '/api/team/reports'],
       ['unmatched searches', '/api/team/searches'],
+      ['courier requests', '/api/team/courier-requests'],
+      ['courier requests, submitted', '/api/team/courier-requests?status=submitted'],
       ['audit log', '/api/team/audit'],
     ];
     const figures: PageFigure[] = [];
@@ -170,7 +186,8 @@ async function main() {
     );
   } finally {
     await database.close();
-    await db.drop();
+    if (process.env.TEAM_BENCH_KEEP_DB === '1') console.log(`kept the database: ${db.url}`);
+    else await db.drop();
   }
 }
 

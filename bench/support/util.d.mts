@@ -12,6 +12,13 @@ export declare const loadSummary: (r: {
   timeouts: number;
 }) => { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
 export declare const round: (x: number, digits?: number) => number | null;
+export declare const round2: (x: number) => number;
+export declare function timingSummary(times: number[]): {
+  runs: number;
+  median: number;
+  p95: number;
+  max: number;
+};
 export declare function freePort(): Promise<number>;
 export declare const sleep: (ms: number) => Promise<void>;
 export declare function waitForOk(url: string, timeoutMs?: number): Promise<void>;

@@ -25,6 +25,19 @@ export const loadSummary = (r) => ({
   errors: r.errors + r.timeouts,
 });
 
+/** Milliseconds to two decimals, as the in-process benches report them. */
+export const round2 = (x) => Math.round(x * 100) / 100;
+
+/**
+ * Runs, median, p95 and max of call times (ms, two decimals), the quantile q being the sorted
+ * value at floor(q x runs): how the in-process benches (diff-pull, earnings) summarise their calls.
+ */
+export function timingSummary(times) {
+  const s = [...times].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+  return { runs: s.length, median: round2(at(0.5)), p95: round2(at(0.95)), max: round2(at(1)) };
+}
+
 export const round = (x, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
 
 /** A free TCP port on 127.0.0.1. */

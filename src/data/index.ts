@@ -126,10 +126,13 @@ export {
 } from './payments';
 export {
   acceptedOrdersOf,
+  type CancelVerdict,
+  cancelCutoffHoursQuery,
   cancelMyBooking,
   editListing,
   endOrder,
   type Queued,
+  travellerCancelQuery,
   undoChange,
   withdrawListing,
 } from './plans';
@@ -150,17 +153,22 @@ export {
 } from './queries';
 export { type RateResult, rateBooking } from './ratings';
 export { refreshReference } from './reference';
+export { dropRefusedBooking, type FreeSpace, freeSpaceOf, type Refusal, refusalQuery } from './refusals';
 export { createStore } from './store';
 export {
   blockUser,
   courierMatches,
   isStaff,
+  type RevealedId,
   reportUser,
+  revealGovernmentId,
+  type SafetyResult,
   type TeamList,
   type TeamPage,
   type TeamPageParams,
   teamAction,
   teamPage,
+  unblockUser,
 } from './team';
 export { leaveThread, viewThread } from './thread-view';
 export {

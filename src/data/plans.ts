@@ -6,6 +6,7 @@ import type { Reason } from '@/domain/booking/reasons';
 import {
   CANCEL_CUTOFF_HOURS_DEFAULT,
   type TransitionResult,
+  type TravellerCancel,
   transition,
   travellerCancel,
 } from '@/domain/booking/status';
@@ -13,13 +14,17 @@ import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { departureInstant } from '@/domain/listing/departure';
 import type { EditListingFormValues } from '@/domain/listing/schema';
 import { UNDO_HOLD_MS } from '@/domain/outbox/entry';
+import type { ServerRules } from '@/domain/sync/protocol';
 import {
   ApiError,
   appendAndApply,
+  getMeta,
   getSession,
   loadSession,
+  META,
   mutationTables,
   newEntry,
+  type OrderRow,
   SessionMissingError,
   type Store,
   serverNow,
@@ -49,6 +54,36 @@ async function departsAt(store: Store, flight: { from: string; departure: string
 }
 
 /**
+ * Hours before departure a traveller may still cancel an accepted booking, as the server said in
+ * its last pull (the operator's CANCEL_CUTOFF_HOURS); the default before any pull has said.
+ */
+export async function cancelCutoffHoursQuery(store: Store): Promise<number> {
+  const rules = await getMeta<ServerRules>(store.db, META.serverRules);
+  return rules?.cancelCutoffHours ?? CANCEL_CUTOFF_HOURS_DEFAULT;
+}
+
+export interface CancelVerdict {
+  verdict: TravellerCancel;
+  /** The cut-off it was decided by (hours), for the words beside Cancel. */
+  cutoffHours: number;
+}
+
+/** Whether the traveller may cancel `row` now (by the server's clock and cut-off, as last heard). */
+export async function travellerCancelQuery(store: Store, row: OrderRow): Promise<CancelVerdict> {
+  const cutoffHours = await cancelCutoffHoursQuery(store);
+  const now = await serverNow(store);
+  const departs = await departsAt(store, row.flightDetails);
+  const verdict = travellerCancel(
+    row.status,
+    departs,
+    now,
+    cutoffHours * 60 * 60 * 1000,
+    Boolean(row.flightChangedAt),
+  );
+  return { verdict, cutoffHours };
+}
+
+/**
  * The traveller cancels their booking with a reason: refused here (ApiError with the server's
  * code) when it has moved on or is past the cut-off by the server's clock; held for Undo.
  */
@@ -57,10 +92,7 @@ export async function cancelMyBooking(store: Store, bookingId: string, reason: R
   const { db } = store;
   const row = await db.bookings.get(bookingId);
   if (!row) refuse('booking/not-found');
-  const now = await serverNow(store);
-  const departs = await departsAt(store, row.flightDetails);
-  const cutoffMs = CANCEL_CUTOFF_HOURS_DEFAULT * 60 * 60 * 1000;
-  const verdict = travellerCancel(row.status, departs, now, cutoffMs, Boolean(row.flightChangedAt));
+  const { verdict } = await travellerCancelQuery(store, row);
   if (!verdict.ok) refuse(verdict.code === 'booking/cancel-too-late' ? verdict.code : 'booking/moved-on');
   const entry = newEntry(store, 'cancel-booking', { bookingId, reason }, {}, email, UNDO_HOLD_MS);
   await db.transaction('rw', mutationTables(db), () => appendAndApply(store, entry));

@@ -1,8 +1,9 @@
-// The team's console and a user's own protection over REST (issue 30). The console works online
-// only (its lists are the server's, paged and searched there); a block or a report is a single
-// call the screen confirms. Whether the signed-in user is staff is asked once per login.
+// The team's console over REST, and a user's own protection through the outbox (issue 30). The
+// console works online only (its lists are the server's, paged and searched there); a block or a
+// report is a change like any other: accepted offline, queued, sent once. Whether the signed-in
+// user is staff is asked once per login.
 import type { BlockRequest, ReportRequest } from '@/domain/team/schema';
-import { ApiError, call, getSession, type Store } from './engine';
+import { ApiError, call, getSession, loadSession, queueChange, type Store } from './engine';
 
 export interface TeamPage<T> {
   items: T[];
@@ -16,6 +17,7 @@ export type TeamList =
   | 'bookings'
   | 'searches'
   | 'courier-requests'
+  | 'disputes'
   | 'audit';
 
 export interface TeamPageParams {
@@ -74,10 +76,52 @@ export async function courierMatches<T>(store: Store, requestId: string): Promis
   };
 }
 
-export async function blockUser(store: Store, req: BlockRequest): Promise<void> {
-  await call(store.http, 'POST', '/api/blocks', { json: req });
+/** What a block or a report answers on the device: queued, or refused at once (oneself). */
+export type SafetyResult = { ok: true; key: string } | { ok: false; code: 'block/self' | 'report/self' };
+
+const isMe = async (store: Store, email: string) =>
+  (await loadSession(store))?.email.toLowerCase() === email.trim().toLowerCase();
+
+/**
+ * Blocks a user by e-mail (no new bookings or messages between the two once the server has it).
+ * Queued like every change, so it is accepted offline and reaches the server once; blocking
+ * oneself is refused here at once, as the server would (400 block/self).
+ */
+export async function blockUser(store: Store, req: BlockRequest): Promise<SafetyResult> {
+  if (await isMe(store, req.email)) return { ok: false, code: 'block/self' };
+  return { ok: true, ...(await queueChange(store, 'block', req)) };
 }
 
-export async function reportUser(store: Store, req: ReportRequest): Promise<void> {
-  await call(store.http, 'POST', '/api/reports', { json: req });
+/** Takes a block away again; queued like blockUser. */
+export async function unblockUser(store: Store, req: BlockRequest): Promise<{ key: string }> {
+  return queueChange(store, 'unblock', req);
+}
+
+/**
+ * Reports a message, a booking's other side or a user (a reason and words) for the team. Queued
+ * like every change; reporting oneself by e-mail is refused here at once (400 report/self).
+ */
+export async function reportUser(store: Store, req: ReportRequest): Promise<SafetyResult> {
+  if (req.kind === 'user' && (await isMe(store, req.email))) return { ok: false, code: 'report/self' };
+  return { ok: true, ...(await queueChange(store, 'report', req)) };
+}
+
+export interface RevealedId {
+  message: string;
+  governmentIdType: string;
+  governmentIdNumber: string;
+}
+
+/** "Show full ID": a courier request's Government ID number, written into the audit log with `reason`. */
+export async function revealGovernmentId(
+  store: Store,
+  requestId: string,
+  reason: string,
+): Promise<RevealedId> {
+  return (await call(
+    store.http,
+    'POST',
+    `/api/team/courier-requests/${encodeURIComponent(requestId)}/reveal-id`,
+    { json: { reason } },
+  )) as RevealedId;
 }

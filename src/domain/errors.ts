@@ -210,6 +210,7 @@ export const ERRORS = {
   'team/forbidden': { status: 403, message: 'Only the Carry team can open the console.' },
   'team/not-found': { status: 404, message: 'That item is not in the console any more.' },
   'team/already-handled': { status: 409, message: 'Someone in the team has already handled this.' },
+  'team/no-government-id': { status: 404, message: 'This courier request has no Government ID number.' },
   'auth/suspended': {
     status: 403,
     message:

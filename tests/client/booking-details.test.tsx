@@ -2,7 +2,7 @@
 // read from the local store (so it shows with the server unreachable).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../support/client-fake-api';
 import { renderApp } from '../support/client-render-app';
 import { makeOrder } from '../support/client-rows';
@@ -106,5 +106,42 @@ describe('BookingDetails', () => {
     expect(
       within(screen.getByRole('region', { name: 'Status history' })).getByText('Completed'),
     ).toBeTruthy();
+  });
+
+  it('reports and blocks the carrier with no network: kept on the device, said in words', async () => {
+    const api = fakeApi();
+    const other = {
+      ...accepted,
+      contact: { name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9876500000' },
+    };
+    api.on('GET /api/orders', () => json({ bookings: [other] }));
+    api.on('POST /api/sync/push', () => {
+      throw new TypeError('fetch failed');
+    });
+    const { store } = renderApp('/mybookings', { api });
+    await openDetails();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const contact = screen.getByRole('region', { name: 'Carrier contact' });
+      await userEvent.click(within(contact).getByRole('button', { name: 'Report or block carrier' }));
+      const dialog = screen.getByRole('dialog', { name: 'Report the carrier?' });
+      await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'no-show');
+      await userEvent.type(within(dialog).getByLabelText('What happened (optional)'), 'Never came');
+      await userEvent.click(within(dialog).getByLabelText(/Also block this person/));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+      expect(
+        await screen.findByText(
+          'Reported and blocked. You are offline: it is kept on this device and sent when you are back online.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const queued = await store.db.outbox.orderBy('createdAt').toArray();
+      expect(queued.map((e) => [e.kind, e.args])).toEqual([
+        ['report', { kind: 'booking', bookingId: 'b1', reason: 'no-show', details: 'Never came' }],
+        ['block', { email: 'ravi@example.com' }],
+      ]);
+    } finally {
+      online.mockRestore();
+    }
   });
 });

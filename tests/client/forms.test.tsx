@@ -1,6 +1,6 @@
 // Add Listing, Contact Us, Courier Service Request and Profile: validation beside fields,
 // prefills, queued submissions and the profile's states.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Store } from '@/data';
@@ -175,9 +175,20 @@ describe('Courier Service Request', { timeout: 60_000 }, () => {
     await waitFor(async () => expect(await store.db.outbox.count()).toBe(1), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByAltText('Preview of the item')).toBeNull());
     expect((screen.getByLabelText('Item Description') as HTMLTextAreaElement).value).toBe('');
-    expect(await store.db.couriers.toArray()).toMatchObject([
-      { status: 'submitted', syncState: 'pending', from: 'DEL', to: 'DXB', weight: 2 },
-    ]);
+    const [queued] = await store.db.couriers.toArray();
+    expect(queued).toMatchObject({
+      status: 'submitted',
+      syncState: 'pending',
+      from: 'DEL',
+      to: 'DXB',
+      weight: 2,
+    });
+    // What happens next, and the way to the request just made.
+    const next = (await screen.findByText('Your request DEL → DXB is in.')).closest('[role="status"]');
+    if (!(next instanceof HTMLElement)) throw new Error('no status note');
+    expect(within(next).getByRole('link', { name: 'View this request' }).getAttribute('href')).toBe(
+      `/courier-requests/${queued?.id}`,
+    );
   });
 });
 

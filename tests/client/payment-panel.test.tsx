@@ -68,6 +68,8 @@ describe('PaymentPanel', () => {
     expect(within(panel).getByRole('link', { name: 'Open in UPI app' }).getAttribute('href')).toBe(link);
     const qr = await within(panel).findByRole('img', { name: /UPI QR code to pay ₹2,000 to Asha Rao/ });
     expect(decodeSvgQr(qr)).toBe(link);
+    // What happens next says the same: no "as agreed", the hand-off, UPI or cash.
+    expect(screen.getByText(/Pay the carrier at the hand-off by their UPI code or in cash/)).toBeTruthy();
   });
 
   it('says cash when the carrier has no UPI ID, and shows no code', async () => {

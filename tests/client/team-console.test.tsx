@@ -101,4 +101,46 @@ describe('the team console', () => {
     await screen.findByRole('article', { name: 'Query from Ravi Kumar' });
     expect(api.calls.filter((c) => c === 'GET /api/team/queries').length).toBeGreaterThanOrEqual(2);
   });
+
+  it('shows a courier request\'s Government ID masked, and in full only after "Show full ID" with a reason', async () => {
+    const { api, bodies } = staffApi();
+    api.on('GET /api/team/courier-requests', () =>
+      json({
+        items: [
+          {
+            id: 'c1',
+            status: 'submitted',
+            createdAt: Date.UTC(2026, 10, 22, 10),
+            sender: { email: 'asha@example.com', name: 'Asha Rao' },
+            item: 'Books',
+            trip: { from: 'DEL', to: 'DXB', firstDay: '2026-12-20', lastDay: '2026-12-30', weightKg: 2 },
+            governmentId: { type: 'Aadhaar', last4: '1234' },
+          },
+        ],
+        next: null,
+      }),
+    );
+    api.on('POST /api/team/courier-requests/c1/reveal-id', async (req) => {
+      bodies.push({ path: new URL(req.url).pathname, body: await req.json() });
+      return json({
+        message: 'Full ID shown. The audit log records that you saw it.',
+        governmentIdType: 'Aadhaar',
+        governmentIdNumber: '987612341234',
+      });
+    });
+    renderApp('/team/courier', { api });
+    const card = await screen.findByRole('article', { name: 'Courier request of asha@example.com' });
+    expect(within(card).getByText('•••• 1234')).toBeTruthy();
+    expect(within(card).queryByText('987612341234')).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Show full ID…' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Show full ID' }));
+    expect(await within(card).findByText('Say why: the reason goes into the audit log.')).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await userEvent.type(within(card).getByLabelText('Reason (kept in the audit log)'), 'Customs check');
+    await userEvent.click(within(card).getByRole('button', { name: 'Show full ID' }));
+    expect(await within(card).findByText('987612341234')).toBeTruthy();
+    expect(bodies).toEqual([
+      { path: '/api/team/courier-requests/c1/reveal-id', body: { reason: 'Customs check' } },
+    ]);
+  });
 });

@@ -2,11 +2,11 @@
 // every route opens with no network; every kind of write is accepted offline, shows as waiting,
 // and reaches the server exactly once when the network is back (one of them by Background Sync
 // with the page closed); a server answering 503 (some after applying the write) loses and
-// duplicates nothing; a session that ended while offline keeps the queue until the same user
-// logs in again.
+// duplicates nothing; a booking refused for want of space offers the space still free, not Retry;
+// a session that ended while offline keeps the queue until the same user logs in again.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bookResult, pickCode, searchFlight, synced } from '../support/e2e-browser';
+import { bookResult, pickCode, searchFlight, shoot, synced } from '../support/e2e-browser';
 import { fillCourierRequest } from '../support/e2e-courier';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
@@ -246,6 +246,42 @@ describe('offline', () => {
     await expect
       .poll(async () => (await travellerApi.profile(TRAVELLER.email)).bookings.sender.pending, poll)
       .toBe(2);
+    expect(await outboxStates(traveller)).toEqual([]);
+  });
+
+  it('shows a booking refused for want of space as Refused, offers no Retry, and books the space still free', async () => {
+    const { server, carrierApi, travellerApi, traveller } = devices;
+    await traveller.goto(`${server.url}/travellerhome`);
+    await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
+    // AI101 has 5 KG free: booked offline in full, then 4 KG of it go elsewhere meanwhile.
+    await searchFlight(traveller, { from: 'DEL', to: 'BOM', departure: DEPARTURE, flightNo: 'AI101' });
+    await traveller.context().setOffline(true);
+    await traveller.getByRole('button', { name: 'Book Now: AI101 DEL to BOM' }).click();
+    await traveller.getByLabel('Weight (KG)').fill('5');
+    await traveller.getByRole('button', { name: 'Confirm Booking' }).click();
+    await traveller.getByText('Booking Conformed').waitFor();
+    const listing = (await carrierApi.listings(CARRIER.email)).find((l) => l.flightNo === 'AI101');
+    await travellerApi.json('POST', '/api/book', bookingBody(TRAVELLER, listing?.id ?? '', 4));
+    await traveller.goto(`${server.url}/mybookings`);
+    await traveller.context().setOffline(false);
+
+    const card = traveller.getByRole('article').filter({ hasText: 'Refused' });
+    await card.getByText('Not sent: There is not enough space left on this listing.').waitFor(poll);
+    expect(await card.getByText('Pending', { exact: true }).count()).toBe(0);
+    const offer = card.getByRole('button', { name: 'Book the 1 KG still free' });
+    await offer.waitFor(poll);
+    expect(await card.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(traveller, 'refused-booking');
+    await offer.click();
+    await traveller.getByRole('heading', { name: 'Confirm Your Booking' }).waitFor();
+    expect(await traveller.getByLabel('Weight (KG)').inputValue()).toBe('1');
+    await traveller.getByRole('button', { name: 'Confirm Booking' }).click();
+    await traveller.getByText('Booking Conformed').waitFor();
+    await drained(traveller);
+    await expect
+      .poll(async () => (await travellerApi.orders(TRAVELLER.email)).map((o) => o.weight).sort(), poll)
+      .toEqual([1, 2, 3, 4]);
     expect(await outboxStates(traveller)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 // profile menu, every console view is axe-clean at 390 and 1280 px (screenshots in
 // CONSOLE_SHOTS, default the system's temp folder), a contact query is answered (the user's mail
 // is written), a report is handled by suspending the user (whose session ends and login is
-// refused), and each action is in the audit log. A user who is not staff sees no "Team" entry
+// refused), a payment dispute is marked resolved, and each action is in the audit log. A user who is not staff sees no "Team" entry
 // and the console refuses them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { createDb } from '../../src/server/db/client';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { axeViolations, DESKTOP, launchBrowser, PHONE } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { type ApiUser, createApiUser, loginInBrowser } from '../support/e2e-users';
+import { type ApiUser, bookOver, createApiUser, listOver, loginInBrowser } from '../support/e2e-users';
 import { until } from '../support/until';
 
 const SHOTS = process.env.CONSOLE_SHOTS ?? tmpdir();
@@ -27,6 +27,7 @@ const VIEWS: [string, string][] = [
   ['/team/courier', 'Courier requests'],
   ['/team/users', 'Users'],
   ['/team/bookings', 'Bookings'],
+  ['/team/disputes', 'Payment disputes'],
   ['/team/audit', 'Audit log'],
 ];
 
@@ -71,6 +72,15 @@ beforeAll(async () => {
     reason: 'scam',
     details: 'Asked for money outside the app.',
   });
+  // A payment dispute: Kiran carries 2 KG for the user at ₹50,000 per KG; the user says they paid
+  // by UPI, Kiran answers not received.
+  const carrier = await createApiUser(server.url, 'Kiran Carrier', '9876543213');
+  const listingId = await listOver(carrier, DEPARTURE, { to: 'BOM', flightNo: 'AI865', cost: 50_000 });
+  const booked = await bookOver(user, listingId, 2);
+  const { booking } = (await booked.json()) as { booking: { id: string } };
+  await carrier.json('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
+  await user.json('POST', `/api/bookings/${booking.id}/payment-claim`, { reference: '412345678901' });
+  await carrier.json('POST', `/api/bookings/${booking.id}/payment-answer`, { answer: 'dispute' });
 }, 400_000);
 
 afterAll(async () => {
@@ -156,6 +166,21 @@ describe('the team console', () => {
     await page.close();
   });
 
+  it('shows a payment dispute with both sides, the total and the reference, and marks it resolved', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await loginInBrowser(page, server.url, staff, 'traveller');
+    await page.goto(`${server.url}/team/disputes`);
+    const card = page.getByRole('article', { name: /^Payment dispute of / });
+    await card.getByText('₹1,00,000 for 2 KG', { exact: false }).waitFor();
+    await card.getByText('412345678901').waitFor();
+    await card.getByText(/Kiran Carrier .* answered Not received/).waitFor();
+    await card.getByLabel('Reason (kept in the audit log)').fill('Called both: paid again in cash');
+    await card.getByRole('button', { name: 'Mark resolved' }).click();
+    await page.getByText('Dispute marked resolved.').waitFor();
+    await page.getByText('No payment disputes here.').waitFor();
+    await page.close();
+  });
+
   it('handles a report by suspending the user, who is logged out and cannot log in; the audit log has it', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await loginInBrowser(page, server.url, staff, 'traveller');
@@ -178,6 +203,7 @@ describe('the team console', () => {
     await page.goto(`${server.url}/team/audit`);
     const log = page.getByRole('list');
     await log.getByText('report.suspend').waitFor();
+    await log.getByText('dispute.resolve').waitFor();
     await log.getByText('user.suspend').waitFor();
     await log.getByText('query.reply').waitFor();
     await log.getByText('staff.add').waitFor();

@@ -178,6 +178,12 @@ export const ZONES: Record<string, Zone> = {
       '../../http/validate',
     ],
   },
+  // The sync protocol's routes too: their queries are model/sync.*.ts (no exemption).
+  'server routes, sync': {
+    at: 'src/server/routes/sync',
+    forbidden: ['drizzle-orm', '../../db/schema', '@/server/db/statement'],
+    allowed: ['../../model/sync.clients', '../../db/sync-cookie', '../../db/client'],
+  },
   scripts: {
     at: 'scripts',
     forbidden: ['@/server/app', '@/domain/errors', '@/data', '../src/server/main.ts', '../src/domain/errors'],

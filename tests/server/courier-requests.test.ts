@@ -11,35 +11,15 @@ import { courierRequests, outboundMessages } from '@/server/db/schema';
 import { courierRequestsForTeam, readGovernmentIdNumber } from '@/server/model/courier.queries';
 import { completeWithCode } from '../support/handoff';
 import { serverPerFile } from '../support/server-app';
-import { addListing, bookingBody, courierBody, daysFromNow } from '../support/server-fixtures';
+import { submitCourier } from '../support/server-courier';
+import { addListing, bookingBody, daysFromNow } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 const idKey = randomBytes(32);
 const server = serverPerFile({ config: { idKey } });
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-async function uploadImage(owner: TestUser): Promise<string> {
-  const form = new FormData();
-  form.append('file', new File([PNG], 'books.png', { type: 'image/png' }));
-  const res = await server.request('/api/files/courier-images', {
-    method: 'POST',
-    body: form,
-    headers: { Cookie: owner.cookie },
-  });
-  return ((await res.json()) as { url: string }).url;
-}
-
-async function submit(sender: TestUser, overrides: Record<string, unknown> = {}) {
-  const res = await sender.call(
-    'POST',
-    '/api/courier/submit',
-    courierBody(sender, await uploadImage(sender), overrides),
-  );
-  return {
-    status: res.status,
-    body: (await res.json()) as { id: string; request: CourierRow; code?: string },
-  };
-}
+const submit = (sender: TestUser, overrides: Record<string, unknown> = {}) =>
+  submitCourier(server, sender, overrides);
 
 async function myRequests(u: TestUser): Promise<CourierRow[]> {
   const res = await u.call('GET', `/api/sync/pull?clientId=${crypto.randomUUID()}`);

@@ -32,7 +32,8 @@ describe('createDb (PGlite in a data folder)', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  });
+    // Two PGlite starts, each applying every migration: minutes on a loaded 2-core machine.
+  }, 180_000);
 });
 
 if (baseUrl) {

@@ -232,4 +232,33 @@ describe('POST /api/listings/:listingId/withdraw', () => {
     const again = await carrier.call('POST', `/api/listings/${l.id}/withdraw`, { reason: { code: 'other' } });
     expect(again.status).toBe(200);
   });
+
+  it('lets the carrier list the same flight again, once, and edit another listing onto it', async () => {
+    const l = await listing();
+    const withdraw = await carrier.call('POST', `/api/listings/${l.id}/withdraw`, {
+      reason: { code: 'other', text: 'Wrong weight' },
+    });
+    expect(withdraw.status).toBe(200);
+    const again = await carrier.call(
+      'POST',
+      '/carrier/carrier/add-listing',
+      listingBody(carrier, { flightNo: l.flightNo, weight: 7, departure }),
+    );
+    expect(again.status).toBe(201);
+    const relisted = (await again.json()).listing.id as string;
+    expect(relisted).not.toBe(l.id);
+    expect(await availableOn(relisted, l.flightNo)).toBe(7);
+    // The new one is open: a third listing of that flight is still a duplicate.
+    const third = await carrier.call(
+      'POST',
+      '/carrier/carrier/add-listing',
+      listingBody(carrier, { flightNo: l.flightNo, departure }),
+    );
+    expect(third.status).toBe(409);
+    expect((await third.json()).code).toBe('listing/duplicate');
+    // Withdrawn again, the flight is free for an edit of another listing to move onto it.
+    await carrier.call('POST', `/api/listings/${relisted}/withdraw`, { reason: { code: 'other' } });
+    const other = await listing();
+    expect((await edit(carrier, other.id, { flightNo: l.flightNo })).status).toBe(200);
+  });
 });

@@ -265,6 +265,35 @@ describe('booking events', () => {
     expect(pushedTo(device).map((p) => p.title)).toEqual(['Booking accepted', 'Delivery completed']);
   });
 
+  it('mails the price fixed at booking, and the payment once recorded, but never pushes them', async () => {
+    const carrier = await signupAndLogin(server);
+    const { bookingId, device } = await bookingByDevice(carrier);
+    await server.notifier.drain();
+    const booked = await smtp.waitFor(carrier.email);
+    expect(booked.subject).toBe('New booking');
+    expect(booked.text).toContain('Price: ₹500 per KG × 2 KG = ₹1,000');
+    // The traveller's device gets the push, without the price or the payment.
+    await setStatus(carrier, bookingId, 'accepted');
+    const paid = await carrier.call('POST', `/api/bookings/${bookingId}/payment-received`, {
+      method: 'cash',
+    });
+    expect(paid.status).toBe(200);
+    await server.notifier.drain();
+    expect(pushedTo(device).map((p) => p.title)).toEqual(['Booking accepted', 'Payment recorded']);
+    expect(JSON.stringify(pushedTo(device))).not.toMatch(/₹|Payment:/);
+    // The carrier has no device: "I paid" reaches them by mail with its reference.
+    const second = await bookingOn(carrier);
+    await setStatus(carrier, second.bookingId, 'accepted');
+    await second.traveller.call('POST', `/api/bookings/${second.bookingId}/payment-claim`, {
+      reference: '412345678901',
+    });
+    await server.notifier.drain();
+    const claimed = await smtp.waitFor(carrier.email, 2);
+    expect(claimed.subject).toBe('Traveller says they paid');
+    expect(claimed.text).toContain('Price: ₹500 per KG × 2 KG = ₹1,000');
+    expect(claimed.text).toContain('Payment: the traveller says they paid by UPI, reference 412345678901');
+  });
+
   it('mails a user with no device, unless they turned booking e-mails off', async () => {
     const carrier = await signupAndLogin(server);
     await bookingOn(carrier);

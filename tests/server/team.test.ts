@@ -7,9 +7,10 @@
 // the append-only audit log.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, courierRequests, outboundMessages, users } from '@/server/db/schema';
+import { auditLog, bookings, outboundMessages, users } from '@/server/db/schema';
 import { runStaffCommand } from '@/server/model/staff.commands';
 import { createTestServer, type TestServer } from '../support/server-app';
+import { submitCourier } from '../support/server-courier';
 import { addListing, book, contactBody, daysFromNow, searchBody } from '../support/server-fixtures';
 import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
 
@@ -344,28 +345,27 @@ describe('courier requests', () => {
       flightNo: 'EK527',
       departure: daysFromNow(20),
     });
-    const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, sender.email));
-    const id = crypto.randomUUID();
-    await server.db.insert(courierRequests).values({
-      id,
-      userId: row?.id ?? '',
-      details: {
-        from: 'DEL',
-        to: 'BOM',
-        dateFrom: daysFromNow(10),
-        dateTo: daysFromNow(30),
-        weight: 2,
-        governmentIdNumber: '123412341234',
-      },
-      itemImageUrl: '/api/files/courier-images/x.png',
-      paymentAcknowledged: true,
-      createdAt: new Date(),
+    const { body } = await submitCourier(server, sender, {
+      from: 'DEL',
+      to: 'BOM',
+      firstDay: daysFromNow(10),
+      lastDay: daysFromNow(30),
+      weight: 2,
+      governmentIdNumber: '123412341234',
     });
+    const id = body.id;
     const list = await staff.call('GET', '/api/team/courier-requests');
     expect(await list.text()).not.toContain('123412341234');
-    const matches = await json<{ listings: { id: string }[] }>(
+    const matches = await json<{ trip: unknown; listings: { id: string }[] }>(
       staff.call('GET', `/api/team/courier-requests/${id}/matches`),
     );
+    expect(matches.trip).toEqual({
+      from: 'DEL',
+      to: 'BOM',
+      firstDay: daysFromNow(10),
+      lastDay: daysFromNow(30),
+      weightKg: 2,
+    });
     expect(matches.listings.map((l) => l.id)).toEqual([listing]);
     const res = await staff.call('POST', `/api/team/courier-requests/${id}/propose`, {
       listingId: listing,
@@ -373,6 +373,68 @@ describe('courier requests', () => {
     });
     expect(res.status).toBe(200);
     expect((await mailsTo(sender.email)).map((m) => m.text)).toContainEqual(expect.stringContaining('EK527'));
+  });
+
+  it('lists a request with its trip and its Government ID masked to the last 4 digits', async () => {
+    const sender = await signupAndLogin(server);
+    const { body } = await submitCourier(server, sender, {
+      from: 'BLR',
+      to: 'SIN',
+      governmentIdType: 'Aadhaar',
+      governmentIdNumber: '987654321098',
+    });
+    const res = await staff.call('GET', `/api/team/courier-requests?q=${encodeURIComponent(sender.email)}`);
+    const text = await res.text();
+    expect(text).not.toContain('987654321098');
+    const page = JSON.parse(text) as {
+      items: { id: string; trip: { from: string }; governmentId: unknown }[];
+    };
+    expect(page.items).toMatchObject([
+      { id: body.id, trip: { from: 'BLR', to: 'SIN' }, governmentId: { type: 'Aadhaar', last4: '1098' } },
+    ]);
+  });
+
+  it('shows the full Government ID to staff only through "Show full ID", which writes an audit row', async () => {
+    const sender = await signupAndLogin(server);
+    const { body } = await submitCourier(server, sender, {
+      governmentIdType: 'Aadhaar',
+      governmentIdNumber: '555566667777',
+    });
+    const path = `/api/team/courier-requests/${body.id}/reveal-id`;
+    const reason = { reason: 'Customs asked for the sender ID' };
+
+    const refused = await user.call('POST', path, reason);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain('555566667777');
+    expect((await sender.call('POST', path, reason)).status).toBe(403);
+    expect((await staff.call('POST', path, {})).status).toBe(400);
+    const reveals = () =>
+      server.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'courier.reveal-id'))
+        .then((rows) => rows.filter((r) => r.subject.includes(sender.email)));
+    expect(await reveals()).toEqual([]);
+
+    const res = await staff.call('POST', path, reason);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toMatchObject({
+      governmentIdType: 'Aadhaar',
+      governmentIdNumber: '555566667777',
+    });
+    const [row, ...more] = await reveals();
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ actorEmail: BOSS, reason: reason.reason, at: expect.any(Date) });
+    expect(JSON.stringify(row)).not.toContain('555566667777');
+    expect((await mailsTo(BOSS)).map((m) => m.text).join()).not.toContain('555566667777');
+
+    const missing = await staff.call('POST', '/api/team/courier-requests/nope/reveal-id', reason);
+    expect(missing.status).toBe(404);
+    const none = await submitCourier(server, sender, { governmentIdType: '', governmentIdNumber: '' });
+    const empty = await staff.call('POST', `/api/team/courier-requests/${none.body.id}/reveal-id`, reason);
+    expect(empty.status).toBe(404);
+    expect((await empty.json()).code).toBe('team/no-government-id');
   });
 });
 
@@ -400,5 +462,73 @@ describe('console lists', () => {
     expect(page.items).toEqual([]);
     const all = await json<{ items: unknown[] }>(staff.call('GET', '/api/team/bookings'));
     expect(all.items.length).toBeGreaterThan(0);
+  });
+});
+
+describe('payment disputes (issue 31)', () => {
+  it('lists a carrier\'s "not received" with both sides and the reference, and resolves it once, audited', async () => {
+    const carrier = await signupAndLogin(server, { name: 'Asha Rao' });
+    const traveller = await signupAndLogin(server, { name: 'Ravi Kumar' });
+    const id = await book(traveller, await addListing(carrier, { flightNo: 'AI531', cost: 50_000 }), 2);
+    await carrier.call('PUT', '/api/bookings/update-status', { listingId: id, status: 'accepted' });
+    await traveller.call('POST', `/api/bookings/${id}/payment-claim`, { reference: '412345678901' });
+    const answer = await carrier.call('POST', `/api/bookings/${id}/payment-answer`, { answer: 'dispute' });
+    expect(answer.status).toBe(200);
+
+    type Dispute = {
+      id: string;
+      claimedRef: string;
+      resolvedAt: number | null;
+      booking: { id: string; cost: number; paymentState: string };
+      traveller: { email: string };
+      carrier: { email: string };
+      flightNo: string;
+    };
+    const open = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(traveller.email)}`),
+    );
+    expect(open.items).toMatchObject([
+      {
+        claimedRef: '412345678901',
+        resolvedAt: null,
+        booking: { id, cost: 100_000, paymentState: 'disputed' },
+        traveller: { email: traveller.email },
+        carrier: { email: carrier.email },
+        flightNo: 'AI531',
+      },
+    ]);
+    // Found by the carrier's e-mail too; another user's e-mail finds nothing.
+    const byCarrier = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(carrier.email)}`),
+    );
+    expect(byCarrier.items.map((d) => d.booking.id)).toEqual([id]);
+    const none = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(user.email)}`),
+    );
+    expect(none.items).toEqual([]);
+
+    const disputeId = open.items[0]?.id ?? '';
+    const reason = {
+      reason: 'Called both: the UPI app shows the payment failed; the traveller pays in cash.',
+    };
+    const resolved = await staff.call('POST', `/api/team/disputes/${disputeId}/resolve`, reason);
+    expect(resolved.status).toBe(200);
+    const again = await staff.call('POST', `/api/team/disputes/${disputeId}/resolve`, reason);
+    expect([again.status, (await again.json()).code]).toEqual([409, 'team/already-handled']);
+    const unknown = await staff.call('POST', '/api/team/disputes/nope/resolve', reason);
+    expect([unknown.status, (await unknown.json()).code]).toEqual([404, 'team/not-found']);
+
+    const stillOpen = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?q=${encodeURIComponent(traveller.email)}`),
+    );
+    expect(stillOpen.items).toEqual([]);
+    const done = await json<{ items: Dispute[] }>(
+      staff.call('GET', `/api/team/disputes?status=resolved&q=${encodeURIComponent(traveller.email)}`),
+    );
+    expect(done.items.map((d) => d.id)).toEqual([disputeId]);
+    expect(done.items[0]?.resolvedAt).toEqual(expect.any(Number));
+    expect(await auditActions()).toContain('dispute.resolve');
+    // The user's own call is not the team's: a user reaches no dispute list.
+    expect((await carrier.call('GET', '/api/team/disputes')).status).toBe(403);
   });
 });

@@ -54,6 +54,9 @@ export function json(body: unknown, status = 200): Response {
 /** Set this route to answer `{messages, reads}`: the pull's messages and read-state collections. */
 export const THREADS_ROUTE = 'GET /pull-threads';
 
+/** Set this route to answer the pull's `rules` (the operator's settings, e.g. cancelCutoffHours). */
+export const RULES_ROUTE = 'GET /pull-rules';
+
 export interface FakeApi {
   fetch: typeof fetch;
   routes: Map<string, Handler>;
@@ -87,13 +90,14 @@ export function fakeApi(opts: { authed?: boolean; offline?: boolean } = {}): Fak
       return res.json();
     };
     try {
-      const [bookings, orders, listings, profile, threads] = await Promise.all([
+      const [bookings, orders, listings, profile, threads, rules] = await Promise.all([
         part('GET /api/orders'),
         part('GET /api/carrier-orders'),
         part('GET /api/listings/*'),
         part('GET /api/profile/*'),
         // Not a real path: a test that sets it puts messages and read state in the pull.
         part(THREADS_ROUTE),
+        part(RULES_ROUTE),
       ]);
       const snapshot = {
         bookings: bookings?.bookings ?? [],
@@ -102,7 +106,13 @@ export function fakeApi(opts: { authed?: boolean; offline?: boolean } = {}): Fak
         profile: profile ?? null,
         ...(threads ? { messages: threads.messages ?? [], reads: threads.reads ?? [] } : {}),
       };
-      return json({ user: 'asha@example.com', lastMutationId: 0, cookie: String(Math.random()), snapshot });
+      return json({
+        user: 'asha@example.com',
+        lastMutationId: 0,
+        cookie: String(Math.random()),
+        snapshot,
+        ...(rules ? { rules } : {}),
+      });
     } catch (res) {
       return res as Response;
     }

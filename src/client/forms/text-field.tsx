@@ -9,16 +9,18 @@ export interface TextFieldProps extends InputProps {
   label: string;
   /** A line under the input while it has no error ("Air India (AI)"). */
   hint?: string | undefined;
+  /** Classes added to the control's own (font-mono for a reference). */
+  className?: string;
 }
 
-export function TextField({ label, hint, ...input }: TextFieldProps) {
+export function TextField({ label, hint, className, ...input }: TextFieldProps) {
   const { field, error, control } = useFieldControl();
   return (
     <Field id={control.id} label={label} error={error} hint={hint}>
       <input
         {...input}
         {...control}
-        className={CONTROL_CLASS}
+        className={className ? `${CONTROL_CLASS} ${className}` : CONTROL_CLASS}
         onChange={(e) => field.handleChange(e.target.value)}
       />
     </Field>

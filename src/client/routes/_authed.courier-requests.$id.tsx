@@ -39,10 +39,14 @@ const when = (ms: number) =>
   new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
 
 function Facts({ r, reference }: { r: CourierRequestRow; reference: Reference }) {
-  const place = (code: string) => reference.airportName(code) ?? code;
+  // The airport's name and code; the code alone while the names are not loaded yet.
+  const place = (code: string) => {
+    const name = reference.airportName(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  };
   const facts: [string, string][] = [
-    ['From', r.from ? `${place(r.from)} (${r.from})` : '—'],
-    ['To', r.to ? `${place(r.to)} (${r.to})` : '—'],
+    ['From', r.from ? place(r.from) : '—'],
+    ['To', r.to ? place(r.to) : '—'],
     ['Dates', r.firstDay ? `${formatDayMonth(r.firstDay)} – ${formatDayMonth(r.lastDay)}` : '—'],
     ['Weight', formatWeight(r.weight)],
     ['Item Category', r.itemCategory.map(categoryLabel).join(', ') || '—'],
@@ -119,6 +123,17 @@ function Matches({ r, reference }: { r: CourierRequestRow; reference: Reference 
   );
 }
 
+/** What happens next with a request, in words, for each status. */
+const NEXT_STEP: Record<CourierRequestRow['status'], string> = {
+  submitted:
+    'What happens next: we look for carriers flying your route on your dates, and tell you (notification or e-mail) when one lists a flight that matches.',
+  matched: 'What happens next: pick a carrier below with "Book this", or wait for another one to match.',
+  booked:
+    'What happens next: the carrier accepts or declines your booking. Once accepted, My Bookings shows the hand-off code to give at the hand-off; if declined, this request is matched again.',
+  delivered: 'Delivered. You can rate the carrier in My Bookings.',
+  closed: 'This request is closed: it is no longer matched with carriers.',
+};
+
 function CourierRequestDetails() {
   const { id } = Route.useParams();
   const r = useCourierRequest(id);
@@ -163,7 +178,15 @@ function CourierRequestDetails() {
                 : {})}
             />
           </div>
+          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{NEXT_STEP[r.status]}</p>
           <Facts r={r} reference={reference} />
+          {r.status === 'closed' || r.status === 'delivered' ? (
+            <p className="text-sm">
+              <Link to="/senderhome" className="font-medium text-brand-700 underline">
+                Make a new courier request
+              </Link>
+            </p>
+          ) : null}
           {r.bookingId ? (
             <p className="text-sm">
               <Link to="/mybookings" className="font-medium text-brand-700 underline">

@@ -25,7 +25,7 @@ function Audit() {
       <TeamList
         page={page}
         searchLabel="Search by staff e-mail, subject or action"
-        empty="No staff action yet."
+        empty="No staff action yet. Every reply, report outcome, suspension, proposal and Government ID shown lands here."
         keyOf={(e) => String(e.id)}
       >
         {(e) => (

@@ -2,6 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { BookingStatus } from '@/domain/booking/status';
+import { formatPrice, formatWeight } from '@/domain/format';
 import { TeamList } from './team/-components/team-list';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
@@ -32,7 +33,7 @@ function Bookings() {
       <TeamList
         page={page}
         searchLabel="Search by e-mail or booking id"
-        empty="No bookings found."
+        empty="No bookings found. Search by a booking id or the exact e-mail of a traveller or carrier."
         keyOf={(b) => b.id}
       >
         {(b) => (
@@ -42,7 +43,7 @@ function Bookings() {
               {b.from} to {b.to} · {b.flightNo} · {b.departure}
             </span>
             <span className="text-slate-700">
-              {b.weightGrams / 1000} KG · ₹{b.cost}
+              {formatWeight(b.weightGrams / 1000)} · {formatPrice(b.cost)}
             </span>
             <span className="text-slate-600">
               {b.traveller} with {b.carrier}

@@ -1,11 +1,13 @@
 // /team/courier: courier requests with the listings matching their trip, and "Propose this
-// listing to the sender" (mailed). The Government ID is never shown here.
+// listing to the sender" (mailed). The Government ID shows masked (its last 4 digits); the full
+// number only through "Show full ID", which names a reason and is kept in the audit log.
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
-import { courierMatches, teamAction } from '@/data';
+import { courierMatches, revealGovernmentId, teamAction } from '@/data';
+import { formatPrice } from '@/domain/format';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
 import { useTeamPage } from './team/-components/use-team-page';
@@ -28,6 +30,7 @@ interface Request {
   sender: { email: string; name: string };
   item: string;
   trip: Trip;
+  governmentId: { type: string; last4: string } | null;
 }
 
 interface Listing {
@@ -50,7 +53,7 @@ function Courier() {
       <TeamList
         page={page}
         searchLabel="Search by sender's e-mail"
-        empty="No courier requests."
+        empty="No courier requests. Requests senders submit land here, newest first."
         keyOf={(r) => r.id}
       >
         {(r) => <RequestCard request={r} />}
@@ -82,6 +85,7 @@ function RequestCard({ request }: { request: Request }) {
           {tripText(request.trip)} · {request.status} · {when(request.createdAt)}
         </p>
         {request.item ? <p className="mt-1 text-sm text-slate-800">{request.item}</p> : null}
+        {request.governmentId ? <GovernmentId requestId={request.id} id={request.governmentId} /> : null}
         {matches === null ? (
           <Button variant="secondary" className="mt-3" onClick={() => void show()}>
             Show matching listings
@@ -93,7 +97,8 @@ function RequestCard({ request }: { request: Request }) {
             {matches.map((l) => (
               <li key={l.id} className="rounded-xl border border-slate-200 p-3">
                 <p className="text-sm font-semibold text-slate-900">
-                  {l.flightNo} · {l.departure} {l.time} · {l.available} KG free · ₹{l.cost}/KG · {l.name}
+                  {l.flightNo} · {l.departure} {l.time} · {l.available} KG free · {formatPrice(l.cost)} per KG
+                  · {l.name}
                 </p>
                 <ActionForm
                   onDone={() => undefined}
@@ -119,5 +124,47 @@ function RequestCard({ request }: { request: Request }) {
         ) : null}
       </article>
     </Card>
+  );
+}
+
+/** The masked ID, and "Show full ID": an audited action (the reason and who saw it are logged). */
+function GovernmentId({ requestId, id }: { requestId: string; id: { type: string; last4: string } }) {
+  const store = useStore();
+  const [full, setFull] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const label = id.type || 'Government ID';
+  return (
+    <div className="mt-2 text-sm text-slate-800">
+      <p>
+        {label}: <span className="font-mono">{full ?? `•••• ${id.last4}`}</span>
+      </p>
+      {full ? (
+        <p className="text-xs text-slate-600">Shown to you; the audit log records that you saw it.</p>
+      ) : asking ? (
+        <ActionForm
+          onDone={() => setAsking(false)}
+          actions={[
+            {
+              label: 'Show full ID',
+              variant: 'secondary',
+              run: async (reason) => {
+                const shown = await revealGovernmentId(store, requestId, reason);
+                setFull(shown.governmentIdNumber);
+                return shown.message;
+              },
+            },
+          ]}
+        >
+          <p className="text-sm text-slate-700">
+            The full number is for checks the law requires. Your name, the time and your reason go into the
+            audit log.
+          </p>
+        </ActionForm>
+      ) : (
+        <Button variant="ghost" className="mt-1 px-2" onClick={() => setAsking(true)}>
+          Show full ID…
+        </Button>
+      )}
+    </div>
   );
 }

@@ -40,7 +40,7 @@ function Inbox() {
         page={page}
         searchLabel="Search by e-mail"
         statuses={STATUSES}
-        empty="No queries here."
+        empty="No queries here. Messages sent from Contact Us land here; a reply is mailed and closes the query."
         keyOf={(q) => q.id}
       >
         {(q) => <QueryCard query={q} onDone={page.reload} />}

@@ -46,7 +46,7 @@ function Reports() {
         page={page}
         searchLabel="Search by the reported user's e-mail"
         statuses={STATUSES}
-        empty="No reports here."
+        empty="No reports here. Reports users send from a message or a booking land here."
         keyOf={(r) => r.id}
       >
         {(r) => <ReportCard report={r} onDone={page.reload} />}

@@ -32,7 +32,7 @@ function Searches() {
       <TeamList
         page={page}
         searchLabel="Search by airport code"
-        empty="No unmatched searches for dates to come."
+        empty="No unmatched searches for dates to come. Searches that found no listing land here; their searchers are told by e-mail when one appears."
         keyOf={(s) => `${s.from}-${s.to}-${s.departure}`}
       >
         {(s) => <SearchCard search={s} onDone={page.reload} />}

@@ -17,6 +17,7 @@ const VIEWS = [
   { to: '/team/courier', label: 'Courier requests' },
   { to: '/team/users', label: 'Users' },
   { to: '/team/bookings', label: 'Bookings' },
+  { to: '/team/disputes', label: 'Payment disputes' },
   { to: '/team/audit', label: 'Audit log' },
 ] as const;
 

@@ -38,7 +38,7 @@ function Users() {
         page={page}
         searchLabel="Search by the start of an e-mail or a name"
         statuses={STATUSES}
-        empty="No users found."
+        empty="No users found. Search by the start of an e-mail address or a name."
         keyOf={(u) => u.id}
       >
         {(u) => (

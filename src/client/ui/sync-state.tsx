@@ -1,6 +1,7 @@
 // How a locally written record stands with the server: waiting to send, or failed with the
 // server's refusal (in the active language) and a Retry / Discard choice. Synced records show nothing.
 import { CloudOff, RotateCw, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { refusalMessageText } from '@/client/i18n/domain-text';
 import { useT } from '@/client/i18n/i18n';
 import { Button } from './button';
@@ -10,9 +11,11 @@ interface SyncStateProps {
   error?: string | null | undefined;
   onRetry?: () => void;
   onDiscard?: () => void;
+  /** More ways out of a refusal, after Retry (a booking's "Book the 1 KG still free"). */
+  children?: ReactNode;
 }
 
-export function SyncState({ state, error, onRetry, onDiscard }: SyncStateProps) {
+export function SyncState({ state, error, onRetry, onDiscard, children }: SyncStateProps) {
   const t = useT();
   if (state === 'synced') return null;
   if (state === 'pending') {
@@ -32,12 +35,13 @@ export function SyncState({ state, error, onRetry, onDiscard }: SyncStateProps) 
         <span className="font-semibold">{t('sync.notSent')}</span>
         {error ? refusalMessageText(error, t) : t('sync.refused')}
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {onRetry ? (
           <Button variant="secondary" className="min-h-8 px-3" onClick={onRetry}>
             <RotateCw aria-hidden="true" className="size-3.5" /> {t('sync.retry')}
           </Button>
         ) : null}
+        {children}
         {onDiscard ? (
           <Button variant="danger" className="min-h-8 px-3" onClick={onDiscard}>
             <Trash2 aria-hidden="true" className="size-3.5" /> {t('sync.discard')}

@@ -22,6 +22,8 @@ export const META = {
   syncedAt: (collection: string) => `syncedAt:${collection}`,
   /** When the server last answered a pull (changed or not): how fresh the mirrored watched routes are. */
   watchedAsOf: 'watchedAsOf',
+  /** The operator's settings as the last pull carried them (the pull's `rules`). */
+  serverRules: 'serverRules',
 } as const;
 
 export async function getMeta<T>(db: AppDb, key: string): Promise<T | undefined> {

@@ -226,6 +226,7 @@ export async function applyPull(
     }
     // The server has just said what the watched routes hold, changed or not.
     await setMeta(db, META.watchedAsOf, store.now());
+    if (res.rules) await setMeta(db, META.serverRules, res.rules);
     const changed = Boolean(snap ?? patch);
     if (changed)
       for (const c of [

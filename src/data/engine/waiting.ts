@@ -3,6 +3,7 @@
 // the user signing in again after a 401) and, where it needs a photo, the upload's progress.
 import { ERRORS } from '@/domain/errors';
 import { isStuck, type OutboxEntry } from '@/domain/outbox/entry';
+import { retryCanSucceed } from '@/domain/outbox/refusal';
 import { describeEntry, photoOf, refusedForPhoto } from './kinds';
 import { getMeta, META } from './meta';
 import { readableEntry, userEntries } from './outbox';
@@ -23,6 +24,8 @@ export interface WaitingItem {
    * uploads it again ("Upload the photo again").
    */
   reupload: boolean;
+  /** Sending it again can succeed (a stuck change always; a refused one by its code): Retry is offered. */
+  retry: boolean;
 }
 
 /** The entry's label; one this code cannot read still gets a row, to be discarded. */
@@ -60,6 +63,7 @@ export async function waitingList(store: Store, user: string): Promise<WaitingIt
           : null,
       photo,
       reupload: state === 'failed' && Boolean(p) && readableEntry(e) && refusedForPhoto(store.mutators, e),
+      retry: state !== 'failed' || (readableEntry(e) && retryCanSucceed(e.lastErrorCode)),
     };
   });
 }

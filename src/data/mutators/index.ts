@@ -16,6 +16,7 @@ import { paymentAnswer, paymentClaim, paymentReceived, setUpi } from './payments
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
+import { block, report, unblock } from './safety';
 import { setLocale } from './set-locale';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
@@ -35,6 +36,9 @@ export const LOCAL_MUTATORS: LocalMutators = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  block,
+  unblock,
+  report,
   'set-upi': setUpi,
   'set-locale': setLocale,
   'payment-received': paymentReceived,

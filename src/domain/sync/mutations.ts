@@ -18,6 +18,7 @@ import {
   setUpiArgsSchema,
 } from '../payment/schema';
 import { ratingRequestSchema } from '../rating/schema';
+import { blockRequestSchema, reportRequestSchema } from '../team/schema';
 import { unwatchArgsSchema, watchArgsSchema } from '../watch/schema';
 
 /**
@@ -150,6 +151,11 @@ export const MUTATIONS = {
   'read-messages': { args: readMessagesArgsSchema },
   /** Reporting a message of the other side, kept for review with its thread. */
   'report-message': { args: reportMessageArgsSchema },
+  /** Blocking a user by e-mail: no new bookings or messages between the two (src/domain/team). */
+  block: { args: blockRequestSchema, rest: { method: 'POST', path: '/api/blocks' } },
+  unblock: { args: blockRequestSchema, rest: { method: 'DELETE', path: '/api/blocks' } },
+  /** A report of a message, a booking's other side or a user, kept for the team (src/domain/team). */
+  report: { args: reportRequestSchema, rest: { method: 'POST', path: '/api/reports' } },
   /** The carrier's UPI ID in the profile (src/domain/payment): empty removes it (cash). */
   'set-upi': { args: setUpiArgsSchema, rest: { method: 'PUT', path: '/api/profile/upi' } },
   /** The account's language (src/domain/locale.ts): its mails and pushes, and its other devices. */

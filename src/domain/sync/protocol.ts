@@ -171,6 +171,16 @@ export type PullPatch = v.InferOutput<typeof patchSchema>;
  * names a state the server still knows gets `patch`, only what changed since; any other gets
  * the whole `snapshot`. `user` is whose rows these are.
  */
+/**
+ * The operator's settings the device decides by as the server will (every pull carries them; the
+ * device keeps the last ones for offline): hours before departure a traveller may still cancel an
+ * accepted booking (CANCEL_CUTOFF_HOURS).
+ */
+export const serverRulesSchema = v.object({
+  cancelCutoffHours: v.optional(v.pipe(v.number(), v.minValue(0))),
+});
+export type ServerRules = v.InferOutput<typeof serverRulesSchema>;
+
 export const pullResponseSchema = v.object({
   protocol: v.optional(v.number()),
   user: v.string(),
@@ -184,5 +194,7 @@ export const pullResponseSchema = v.object({
    * Absent for a client that sends no `acked`.
    */
   results: v.optional(v.array(pushResultSchema)),
+  /** Absent from an older server: the device keeps what it had, else the defaults. */
+  rules: v.optional(serverRulesSchema),
 });
 export type PullResponse = v.InferOutput<typeof pullResponseSchema>;

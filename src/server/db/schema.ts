@@ -166,7 +166,10 @@ export const listings = pgTable(
   (t) => [
     index('listings_route_idx').on(t.from, t.to, t.departure),
     index('listings_user_idx').on(t.userId, t.departure),
-    uniqueIndex('listings_flight_unique').on(t.userId, t.flightNo, t.departure),
+    // Among the listings still open (migration 0035): a withdrawn one frees its flight to list again.
+    uniqueIndex('listings_flight_unique')
+      .on(t.userId, t.flightNo, t.departure)
+      .where(sql`${t.withdrawnAt} IS NULL`),
   ],
 );
 
@@ -386,6 +389,9 @@ export const courierRequests = pgTable(
       .on(t.from, t.to, t.lastDay)
       .where(sql`${t.status} IN ('submitted', 'matched')`),
     index('courier_requests_booking_idx').on(t.bookingId).where(sql`${t.bookingId} IS NOT NULL`),
+    // The team console's pages, newest first, all or of one status (0036).
+    index('courier_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('courier_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     check(
       'courier_requests_status_check',
       sql`${t.status} IN ('submitted', 'matched', 'booked', 'delivered', 'closed')`,

@@ -14,7 +14,7 @@ async function userIdByEmail(db: Db | Tx, email: string): Promise<string> {
   return row.id;
 }
 
-export async function blockUser(db: Db, me: string, input: BlockRequest, nowMs: number) {
+export async function blockUser(db: Db | Tx, me: string, input: BlockRequest, nowMs: number) {
   const other = await userIdByEmail(db, input.email);
   if (other === me) throw new ApiError('block/self');
   await db
@@ -23,7 +23,7 @@ export async function blockUser(db: Db, me: string, input: BlockRequest, nowMs: 
     .onConflictDoNothing();
 }
 
-export async function unblockUser(db: Db, me: string, input: BlockRequest) {
+export async function unblockUser(db: Db | Tx, me: string, input: BlockRequest) {
   const other = await userIdByEmail(db, input.email);
   await db.delete(blocks).where(and(eq(blocks.blockerId, me), eq(blocks.blockedId, other)));
 }
@@ -45,7 +45,7 @@ interface Subject {
 }
 
 /** Whom a report is about, checked against what the reporter may see. */
-async function subjectOf(db: Db, me: string, input: ReportRequest): Promise<Subject> {
+async function subjectOf(db: Db | Tx, me: string, input: ReportRequest): Promise<Subject> {
   if (input.kind === 'user')
     return { subjectId: await userIdByEmail(db, input.email), messageId: null, bookingId: null };
   if (input.kind === 'message') {
@@ -71,7 +71,12 @@ async function subjectOf(db: Db, me: string, input: ReportRequest): Promise<Subj
   };
 }
 
-export async function createReport(db: Db, me: string, input: ReportRequest, nowMs: number): Promise<string> {
+export async function createReport(
+  db: Db | Tx,
+  me: string,
+  input: ReportRequest,
+  nowMs: number,
+): Promise<string> {
   const subject = await subjectOf(db, me, input);
   if (subject.subjectId === me) throw new ApiError('report/self');
   const id = crypto.randomUUID();

@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../http/errors';
 import { enqueue } from '../notify/queue';
 import { recordAudit } from './audit.queries';
+import { readGovernmentIdNumber } from './courier.queries';
 import { toKg } from './listings.queries';
 import {
   proposalMail,
@@ -187,4 +188,27 @@ export async function proposeListing(c: Ctx, requestId: string, listingId: strin
     request.userId,
     `courier request of ${request.email}: listing ${listing.flightNo} ${listing.departure}`,
   );
+}
+
+/**
+ * "Show full ID": a request's Government ID number in the clear, for the staff member who asked,
+ * with the audit row naming them (who saw it, when, why) in the same transaction. The number is
+ * answered to them alone: never mailed, logged or written into the audit row.
+ */
+export async function revealGovernmentId(
+  c: Ctx,
+  requestId: string,
+  key: Uint8Array,
+): Promise<{ type: string; number: string }> {
+  const [request] = await c.tx
+    .select({ userId: courierRequests.userId, email: users.email, details: courierRequests.details })
+    .from(courierRequests)
+    .innerJoin(users, eq(users.id, courierRequests.userId))
+    .where(eq(courierRequests.id, requestId));
+  if (!request) throw new ApiError('team/not-found');
+  const number = await readGovernmentIdNumber(c.tx, key, requestId);
+  if (!number) throw new ApiError('team/no-government-id');
+  const type = (request.details as { governmentIdType?: unknown }).governmentIdType;
+  await audit(c, 'courier.reveal-id', request.userId, `Government ID of ${request.email}'s courier request`);
+  return { type: typeof type === 'string' ? type : '', number };
 }

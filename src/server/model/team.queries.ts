@@ -6,6 +6,7 @@ import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { bookings, contactMessages, courierRequests, listings, messages, reports, users } from '../db/schema';
+import { toKg } from './listings.queries';
 import { afterCursor, type Page, pageOf } from './team.page';
 
 export interface PageQuery {
@@ -185,7 +186,7 @@ export async function bookingPage(db: Db, p: PageQuery) {
   );
 }
 
-/** What the console shows of a courier request: its trip and item, never the Government ID. */
+/** What the console shows of a courier request: its trip and item, never the Government ID number. */
 export interface CourierTrip {
   from: string | null;
   to: string | null;
@@ -194,25 +195,14 @@ export interface CourierTrip {
   weightKg: number | null;
 }
 
-const textOf = (x: unknown) => (typeof x === 'string' && x ? x : null);
-
-/** The trip a request names (`firstDay`/`lastDay` since migration 0032; older names before it; none in older requests). */
-export function courierTrip(details: unknown): CourierTrip {
-  const d = (details && typeof details === 'object' ? details : {}) as Record<string, unknown>;
-  const firstDay =
-    textOf(d.firstDay) ??
-    textOf(d.dateFrom) ??
-    textOf(d.departureFrom) ??
-    textOf(d.earliestDate) ??
-    textOf(d.departure);
-  const weight = Number(d.weight ?? d.weightKg);
+/** The trip a request names, from its columns (migration 0032; null in requests made before it). */
+export function courierTrip(row: typeof courierRequests.$inferSelect): CourierTrip {
   return {
-    from: textOf(d.from),
-    to: textOf(d.to),
-    firstDay,
-    lastDay:
-      textOf(d.lastDay) ?? textOf(d.dateTo) ?? textOf(d.departureTo) ?? textOf(d.latestDate) ?? firstDay,
-    weightKg: Number.isFinite(weight) && weight > 0 ? weight : null,
+    from: row.from || null,
+    to: row.to || null,
+    firstDay: row.firstDay || null,
+    lastDay: row.lastDay || row.firstDay || null,
+    weightKg: row.weightGrams ? toKg(row.weightGrams) : null,
   };
 }
 
@@ -235,14 +225,21 @@ export async function courierPage(db: Db, p: PageQuery) {
     p.limit,
     (r) => [r.request.createdAt.getTime(), r.request.id],
     (r) => {
-      const d = r.request.details as Record<string, unknown>;
+      const d = r.request.details as { itemDescription?: unknown; governmentIdType?: unknown };
       return {
         id: r.request.id,
         status: r.request.status,
         createdAt: r.request.createdAt.getTime(),
         sender: r.user,
-        item: textOf(d.itemDescription) ?? '',
-        trip: courierTrip(d),
+        item: typeof d.itemDescription === 'string' ? d.itemDescription : '',
+        trip: courierTrip(r.request),
+        // Masked: the full number only through the audited reveal (team.actions.ts).
+        governmentId: r.request.idLast4
+          ? {
+              type: typeof d.governmentIdType === 'string' ? d.governmentIdType : '',
+              last4: r.request.idLast4,
+            }
+          : null,
       };
     },
   );

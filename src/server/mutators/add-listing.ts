@@ -1,6 +1,6 @@
 // add-listing: a carrier's new listing (future departure in the origin's time zone, known
 // airports and airline, no second listing of one flight on one date: the unique index decides).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { departureInstant } from '@/domain/listing/departure';
 import type { MutationArgs } from '@/domain/sync/mutations';
 import { requireSelf } from '../auth/guard';
@@ -62,7 +62,8 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
   // At most the operator's quota of listings on flights still to come (409 listing/quota-reached).
   await checkListingQuota(tx, user.id, deps.clock.now(), ref, userLock, deps.config.openListingsMax);
 
-  // A second listing of one flight on one date meets listings_flight_unique: nothing is inserted
+  // A second open listing of one flight on one date meets listings_flight_unique (a withdrawn one
+  // no longer counts, migration 0035): nothing is inserted
   // (a concurrent one is waited for), and the refusal is listing/duplicate on every path.
   const [row] = await tx
     .insert(listings)
@@ -118,7 +119,13 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
         const rows = await tx
           .select({ flightNo: listings.flightNo, departure: listings.departure })
           .from(listings)
-          .where(and(eq(listings.userId, user.id), inArray(listings.flightNo, flights)));
+          .where(
+            and(
+              eq(listings.userId, user.id),
+              inArray(listings.flightNo, flights),
+              isNull(listings.withdrawnAt),
+            ),
+          );
         taken = new Set(rows.map((r) => flightKey(r.flightNo, r.departure)));
       }
       const key = flightKey(input.flightNo, input.departure);

@@ -3,7 +3,7 @@
 // (bookings.cost); a new flight or time is marked on every booking it holds (the traveller may
 // then cancel without the cut-off), moves the answer deadline of pending ones, and tells each
 // traveller.
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { bookingExpiry } from '@/domain/booking/status';
 import { departureInstant, isDepartureInFuture } from '@/domain/listing/departure';
 import { MSG } from '@/domain/texts';
@@ -39,6 +39,7 @@ export const editListing: ServerMutator<'edit-listing'> = async ({ tx, user, dep
           eq(listings.flightNo, input.flightNo),
           eq(listings.departure, input.departure),
           ne(listings.id, listing.id),
+          isNull(listings.withdrawnAt),
         ),
       );
     if (twin) throw new ApiError('listing/duplicate');

@@ -20,6 +20,7 @@ import { paymentAnswer, paymentClaim, paymentReceived } from './payments';
 import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
+import { block, report, unblock } from './safety';
 import { setLocale } from './set-locale';
 import { setUpi } from './set-upi';
 import { statusUpdate } from './status-update';
@@ -42,6 +43,9 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   message,
   'read-messages': readMessages,
   'report-message': reportMessage,
+  block,
+  unblock,
+  report,
   'set-upi': setUpi,
   'set-locale': setLocale,
   'payment-received': paymentReceived,

@@ -61,10 +61,17 @@ export async function fanOut(
   });
 }
 
-/** The notification in the recipient's language, without what said it (`text`). */
+/**
+ * The notification in the recipient's language, without what said it (`text`). The mail's
+ * detail keeps its other lines (price, payment record: English still, docs/i18n.md); the other
+ * side's words get the language's lead-in.
+ */
 function written(notification: PushNotification, locale: ReturnType<typeof localeOf>): PushNotification {
   const { text, ...rest } = notification;
   if (!text) return rest;
-  const { detail: _english, ...shown } = rest;
-  return { ...shown, ...write(text, locale) };
+  const { detail: english, ...shown } = rest;
+  const said = write(text, locale);
+  const others = (english ?? '').split('\n').filter((line) => line && !line.startsWith('In their words: '));
+  const detail = [said.detail, ...others].filter(Boolean).join('\n');
+  return { ...shown, title: said.title, body: said.body, ...(detail ? { detail } : {}) };
 }

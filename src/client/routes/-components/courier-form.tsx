@@ -2,7 +2,8 @@
 // window, weight, category, declared value), the recipient, the Government ID with why it is asked
 // and who sees it, the image check as the spec's alert, the payment mode and the declarations;
 // every missing field is shown at once on submit. Queued with its image (it works offline); after
-// submit the form, image and preview reset. The picked photo is downscaled on the device at once
+// submit the form, image and preview reset and a note says what happens next, with a link to the
+// request. The picked photo is downscaled on the device at once
 // (its size before and after is shown), so a phone photo goes up as a few hundred KB.
 
 import { Link } from '@tanstack/react-router';
@@ -108,6 +109,8 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
   const [inputKey, setInputKey] = useState(0);
+  /** The request just submitted: what happens next, and its page. */
+  const [sent, setSent] = useState<{ id: string; route: string } | null>(null);
   const preparing = usePreparedPhoto(image);
   const today = todayIn(Date.now());
   const prepared = useSettled(preparing);
@@ -144,15 +147,16 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
         window.alert(problem);
         return;
       }
+      let id: string;
       try {
         const photo = (await preparing) ?? { blob: image, originalSize: image.size };
-        await submitCourierRequest(
+        ({ id } = await submitCourierRequest(
           store,
           v.parse(courierFormSchemaAt(todayIn(Date.now())), value),
           photo.blob,
           jpegName(image.name, photo.blob.type),
           photo.originalSize,
-        );
+        ));
       } catch (err) {
         window.alert(
           err instanceof Error && err.message ? err.message : 'Submission failed. Please try again.',
@@ -160,6 +164,7 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
         return;
       }
       toast.success('Courier request submitted!');
+      setSent({ id, route: `${value.from} → ${value.to}` });
       formApi.reset();
       setImage(null);
       setInputKey((k) => k + 1);
@@ -265,6 +270,26 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
             Submit Request
           </form.SubmitButton>
         </div>
+        {sent ? (
+          <div
+            role="status"
+            className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm sm:col-span-2"
+          >
+            <p className="font-semibold text-slate-900">Your request {sent.route} is in.</p>
+            <p className="mt-1 text-slate-700">
+              What happens next: it is sent as soon as you are online, then we look for carriers flying that
+              route on your dates. When one matches, you see it on the request with "Book this", and we tell
+              you by notification or e-mail.
+            </p>
+            <Link
+              to="/courier-requests/$id"
+              params={{ id: sent.id }}
+              className="mt-2 inline-block font-medium text-brand-700 underline"
+            >
+              View this request
+            </Link>
+          </div>
+        ) : null}
         <p className="text-sm text-slate-600 sm:col-span-2">
           Follow your requests in{' '}
           <Link to="/courier-requests" className="font-medium text-brand-700 underline">

@@ -13,8 +13,8 @@ export function nextStepText(row: OrderRow, side: ThreadSide): string {
         : `${traveller} is waiting for your answer. Accept or decline before the request expires (24 hours, or 2 hours before departure).`;
     case 'accepted':
       return mine
-        ? 'Accepted. Hand your luggage to the carrier before the flight; at arrival, when they hand it back, give them your hand-off code. Pay as agreed with the carrier.'
-        : 'Accepted. Take the luggage before the flight; at arrival, hand it back and ask for the hand-off code to complete.';
+        ? 'Accepted. Hand your luggage to the carrier before the flight; at arrival, when they hand it back, give them your hand-off code. Pay the carrier at the hand-off by their UPI code or in cash; paid by UPI, say I paid with its reference.'
+        : 'Accepted. Take the luggage before the flight; at arrival, hand it back and ask for the hand-off code to complete. When you are paid, mark the payment received.';
     case 'completed':
       return 'Delivered. You can rate each other for 48 hours.';
     case 'rejected':

@@ -2,20 +2,20 @@
 // caller's actions, and a View Details disclosure.
 import { MessageCircle } from 'lucide-react';
 import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useStore } from '@/client/hooks/use-store';
 import { LOCALE } from '@/client/locale';
 import { Avatar } from '@/client/ui/avatar';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { StatusBadge } from '@/client/ui/status-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { UnreadBadge } from '@/client/ui/unread-badge';
-import { discardEntry, type OrderRow, retryEntry } from '@/data';
+import type { OrderRow } from '@/data';
 import { expiryReasonText } from '@/domain/booking/status';
 import { formatDayMonth, formatTime, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { BookingDetails } from './booking-details';
 import { MessageLink } from './message-link';
 import { RateBooking } from './rate-booking';
+import { RefusedChange } from './refused-change';
 import type { Reference } from './use-reference';
 
 interface OrderItemProps {
@@ -40,7 +40,6 @@ export const OrderItem = memo(function OrderItem({
   opened = false,
   unread = 0,
 }: OrderItemProps) {
-  const store = useStore();
   const [open, setOpen] = useState(opened);
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -55,6 +54,7 @@ export const OrderItem = memo(function OrderItem({
   // In the carrier's list the other side is the traveller; in mine, the carrier.
   const carrierSide = side === 'carrier';
   const otherName = carrierSide ? row.name : row.carrierName || 'your carrier';
+  const refusedRequest = row.syncState === 'failed' && row.id.startsWith('local-');
   return (
     <article
       ref={article}
@@ -72,8 +72,12 @@ export const OrderItem = memo(function OrderItem({
               </span>
               <span className="sr-only"> to </span> {f.to}
             </p>
-            {/* A request the server refused was never made: no status to show beside "Not sent". */}
-            {row.syncState === 'failed' && row.id.startsWith('local-') ? null : (
+            {/* A request the server refused was never made: it has no status, only the refusal. */}
+            {refusedRequest ? (
+              <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">
+                Refused
+              </span>
+            ) : (
               <StatusBadge status={row.status} />
             )}
             {unread > 0 ? (
@@ -106,13 +110,11 @@ export const OrderItem = memo(function OrderItem({
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
         <div className="mr-auto">
-          <SyncState
-            state={row.syncState}
-            error={row.syncError}
-            {...(key
-              ? { onRetry: () => void retryEntry(store, key), onDiscard: () => void discardEntry(store, key) }
-              : {})}
-          />
+          {row.syncState === 'failed' && key ? (
+            <RefusedChange outboxKey={key} error={row.syncError} />
+          ) : (
+            <SyncState state={row.syncState} error={row.syncError} />
+          )}
         </div>
         {actions}
         {carrierSide ? <MessageLink bookingId={row.id} unread={unread} /> : null}

@@ -69,14 +69,16 @@ export function UnsentChanges({ items }: { items: WaitingItem[] }) {
             </div>
             {needsUser ? (
               <div className="flex gap-2">
-                <button
-                  type="button"
-                  onClick={() => void retryEntry(store, item.key)}
-                  className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-                >
-                  <RotateCcw aria-hidden="true" className="size-4" />{' '}
-                  {item.reupload ? t('sync.reupload') : t('sync.retry')}
-                </button>
+                {item.retry ? (
+                  <button
+                    type="button"
+                    onClick={() => void retryEntry(store, item.key)}
+                    className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                  >
+                    <RotateCcw aria-hidden="true" className="size-4" />{' '}
+                    {item.reupload ? t('sync.reupload') : t('sync.retry')}
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   onClick={async () => {

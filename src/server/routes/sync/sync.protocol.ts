@@ -1,9 +1,8 @@
 // What push and pull share: the protocol check and the shape of a stored answer.
-import { eq } from 'drizzle-orm';
 import { MIN_APP_SYNC_PROTOCOL, speaksProtocol } from '@/domain/sync/protocol';
 import type { Db } from '../../db/client';
-import { syncClients } from '../../db/schema';
 import { ApiError, refusal } from '../../http/errors';
+import { clientProtocol } from '../../model/sync.clients';
 
 /** Seconds a tab of the first release waits before it asks again (it backs off further itself). */
 const OLD_RELEASE_RETRY_AFTER_S = 15 * 60;
@@ -19,11 +18,8 @@ const OLD_RELEASE_RETRY_AFTER_S = 15 * 60;
 export async function requireProtocol(version: number | undefined, db: Db, clientId: string): Promise<void> {
   if (!speaksProtocol(version)) throw new ApiError('sync/upgrade-required');
   if ((version ?? 1) >= MIN_APP_SYNC_PROTOCOL) return;
-  const [client] = await db
-    .select({ protocol: syncClients.protocol })
-    .from(syncClients)
-    .where(eq(syncClients.id, clientId));
-  if (client && client.protocol >= MIN_APP_SYNC_PROTOCOL)
+  const known = await clientProtocol(db, clientId);
+  if (known !== null && known >= MIN_APP_SYNC_PROTOCOL)
     throw refusal('sync/old-release', { retryAfterS: OLD_RELEASE_RETRY_AFTER_S });
 }
 

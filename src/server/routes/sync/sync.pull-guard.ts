@@ -11,16 +11,13 @@
 //   of an id whose answer was pruned from being applied again (docs/api.md, "Sync results");
 //   the hourly housekeeping removes idle ones (pruneSyncClients), and the push budget bounds how
 //   fast an account makes them.
-import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import { syncClients } from '../../db/schema';
-import type { AppEnv, SessionUser } from '../../deps';
+import type { AppEnv } from '../../deps';
 import { ApiError } from '../../http/errors';
 
-/** Client rows with nothing applied a user keeps (rows with an applied id are always kept). */
-export const CLIENTS_PER_USER = 10;
+// The client rows' queries (lock, cap, count) are model's: src/server/model/sync.clients.ts.
+export { CLIENTS_PER_USER } from '../../model/sync.clients';
 
 /**
  * 403 sync/cross-site for a pull the app did not make: a navigation (Sec-Fetch-Mode: navigate;
@@ -39,55 +36,4 @@ export function refuseForeignPulls(config: AppConfig): MiddlewareHandler<AppEnv>
     }
     await next();
   };
-}
-
-/**
- * The client's row, locked for the push's transaction; created (at last-applied 0) when absent,
- * which is also how an evicted client comes back. Another user's client is refused.
- */
-export async function lockClient(tx: Tx, clientId: string, user: SessionUser, nowMs: number) {
-  await tx
-    .insert(syncClients)
-    .values({ id: clientId, userId: user.id, lastMutationId: 0, updatedAt: new Date(nowMs) })
-    .onConflictDoNothing();
-  const [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
-  if (!client || client.userId !== user.id) throw new ApiError('sync/client-mismatch');
-  return client;
-}
-
-/**
- * Evicts the user's oldest client rows beyond CLIENTS_PER_USER among those that guard nothing (no
- * mutation applied). A row a push holds locked right now is skipped, never waited for.
- */
-export async function capClients(db: Db, userId: string, keepId: string) {
-  const evictable = eq(syncClients.lastMutationId, 0);
-  const newest = db
-    .select({ id: syncClients.id })
-    .from(syncClients)
-    .where(and(eq(syncClients.userId, userId), ne(syncClients.id, keepId), evictable))
-    .orderBy(desc(syncClients.updatedAt), desc(syncClients.id))
-    .limit(CLIENTS_PER_USER - 1);
-  const victims = db
-    .select({ id: syncClients.id })
-    .from(syncClients)
-    .where(
-      and(
-        eq(syncClients.userId, userId),
-        ne(syncClients.id, keepId),
-        evictable,
-        notInArray(syncClients.id, newest),
-      ),
-    )
-    .for('update', { skipLocked: true });
-  await db.delete(syncClients).where(inArray(syncClients.id, victims));
-}
-
-/** Whether the user has more idle client rows than the cap (a cheap check before capClients runs). */
-export async function overClientCap(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(syncClients)
-    .where(and(eq(syncClients.userId, userId), eq(syncClients.lastMutationId, 0)))
-    .limit(CLIENTS_PER_USER + 1);
-  return rows.length > CLIENTS_PER_USER;
 }

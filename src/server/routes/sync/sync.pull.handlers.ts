@@ -11,7 +11,6 @@
 //   4. anything else (no cookie, an unreadable one, one below the user's floor of pruned
 //      tombstones, or a client without diff=1 when something changed): the whole snapshot.
 // The same cookie sent again (its answer was lost) gets a patch of everything changed since it.
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import {
   type PullPatch,
   type PullSnapshot,
@@ -20,84 +19,15 @@ import {
 } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
-import { syncResults } from '../../db/schema';
-import { run, type Statement } from '../../db/statement';
-import { formatCookie, type PullCookie, parseCookie } from '../../db/sync-cookie';
+import { formatCookie, parseCookie } from '../../db/sync-cookie';
 import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { QueryContext } from '../../http/validate';
+import { pullStateOf } from '../../model/sync.pull-state';
+import { resultsBetween } from '../../model/sync.results';
 import { dropAckedResults } from '../../model/sync.retention';
 import { COLLECTIONS, loadProfile, PROFILE, ROW_COLLECTIONS } from './sync.collections';
 import { requireProtocol, storedResult } from './sync.protocol';
-
-interface PullState {
-  /** The client row's user and last-applied id (none before its first push). */
-  clientUser: string | null;
-  last: number;
-  /** The user's highest version in this snapshot, or their floor if higher. */
-  top: number;
-  floor: number;
-  /** Transactions in progress when this snapshot was taken, and its xmin. */
-  running: string[];
-  xmin: string;
-  /** The user's entries newer than the state the cookie names (empty without a cookie). */
-  changed: { collection: string; row_id: string }[];
-}
-
-/** $1 client id, $2 user id, $3 the cookie's version, $4 its running transactions, $5 its xmin. */
-const PULL_STATE: Statement = {
-  name: 'sync_pull_state',
-  text: 'SELECT * FROM sync_pull_state($1, $2, $3::bigint, $4::text::xid8[], $5::text::xid8)',
-};
-
-/**
- * Everything a pull reads before it knows whether rows are needed, in one call of
- * sync_pull_state() (migrations 0016, 0022; the first statement of the transaction, so it takes the
- * snapshot): the client row, the user's top version and floor, the running transactions, and
- * the entries newer than the state `cookie` names: above its version, or written by a
- * transaction that was running then. A named statement (src/server/db/statement.ts): parsed once
- * per connection, no SQL built per pull.
- */
-async function stateOf(
-  db: Db,
-  clientId: string,
-  userId: string,
-  cookie: PullCookie | null,
-): Promise<PullState> {
-  const [row] = await run<{
-    client_user: string | null;
-    last_mutation: string | number | null;
-    top: string | number;
-    floor_version: string | number | null;
-    running: string[] | string;
-    snapshot_xmin: string;
-    changed: string | PullState['changed'];
-  }>(db, PULL_STATE, [
-    clientId,
-    userId,
-    cookie ? cookie.version : null,
-    `{${cookie?.running.join(',') ?? ''}}`,
-    cookie?.fromXid ?? null,
-  ]);
-  if (!row) throw new Error('sync_pull_state returned no row');
-  const floor = Number(row.floor_version ?? 0);
-  return {
-    clientUser: row.client_user,
-    last: Number(row.last_mutation ?? 0),
-    top: Math.max(Number(row.top), floor),
-    floor,
-    running: textArray(row.running),
-    xmin: String(row.snapshot_xmin),
-    changed: typeof row.changed === 'string' ? JSON.parse(row.changed) : row.changed,
-  };
-}
-
-/** A text[] as the driver gave it: parsed, or in PostgreSQL's literal form `{a,b}` (digits only here). */
-function textArray(value: string[] | string): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner ? inner.split(',') : [];
-}
 
 /** The rows behind changed entries: put what the user sees, delete what they no longer do. */
 async function patchOf(
@@ -154,6 +84,8 @@ async function snapshotOf(db: Db, userId: string, nowMs: number): Promise<PullSn
   return { listings, bookings, orders, profile, watches, watched, messages, reads, couriers };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** Behind signedIn, refuseForeignPulls and queryOf(pullQuerySchema) (sync.index.ts), in that order. */
 export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) {
   const user = requireUser(c);
@@ -168,24 +100,12 @@ export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) 
     async (tx) => {
       const db: Db = tx;
       // The last-applied id is read in the same snapshot as the rows: they agree.
-      const state = await stateOf(db, clientId, user.id, asked);
+      const state = await pullStateOf(db, clientId, user.id, asked);
       if (state.clientUser !== null && state.clientUser !== user.id)
         throw new ApiError('sync/client-mismatch');
       const last = state.last;
       const results =
-        acked !== undefined && acked < last
-          ? await db
-              .select()
-              .from(syncResults)
-              .where(
-                and(
-                  eq(syncResults.clientId, clientId),
-                  gt(syncResults.mutationId, acked),
-                  lte(syncResults.mutationId, last),
-                ),
-              )
-              .orderBy(asc(syncResults.mutationId))
-          : [];
+        acked !== undefined && acked < last ? await resultsBetween(db, clientId, acked, last) : [];
       // A cookie below the floor may miss a pruned deletion; one above the top is not this user's.
       const usable = asked !== null && asked.version >= state.floor && asked.version <= state.top;
       const { changed } = state;
@@ -216,5 +136,6 @@ export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) 
     ...(acked !== undefined ? { results: answer.results } : {}),
     snapshot: answer.snapshot,
     patch: answer.patch,
+    rules: { cancelCutoffHours: deps.config.cancelCutoffMs / HOUR_MS },
   });
 }

@@ -21,24 +21,23 @@
 //      rest later (after the rate's Retry-After when nothing could be applied).
 // Refuses a client protocol this server does not speak (426 sync/upgrade-required) and names its
 // own in the answer.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import { budgetSpent, spend } from '../../auth/throttle';
 import type { Tx } from '../../db/client';
-import { syncClients, syncResults } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../deps';
 import { ApiError, errorResponse, type Reply, refusal, refusalReply } from '../../http/errors';
 import { claimIdempotencyKey, storeIdempotentReply } from '../../http/idempotency';
 import type { JsonContext } from '../../http/validate';
 import { lockUser, rollBackUserLock, type UserLock } from '../../model/quotas.checks';
 import { referenceIndex } from '../../model/reference.queries';
+import { capClients, lockClient, markApplied, overClientCap } from '../../model/sync.clients';
+import { type NewSyncResult, resultsOf, storeResults } from '../../model/sync.results';
 import { appliesInRuns, runMutator, runMutators } from '../../mutators';
 import { classifyFailure } from './sync.failures';
 import { requireProtocol } from './sync.protocol';
-import { capClients, lockClient, overClientCap } from './sync.pull-guard';
 import { pushResult, storedBody, storedResult } from './sync.push-results';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
@@ -89,17 +88,14 @@ function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, s
     const seenIds = mutations.filter((m) => m.id <= last).map((m) => m.id);
     const stored = new Map<number, PushResult>();
     if (seenIds.length) {
-      const rows = await tx
-        .select()
-        .from(syncResults)
-        .where(and(eq(syncResults.clientId, clientId), inArray(syncResults.mutationId, seenIds)));
+      const rows = await resultsOf(tx, clientId, seenIds);
       for (const r of rows) stored.set(r.mutationId, storedResult(r.mutationId, r.ok, r.body));
     }
 
     const results: PushResult[] = [];
     /** The refusal whose Retry-After the rest waits for (a rate), when the batch stopped at one. */
     let wait: ApiError | null = null;
-    const fresh: (typeof syncResults.$inferInsert)[] = [];
+    const fresh: NewSyncResult[] = [];
     const now = new Date(clock.now());
     const record = (result: PushResult) => {
       results.push(result);
@@ -194,11 +190,8 @@ function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, s
     }
     // The new last-applied id and the answers commit with the effects, in this transaction.
     if (fresh.length) {
-      await tx
-        .update(syncClients)
-        .set({ lastMutationId: last, updatedAt: now, protocol })
-        .where(eq(syncClients.id, clientId));
-      await tx.insert(syncResults).values(fresh);
+      await markApplied(tx, clientId, last, now, protocol);
+      await storeResults(tx, fresh);
     }
     return { last, results, transient, wait };
   });

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client';
 import type { AppEnv, Deps } from '../../deps';
 import type { JsonContext } from '../../http/validate';
 import * as actions from '../../model/team.actions';
+import { resolveDispute } from '../../model/team.disputes';
 
 type Action<T> = (ctx: Parameters<typeof actions.replyToQuery>[0]) => Promise<T>;
 
@@ -63,4 +64,22 @@ export async function propose(c: JsonContext<typeof proposeListingSchema>, deps:
   const { listingId, reason } = c.req.valid('json');
   await act(c, deps, reason, (ctx) => actions.proposeListing(ctx, id(c), listingId));
   return c.json({ message: 'Listing proposed to the sender.' });
+}
+
+/** "Show full ID": the request's Government ID number, audited (who saw it, when, why). */
+export async function revealGovernmentId(c: JsonContext<typeof staffActionSchema>, deps: Deps) {
+  const key = deps.config.idKey;
+  const shown = await act(c, deps, c.req.valid('json').reason, (ctx) =>
+    actions.revealGovernmentId(ctx, id(c), key),
+  );
+  return c.json({
+    message: 'Full ID shown. The audit log records that you saw it.',
+    governmentIdType: shown.type,
+    governmentIdNumber: shown.number,
+  });
+}
+
+export async function resolve(c: JsonContext<typeof staffActionSchema>, deps: Deps) {
+  await act(c, deps, c.req.valid('json').reason, (ctx) => resolveDispute(ctx, id(c)));
+  return c.json({ message: 'Dispute marked resolved.' });
 }

@@ -17,7 +17,9 @@ import {
   handleReport,
   propose,
   replyToQuery,
+  resolve,
   restoreUser,
+  revealGovernmentId,
   suspendUser,
 } from './team.actions.handlers';
 import {
@@ -25,6 +27,7 @@ import {
   bookingList,
   courierList,
   courierMatchList,
+  disputeList,
   me,
   queries,
   reportList,
@@ -56,5 +59,8 @@ export function teamRoutes(deps: Deps) {
     .get('/api/team/courier-requests', page, (c) => courierList(c, deps))
     .get('/api/team/courier-requests/:id/matches', (c) => courierMatchList(c, deps))
     .post('/api/team/courier-requests/:id/propose', jsonBody(proposeListingSchema), (c) => propose(c, deps))
+    .post('/api/team/courier-requests/:id/reveal-id', reason, (c) => revealGovernmentId(c, deps))
+    .get('/api/team/disputes', page, (c) => disputeList(c, deps))
+    .post('/api/team/disputes/:id/resolve', reason, (c) => resolve(c, deps))
     .get('/api/team/audit', page, (c) => audit(c, deps));
 }

@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { QueryContext } from '../../http/validate';
 import { auditPage } from '../../model/audit.queries';
+import { disputePage } from '../../model/team.disputes';
 import {
   bookingPage,
   contactPage,
@@ -36,6 +37,8 @@ export const bookingList = async (c: PageContext, deps: Deps) =>
   c.json(await bookingPage(deps.db, c.req.valid('query')));
 export const courierList = async (c: PageContext, deps: Deps) =>
   c.json(await courierPage(deps.db, c.req.valid('query')));
+export const disputeList = async (c: PageContext, deps: Deps) =>
+  c.json(await disputePage(deps.db, c.req.valid('query')));
 export const searches = async (c: PageContext, deps: Deps) =>
   c.json(await searchesPage(deps.db, c.req.valid('query'), today(deps)));
 
@@ -47,6 +50,6 @@ export async function audit(c: PageContext, deps: Deps) {
 export async function courierMatchList(c: Context<AppEnv>, deps: Deps) {
   const found = await courierRequestById(deps.db, c.req.param('id') ?? '');
   if (!found) throw new ApiError('team/not-found');
-  const trip = courierTrip(found.request.details);
+  const trip = courierTrip(found.request);
   return c.json({ trip, listings: await courierMatches(deps.db, trip, today(deps)) });
 }

@@ -7,8 +7,16 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { ThreadWindow } from '@/client/hooks/use-messages';
 import { useStore } from '@/client/hooks/use-store';
-import { discardEntry, reportMessage, retryEntry, type ThreadInfo, type ThreadMessage } from '@/data';
+import {
+  blockUser,
+  discardEntry,
+  reportMessage,
+  retryEntry,
+  type ThreadInfo,
+  type ThreadMessage,
+} from '@/data';
 import { type ReportChoice, ReportDialog } from '../../-components/report-dialog';
+import { reportedText } from '../../-components/report-person';
 import type { Actions } from './message-bubble';
 import { itemsOf } from './message-items';
 import { LogFrame, PlainLog } from './plain-log';
@@ -42,13 +50,25 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
   const [long, setLong] = useState(false);
   if (!long && messages && (hasOlder || messages.length > VIRTUAL_FROM)) setLong(true);
 
+  // The other side's address, for "Also block this person": the carrier's on my bookings, the
+  // traveller's on my orders.
+  const otherEmail =
+    (info.side === 'traveller' ? info.booking.carrierEmail : info.booking.email) ||
+    info.booking.contact?.email ||
+    '';
   const confirmReport = async (choice: ReportChoice) => {
     if (!reporting) return;
     setBusy(true);
+    // Both queued like every change: accepted offline, sent once when the link is back.
     const result = await reportMessage(store, reporting.id, choice.details, choice.reason).catch(() => null);
+    const blocked =
+      result?.ok && choice.block && otherEmail
+        ? await blockUser(store, { email: otherEmail }).catch(() => null)
+        : null;
     setBusy(false);
     setReporting(null);
-    if (result?.ok) toast.success('Message reported. Our team will review it.');
+    if (result?.ok && (!choice.block || blocked?.ok))
+      toast.success(reportedText(choice.block, navigator.onLine, true));
     else toast.error('Could not report this message. Please try again.');
   };
 
@@ -71,6 +91,7 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
         {reporting ? (
           <ReportDialog
             title="Report this message?"
+            canBlock={otherEmail !== ''}
             busy={busy}
             onSubmit={(choice) => void confirmReport(choice)}
             onCancel={closeReport}

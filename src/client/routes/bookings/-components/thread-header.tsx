@@ -1,5 +1,6 @@
 // The thread's header: a way back to the booking in its list, who the conversation is with, the
-// booking's flight and status, and the one-line reminder to pay only in the app.
+// booking's flight and status, and the one-line payment reminder (pay the carrier at the hand-off by
+// the app's UPI code or in cash, and mark it in the booking).
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { LOCALE } from '@/client/locale';

@@ -1,0 +1,69 @@
+// How a booking row's own change stands when the server refused it: the server's words, Retry only
+// where sending it again can succeed (by the refusal's code), Discard, and for a booking refused
+// for want of space the weight the listing still has free ("Book the 1 KG still free", opening
+// Confirm Booking with it), asked of the server again once online.
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { PackagePlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useStore } from '@/client/hooks/use-store';
+import { Button } from '@/client/ui/button';
+import { SyncState } from '@/client/ui/sync-state';
+import {
+  discardEntry,
+  dropRefusedBooking,
+  type FreeSpace,
+  freeSpaceOf,
+  refusalQuery,
+  retryEntry,
+} from '@/data';
+import { formatWeight } from '@/domain/format';
+
+interface RefusedChangeProps {
+  outboxKey: string;
+  error: string | null;
+}
+
+export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
+  const store = useStore();
+  const navigate = useNavigate();
+  const refusal = useLiveQuery(() => refusalQuery(store, outboxKey), [store, outboxKey]);
+  const forSpace = Boolean(refusal?.space);
+  const [free, setFree] = useState<FreeSpace | null>(null);
+  useEffect(() => {
+    if (!forSpace) return;
+    let live = true;
+    freeSpaceOf(store, outboxKey)
+      .then((found) => {
+        if (live) setFree(found);
+      })
+      // Not known (the search failed): nothing is offered beyond Discard.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [store, outboxKey, forSpace]);
+  const bookFree = async () => {
+    const listing = free?.listing;
+    if (!listing) return;
+    await dropRefusedBooking(store, outboxKey);
+    void navigate({ to: '/booking', search: { listing: listing.id }, state: { listing } });
+  };
+  const offer = forSpace && free ? free : null;
+  return (
+    <SyncState
+      state="failed"
+      error={error}
+      {...(refusal?.retry ? { onRetry: () => void retryEntry(store, outboxKey) } : {})}
+      onDiscard={() => void discardEntry(store, outboxKey)}
+    >
+      {offer && offer.free > 0 && offer.listing ? (
+        <Button variant="primary" className="min-h-8 px-3" onClick={() => void bookFree()}>
+          <PackagePlus aria-hidden="true" className="size-3.5" /> Book the {formatWeight(offer.free)} still
+          free
+        </Button>
+      ) : null}
+      {offer && offer.free === 0 ? <p className="self-center">No space is left on this flight.</p> : null}
+    </SyncState>
+  );
+}
