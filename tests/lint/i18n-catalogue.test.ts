@@ -17,7 +17,7 @@ const read = (path: string): Catalogue => JSON.parse(readFileSync(join(root, pat
 const client = Object.fromEntries(LOCALES.map((l) => [l, read(`messages/${l}.json`)]));
 const server = Object.fromEntries(LOCALES.map((l) => [l, read(`messages/server/${l}.json`)]));
 
-/** Every code the server names in its source: `new ApiError('x')`, `code: 'x'`, `errorResponse(c, 'x')`. */
+/** Every code the server names in its source: `new ApiError('x')`, `refusal('x')`, `code: 'x'`, `errorResponse(c, 'x')`. */
 function serverCodes(): Set<string> {
   const codes = new Set<string>();
   const walk = (dir: string) => {
@@ -27,7 +27,7 @@ function serverCodes(): Set<string> {
       else if (/\.ts$/.test(e.name)) {
         const text = readFileSync(path, 'utf8');
         for (const m of text.matchAll(
-          /(?:ApiError\(|code:\s*|[Ee]rror\w*\([^,()]*,\s*)'([a-z_]+(?:\/[a-z-]+)?)'/g,
+          /(?:ApiError\(|refusal\(|code:\s*|[Ee]rror\w*\([^,()]*,\s*)'([a-z_]+(?:\/[a-z-]+)?)'/g,
         ))
           if (m[1]?.includes('/') || m[1] === 'handoff_code_mismatch') codes.add(m[1]);
       }
