@@ -6,7 +6,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, navigations, PHONE, shoot } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import { launchPersistent, type PwaBrowser, waitForServiceWorker } from '../support/pwa-browser';
+import { Api, testUser } from '../support/pwa-api';
+import {
+  launchPersistent,
+  loginThroughUi,
+  type PwaBrowser,
+  waitForServiceWorker,
+} from '../support/pwa-browser';
+import { until } from '../support/until';
 
 let server: E2eServer;
 let browser: PwaBrowser;
@@ -63,5 +70,25 @@ describe('languages', () => {
     } finally {
       await browser.context.setOffline(false);
     }
+  });
+
+  it('switches a signed-in traveller from the profile menu, and the account keeps it', async () => {
+    const user = testUser('Hindi', Date.now().toString(36));
+    const api = await new Api(server.url).signIn(user);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'English' }).click();
+    await loginThroughUi(page, server.url, user, 'Traveller');
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitemradio', { name: 'हिन्दी' }).click();
+    await page.getByRole('button', { name: 'प्रोफ़ाइल मेन्यू' }).waitFor();
+    expect(await lang()).toBe('hi-IN');
+    await shoot(page, 'profile-menu-hindi');
+    await expectNoAxeViolations(page, 'profile menu in Hindi at 390 px');
+    await until(
+      async () =>
+        (await api.json<{ profile: { locale: string | null } }>('GET', `/api/profile/${user.email}`)).profile
+          .locale === 'hi',
+      { what: 'the account language saved on the server', timeoutMs: 30_000 },
+    );
   });
 });
