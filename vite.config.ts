@@ -132,6 +132,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default on a 2-core machine is one worker, which ran all 150 files one after another
+    // (about 25 minutes): much of a file's time is spent waiting on a server or a browser, so two
+    // run side by side. The e2e files still run one at a time (fileParallelism below).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
