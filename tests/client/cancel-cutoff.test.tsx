@@ -18,7 +18,7 @@ async function acceptedBookingDetails(cancelCutoffHours: number) {
   );
   api.on(RULES_ROUTE, () => json({ cancelCutoffHours }));
   renderApp('/mybookings', { api });
-  const card = await screen.findByRole('article', { name: 'DEL to BOM, Meera Shah' });
+  const card = await screen.findByRole('article', { name: 'DEL to BOM, Meera Shah' }, { timeout: 10_000 });
   await userEvent.click(within(card).getByRole('button', { name: 'View Details' }));
   return within(card);
 }

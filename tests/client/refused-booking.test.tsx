@@ -31,8 +31,9 @@ async function refusedBooking(api: FakeApi) {
     await bookListing(view.store, LISTING, 3);
     await replayOutbox(view.store);
   });
-  const card = await screen.findByRole('article', { name: 'DEL to BOM, Asha Rao' });
-  await within(card).findByText(/Not sent:/);
+  // The first screen of the file loads its route's code: more than findBy's default second on a busy machine.
+  const card = await screen.findByRole('article', { name: 'DEL to BOM, Asha Rao' }, { timeout: 10_000 });
+  await within(card).findByText(/Not sent:/, {}, { timeout: 5000 });
   return { ...view, card };
 }
 
@@ -44,12 +45,16 @@ describe('A refused booking', () => {
     expect(within(card).queryByText('Pending')).toBeNull();
     expect(within(card).getByText(ERRORS['listing/no-space'].message)).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Retry' })).toBeNull();
-    const offer = await within(card).findByRole('button', { name: 'Book the 1 KG still free' });
+    const offer = await within(card).findByRole(
+      'button',
+      { name: 'Book the 1 KG still free' },
+      { timeout: 5000 },
+    );
     await userEvent.click(offer);
-    await findHeading('Flight & Carrier Information');
+    await findHeading('Flight & Carrier Information', 10_000);
     expect((screen.getByLabelText('Weight (KG)') as HTMLInputElement).value).toBe('1');
     // The refused booking went with the offer taken: nothing of it is left to send.
-    await waitFor(async () => expect(await store.db.outbox.count()).toBe(0));
+    await waitFor(async () => expect(await store.db.outbox.count()).toBe(0), { timeout: 5000 });
   });
 
   it('says no space is left when the search no longer offers the listing', async () => {

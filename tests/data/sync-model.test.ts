@@ -3,7 +3,8 @@
 // sequences of what a user and their network do (make a change, push, lose or delay an answer,
 // pull, late pull, log out and in, the session expiring and someone logging in over it, open a
 // second tab, update the app, jump the clock; and issue 28's plans: a traveller's cancel, a
-// carrier's edit and withdrawal of a listing, held changes taken back with Undo), runs them
+// carrier's edit and withdrawal of a listing, held changes taken back with Undo; a sender's
+// withdrawal of a courier request (issue 30) and a carrier's UPI ID (issue 31)), runs them
 // on one device, restores the network, drains, and checks after every sequence:
 //   - every change made is applied exactly once on the server, or is still shown as refused with
 //     the server's message (its entry failed, its row marked failed) until the user discards it;
@@ -34,18 +35,21 @@ import {
   replayOutbox,
   type Store,
   type Synced,
+  saveUpiId,
   sendContactMessage,
   sendMessage,
   submitCourierRequest,
   undoChange,
   updateBookingStatus,
   uploadPhotos,
+  withdrawCourierRequest,
   withdrawListing,
 } from '@/data';
 import { userEntries } from '@/data/engine/outbox';
 import { localId, plainRow } from '@/data/engine/rows';
 import { clientIdFor } from '@/data/engine/sync-client';
 import type { BookingAction } from '@/domain/booking/status';
+import { WITHDRAWABLE } from '@/domain/courier/status';
 import { ERRORS } from '@/domain/errors';
 import type { Listing } from '@/domain/listing/schema';
 import type { OutboxEntry } from '@/domain/outbox/entry';
@@ -58,6 +62,7 @@ import {
   sessions,
   syncClients,
   syncResults,
+  users,
 } from '@/server/db/schema';
 import { ordersOf } from '@/server/model/bookings.queries';
 import { listingsOfUser, toListing } from '@/server/model/listings.queries';
@@ -76,8 +81,8 @@ type ListingDbRow = typeof listings.$inferSelect;
 
 const HOUR = 3_600_000;
 const NUM_RUNS = Number(process.env.FC_RUNS ?? 500);
-/** Sequences of the plans property (FC_PLANS_RUNS): about a second each. */
-const PLANS_RUNS = Number(process.env.FC_PLANS_RUNS ?? 25);
+/** Sequences of the plans property (FC_PLANS_RUNS): one to two seconds each. */
+const PLANS_RUNS = Number(process.env.FC_PLANS_RUNS ?? 20);
 const MAX_COMMANDS = 20;
 /** Device time the drain may let pass once the network is back: the backoff cap is 5 minutes. */
 const DRAIN_BUDGET_MS = HOUR;
@@ -98,7 +103,9 @@ type Marker =
   | { kind: 'message'; text: string }
   | { kind: 'cancel-booking'; bookingId: string; text: string }
   | { kind: 'edit-listing'; listingId: string; cost: number }
-  | { kind: 'withdraw-listing'; listingId: string };
+  | { kind: 'withdraw-listing'; listingId: string }
+  | { kind: 'courier-withdraw'; id: string }
+  | { kind: 'set-upi'; upiId: string };
 
 interface Change {
   key: string;
@@ -661,6 +668,42 @@ class WithdrawOwn extends ByUser {
   }
 }
 
+/** The sender withdraws one of their open courier requests the server knows (issue 30). */
+class WithdrawCourier extends ByUser {
+  async actAs(who: Who, store: Store, w: World) {
+    const open = (await store.db.couriers.toArray())
+      .filter((r) => r.syncState === 'synced' && WITHDRAWABLE.some((s) => s === r.status))
+      .sort((a, b) => a.id.localeCompare(b.id));
+    const request = open[0];
+    if (!request) return;
+    await withdrawCourierRequest(store, request.id);
+    const key = await lastQueued(store, 'courier-withdraw');
+    record(
+      w,
+      who,
+      key,
+      { kind: 'courier-withdraw', id: request.id },
+      `withdrawal of courier request ${request.id.slice(0, 8)}`,
+    );
+  }
+  toString() {
+    return `WithdrawCourier(tab ${this.tab})`;
+  }
+}
+
+/** The carrier sets the UPI ID travellers pay to (issue 31). */
+class SetUpi extends ByUser {
+  async actAs(who: Who, store: Store, w: World) {
+    const upiId = `run${w.run}x${nextSeq(w)}@okaxis`;
+    await saveUpiId(store, upiId);
+    const key = await lastQueued(store, 'set-upi');
+    record(w, who, key, { kind: 'set-upi', upiId }, `UPI ID ${upiId}`);
+  }
+  toString() {
+    return `SetUpi(tab ${this.tab})`;
+  }
+}
+
 /** Undo: the user takes back the newest change still held; taken back, it must never apply. */
 class Undo extends ByUser {
   async actAs(who: Who, store: Store, w: World) {
@@ -690,11 +733,14 @@ class DiscardRefused extends ByUser {
 
 const tab = fc.integer({ min: 0, max: 1 });
 const which = fc.constantFrom<0 | 1>(0, 1);
-/** Issue 28's kinds: a traveller's cancel, a carrier's edit and withdrawal. */
+/** Issue 28's kinds (a traveller's cancel, a carrier's edit and withdrawal), a courier request's
+ * withdrawal (issue 30) and a UPI ID (issue 31). */
 const PLANS: fc.Arbitrary<Cmd>[] = [
   fc.tuple(tab, which).map(([t, b]) => new CancelMine(t, b)),
   tab.map((t) => new EditOwn(t)),
   tab.map((t) => new WithdrawOwn(t)),
+  tab.map((t) => new WithdrawCourier(t)),
+  tab.map((t) => new SetUpi(t)),
 ];
 const commands: fc.Arbitrary<Cmd>[] = [
   fc.tuple(tab, fc.integer({ min: 0, max: FLIGHTS.length - 1 })).map(([t, f]) => new AddListing(t, f)),
@@ -734,6 +780,8 @@ const commands: fc.Arbitrary<Cmd>[] = [
 const plansCommands: fc.Arbitrary<Cmd>[] = [
   ...PLANS,
   ...PLANS,
+  fc.tuple(tab, which).map(([t, p]) => new Courier(t, p)),
+  tab.map((t) => new UploadPhotos(t)),
   fc.tuple(tab, which).map(([t, l]) => new Book(t, l)),
   which.map((l) => new TakeSpace(l)),
   fc.tuple(tab, which, fc.constantFrom(...ACTIONS)).map(([t, o, a]) => new StatusUpdate(t, o, a)),
@@ -954,6 +1002,20 @@ async function effectsOf(w: World, marker: Marker): Promise<string[]> {
       .where(sql`${listings.id} = ${marker.listingId} and ${listings.withdrawnAt} is not null`);
     return rows.map((r) => r.user);
   }
+  if (marker.kind === 'courier-withdraw') {
+    const rows = await db
+      .select({ user: courierRequests.userId })
+      .from(courierRequests)
+      .where(sql`${courierRequests.id} = ${marker.id} and ${courierRequests.status} = 'closed'`);
+    return rows.map((r) => r.user);
+  }
+  if (marker.kind === 'set-upi') {
+    const rows = await db
+      .select({ user: users.id })
+      .from(users)
+      .where(sql`${users.upiId} = ${marker.upiId} and ${inArray(users.id, ids)}`);
+    return rows.map((r) => r.user);
+  }
   // A status change: the booking holds it now, or held it (accepted, then ended); its push answer
   // goes once the device acknowledges it. An end a withdrawal made (declined as withdrawn, or
   // cancelled with the withdrawal's reason) is the withdrawal's, not this change's.
@@ -1053,17 +1115,25 @@ async function violations(w: World): Promise<string[]> {
     }
   }
 
-  // An edit or a withdrawal sets a listing's state: only the last one applied shows on the server
-  // (the cost an earlier edit set is gone). Per listing and kind, every such change but the last
-  // kept one the server took may have applied (it cannot be seen), and none must be, should one
-  // discarded at logout come after it (it may have applied over it).
+  // An edit or a withdrawal sets a listing's state, a courier withdrawal a request's, a UPI ID a
+  // user's: only the last one applied shows on the server (the cost an earlier edit set is gone).
+  // Per thing and kind, every such change but the last kept one the server took may have applied
+  // (it cannot be seen), and none must be, should one discarded at logout come after it (it may
+  // have applied over it).
+  const stateOf = (c: Change): string | null =>
+    c.marker.kind === 'edit-listing' || c.marker.kind === 'withdraw-listing'
+      ? `${c.marker.kind} ${c.marker.listingId}`
+      : c.marker.kind === 'courier-withdraw'
+        ? `${c.marker.kind} ${c.marker.id}`
+        : c.marker.kind === 'set-upi'
+          ? `${c.marker.kind} ${c.who}`
+          : null;
   const mayOnly = new Set<string>();
   const states = new Map<string, Change[]>();
-  for (const c of w.changes)
-    if (c.marker.kind === 'edit-listing' || c.marker.kind === 'withdraw-listing') {
-      const k = `${c.marker.kind} ${c.marker.listingId}`;
-      states.set(k, [...(states.get(k) ?? []), c]);
-    }
+  for (const c of w.changes) {
+    const k = stateOf(c);
+    if (k) states.set(k, [...(states.get(k) ?? []), c]);
+  }
   for (const run of states.values()) {
     const lastApplied = run.findLastIndex((c) => c.fate === 'kept' && !entries.has(c.key));
     const later = run.slice(lastApplied + 1).some((c) => c.fate === 'logout');
