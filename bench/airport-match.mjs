@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { resolve } from 'node:path';
 import { launchBrowser, PHONE } from '../scripts/chromium.mjs';
-import { createApiUser, loginThroughScreen } from './support/users.ts';
+import { createApiUser, loginThroughScreen } from '../scripts/people.ts';
 import { percentile, startAppServer } from './support/util.mjs';
 
 const OUT = process.argv[2] ?? 'bench/results/airport-match.json';

@@ -75,6 +75,9 @@ describe('My courier requests', { timeout: 60_000 }, () => {
     ]);
     renderApp('/senderhome', { store, api, session: { role: 'sender' } });
     await findHeading('Courier Service Request', 10_000);
+    // Also at the top of the sender's home, above the long form.
+    const [top] = screen.getAllByRole('link', { name: 'My courier requests' });
+    expect(top?.getAttribute('href')).toBe('/courier-requests');
     await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'My courier requests' }));
     await findHeading('My courier requests', 10_000);
@@ -99,6 +102,8 @@ describe('My courier requests', { timeout: 60_000 }, () => {
     });
     expect((await screen.findAllByText('Booked')).length).toBeGreaterThan(0);
     expect(screen.getByText('Waiting to send')).toBeTruthy();
+    // What happens next, in words.
+    expect(screen.getByText(/What happens next: the carrier accepts or declines your booking/)).toBeTruthy();
   });
 
   it('withdraws an open request after asking, closing it at once', async () => {
@@ -114,6 +119,10 @@ describe('My courier requests', { timeout: 60_000 }, () => {
     expect((await store.db.outbox.toArray()).map((e) => e.kind)).toEqual(['courier-withdraw']);
     expect(await screen.findByText('Withdrawn by the sender', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Withdraw request' })).toBeNull();
+    // Not a dead end: the way to a new request.
+    expect(screen.getByRole('link', { name: 'Make a new courier request' }).getAttribute('href')).toBe(
+      '/senderhome',
+    );
   });
 });
 

@@ -81,7 +81,28 @@ describe('PaymentPanel', () => {
     expect(
       within(panel).getByText(/has no UPI ID in their profile: pay ₹2,000 in cash at the hand-off/),
     ).toBeTruthy();
+    expect(screen.getByText(/Pay the carrier in cash at the hand-off\./)).toBeTruthy();
+    expect(screen.queryByText(/by their UPI code/)).toBeNull();
     expect(within(panel).queryByRole('link', { name: 'Open in UPI app' })).toBeNull();
+  });
+
+  it('says cash and shows no code for a total over what one UPI payment carries (₹1,00,000)', async () => {
+    const api = fakeApi();
+    const big = { ...accepted, weight: 4, cost: 200_000, pricePerKg: 50_000 };
+    api.on('GET /api/orders', () => json({ bookings: [big] }));
+    renderApp('/mybookings', { api });
+    const panel = await openDetails();
+    expect(
+      within(panel).getByRole('heading', { name: 'Pay ₹2,00,000 to Asha Rao at the hand-off' }),
+    ).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'UPI takes at most ₹1,00,000 in one payment: pay ₹2,00,000 in cash at the hand-off.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/Pay the carrier in cash at the hand-off\./)).toBeTruthy();
+    expect(within(panel).queryByRole('link', { name: 'Open in UPI app' })).toBeNull();
+    expect(within(panel).queryByRole('img')).toBeNull();
   });
 
   it('shows the UPI ID masked and no code while the booking waits for the carrier', async () => {

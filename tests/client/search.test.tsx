@@ -76,6 +76,22 @@ describe('Listing search', () => {
     expect(screen.getByText('₹800')).toBeTruthy();
   });
 
+  it("shows each departure at its airport's clock, naming the zone where it differs from the device's", async () => {
+    const api = fakeApi();
+    api.on('POST /api/search-listings', () =>
+      json([
+        makeListing('dubai', { from: 'DXB', time: '09:30', cost: 900 }),
+        makeListing('delhi', { from: 'DEL', time: '14:05', cost: 800 }),
+      ]),
+    );
+    renderApp('/travellerhome', { api });
+    await searchFlight(DATE);
+    await screen.findByText('Showing 2 of 2 results');
+    // The device keeps India's time (tests/support/setup-client.ts): Dubai's clock is named, Delhi's is not.
+    expect(screen.getByText('1 May, 9:30 am GST')).toBeTruthy();
+    expect(screen.getByText('1 May, 2:05 pm')).toBeTruthy();
+  });
+
   it('explains when the filters hide every result', async () => {
     const api = fakeApi();
     api.on('POST /api/search-listings', () =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold, indexAirports, matchAirports, suggestAirports } from '@/domain/reference/airport-match';
 import type { Airport } from '@/domain/reference/schema';
+import referenceData from '../../src/server/db/reference-data.json';
 
 const airport = (
   code: string,
@@ -52,7 +53,10 @@ describe('matchAirports', () => {
     ['Trivandrum', 'TRV'],
     ['Chennai', 'MAA'],
     ['Madras', 'MAA'],
-    ['goa', 'GOX'],
+    ['GOI', 'GOI'],
+    ['GOX', 'GOX'],
+    ['BOM', 'BOM'],
+    ['HYD', 'HYD'],
     ['indira', 'DEL'],
     ['kempegowda intern', 'BLR'],
     ['NYC', 'JFK'],
@@ -64,6 +68,12 @@ describe('matchAirports', () => {
   it('offers every airport of a city code', () => {
     expect(codes('nyc')).toEqual(['JFK', 'LGA', 'EWR']);
     expect(codes('bom').slice(0, 2)).toEqual(['BOM', 'NMI']);
+  });
+
+  it('puts the airport whose own code was typed before one that only shares it as a city code', () => {
+    // GOI is Dabolim's code and Goa's city code; Mopa (GOX) is busier but comes second.
+    expect(codes('GOI')).toEqual(['GOI', 'GOX']);
+    expect(codes('BOM')).toEqual(['BOM', 'NMI']);
   });
 
   it('puts the code before a city of the same letters only when the country is not preferred', () => {
@@ -101,5 +111,66 @@ describe('suggestAirports', () => {
     const s = suggestAirports(INDEX, ['GOI', 'JFK'], { countries: ['IN'], exclude: 'DEL', limit: 3 });
     expect(s.recent.map((a) => a.code)).toEqual(['GOI', 'JFK']);
     expect(s.popular.map((a) => a.code)).toEqual(['BOM', 'BLR', 'HYD']);
+  });
+});
+
+describe('on the airport list Carry ships', () => {
+  const REAL = indexAirports(referenceData.airports.map((a) => ({ ...a, id: a.code, metro: a.metro ?? '' })));
+  const first = (q: string, n = 1) =>
+    matchAirports(REAL, q, { countries: ['IN'] })
+      .slice(0, n)
+      .map((a) => a.code);
+
+  it.each([
+    ['HYD', ['HYD']],
+    ['hyderabad', ['HYD']],
+    ['GOI', ['GOI']],
+    ['BOM', ['BOM']],
+    ['bombay', ['BOM']],
+    ['Bengaluru', ['BLR']],
+    ['Calcutta', ['CCU']],
+    ['trivandrum', ['TRV']],
+    ['madras', ['MAA']],
+    ['del', ['DEL']],
+  ])('puts %s first', (q, codes) => {
+    expect(first(q, codes.length)).toEqual(codes);
+  });
+
+  it('offers both Goa airports before Genoa for "goa"', () => {
+    expect(new Set(first('goa', 2))).toEqual(new Set(['GOI', 'GOX']));
+    expect(first('GOI', 2)).toEqual(['GOI', 'GOX']);
+  });
+
+  it('offers every New York airport for "NYC"', () => {
+    expect(new Set(first('NYC', 3))).toEqual(new Set(['JFK', 'LGA', 'EWR']));
+  });
+
+  it("offers India's busiest airports by traffic on an empty field, after the recent ones", () => {
+    const s = suggestAirports(REAL, ['DXB'], { countries: ['IN'] });
+    expect(s.recent.map((a) => a.code)).toEqual(['DXB']);
+    expect(s.popular.map((a) => a.code).slice(0, 6)).toEqual(['DEL', 'BOM', 'BLR', 'HYD', 'MAA', 'CCU']);
+    expect(s.popular.every((a) => a.cc === 'IN')).toBe(true);
+  });
+});
+
+describe('matching as someone types', () => {
+  const airports = referenceData.airports.map((a) => ({ ...a, id: a.code, metro: a.metro ?? '' }));
+  it('offers, keystroke by keystroke, what a fresh match of the whole list offers', () => {
+    const typing = indexAirports(airports);
+    const whole = indexAirports(airports);
+    const opts = { countries: ['IN'], exclude: 'BOM' };
+    for (const word of ['bengaluru', 'new york', 'thiruvananthapuram', 'goa', 'nycx', 'mum', 'del h']) {
+      for (let n = 1; n <= word.length; n++) {
+        const q = word.slice(0, n);
+        whole.last = undefined; // no earlier keystroke: the whole list is searched
+        const fresh = matchAirports(whole, q, opts).map((a) => a.code);
+        expect(
+          matchAirports(typing, q, opts).map((a) => a.code),
+          q,
+        ).toEqual(fresh);
+      }
+      // Back to a shorter text, as after Backspace.
+      expect(matchAirports(typing, word.slice(0, 2), opts).length).toBeGreaterThan(0);
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   initial,
   zoneNote,
 } from '@/domain/format';
+import { formatDepartureTime } from '@/domain/listing/departure';
 
 describe('formatPrice', () => {
   it.each([
@@ -89,6 +90,29 @@ describe('zoneNote', () => {
     expect(zoneNote('Asia/Calcutta', 'Asia/Kolkata', at)).toBe('');
     expect(zoneNote('Asia/Dubai', 'Asia/Kolkata', at)).toBe('GST');
     expect(zoneNote(undefined, 'Asia/Kolkata', at)).toBe('');
+  });
+});
+
+describe('formatDepartureTime', () => {
+  it("shows the airport's own clock, named by its zone where the device's differs", () => {
+    expect(formatDepartureTime('2026-11-28', '09:30', 'Asia/Dubai', 'Asia/Kolkata')).toBe('9:30 am GST');
+    expect(formatDepartureTime('2026-11-28', '09:30', 'Asia/Kolkata', 'Asia/Kolkata')).toBe('9:30 am');
+    expect(formatDepartureTime('2026-11-28', '14:05', 'Asia/Kolkata', 'Europe/London')).toBe('2:05 pm IST');
+    expect(formatDepartureTime('2026-11-28', '14:05', 'Asia/Kolkata', 'Europe/London', 'en-GB')).toBe(
+      '14:05 GMT+5:30',
+    );
+  });
+
+  it('names the zone by the date: London is GMT in winter, BST in summer', () => {
+    expect(formatDepartureTime('2026-07-01', '10:00', 'Europe/London', 'Asia/Kolkata')).toMatch(
+      /^10:00 am (BST|GMT\+1)$/,
+    );
+    expect(formatDepartureTime('2026-12-01', '10:00', 'Europe/London', 'Asia/Kolkata')).toBe('10:00 am GMT');
+  });
+
+  it('shows the time alone when the zone is unknown or the date is not one', () => {
+    expect(formatDepartureTime('2026-11-28', '09:30', undefined, 'Asia/Kolkata')).toBe('9:30 am');
+    expect(formatDepartureTime('', '09:30', 'Asia/Dubai', 'Asia/Kolkata')).toBe('9:30 am');
   });
 });
 

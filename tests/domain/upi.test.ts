@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { maskVpa, upiIdInputSchema, upiPayLink, upiReferenceOf, vpaSchema } from '@/domain/payment/upi';
+import {
+  maskVpa,
+  UPI_MAX_AMOUNT,
+  upiCanPay,
+  upiIdInputSchema,
+  upiPayLink,
+  upiReferenceOf,
+  vpaSchema,
+} from '@/domain/payment/upi';
 
 const ID = '3f2b9c1e-8d4a-4f7b-9a2e-1c5d6e7f8a9b';
 const base = { vpa: 'asha@okaxis', name: 'Asha', amount: 2000, bookingId: ID, flightNo: 'AI101' };
@@ -94,5 +102,19 @@ describe('maskVpa', () => {
   it('shows the first two letters and the bank handle only', () => {
     expect(maskVpa('asha.rao@okaxis')).toBe('as••••••@okaxis');
     expect(maskVpa('ab@ybl')).toBe('ab•••@ybl');
+  });
+});
+
+describe('upiCanPay', () => {
+  it('takes 1 to 1,00,000 rupees in one UPI payment, not nothing and not more', () => {
+    expect(UPI_MAX_AMOUNT).toBe(1_00_000);
+    expect([1, 2000, 1_00_000].map(upiCanPay)).toEqual([true, true, true]);
+    expect([0, -5, 1_00_000.01, 2_00_000, Number.NaN].map(upiCanPay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -3,8 +3,10 @@
 // profile menu, every console view is axe-clean at 390 and 1280 px (screenshots in
 // CONSOLE_SHOTS, default the system's temp folder), a contact query is answered (the user's mail
 // is written), a report is handled by suspending the user (whose session ends and login is
-// refused), a payment dispute is marked resolved, and each action is in the audit log. A user who is not staff sees no "Team" entry
-// and the console refuses them.
+// refused), a payment dispute is marked resolved, a courier request's Government ID shows masked
+// until "Show full ID" (with a reason) reveals it and the audit log names who saw it, and each
+// action is in the audit log. A user who is not staff sees no "Team" entry and the console
+// refuses them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,47 @@ import { until } from '../support/until';
 
 const SHOTS = process.env.CONSOLE_SHOTS ?? tmpdir();
 const DEPARTURE = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const GOV_ID = '123456789012';
+/** A 1x1 PNG: the courier request's item photo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A courier request of `sender` over the API, with a Government ID number. */
+async function courierRequestOf(sender: ApiUser): Promise<void> {
+  const form = new FormData();
+  form.append('file', new File([PNG], 'bag.png', { type: 'image/png' }));
+  const upload = await fetch(`${server.url}/api/files/courier-images`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: sender.cookie, origin: server.url },
+  });
+  const { url } = (await upload.json()) as { url: string };
+  await sender.json('POST', '/api/courier/submit', {
+    fullName: sender.name,
+    emailAddress: sender.email,
+    mobileNumber: sender.phone,
+    governmentIdType: 'Aadhaar Card',
+    governmentIdNumber: GOV_ID,
+    currentAddress: 'MG Road',
+    pinCode: '560001',
+    itemDescription: 'Two paperback books',
+    paymentMode: 'UPI',
+    from: 'DEL',
+    to: 'BOM',
+    firstDay: dayFromNow(5),
+    lastDay: dayFromNow(15),
+    weight: 2,
+    declaredValue: 1500,
+    recipientName: 'Ravi Kumar',
+    recipientPhone: '9123456780',
+    itemCategory: 'books',
+    declarations: { noIllegalItems: true, termsAgreed: true, selfResponsibility: true },
+    itemImageUrl: url,
+  });
+}
 const VIEWS: [string, string][] = [
   ['/team', 'Contact queries'],
   ['/team/reports', 'Reports'],
@@ -72,6 +115,7 @@ beforeAll(async () => {
     reason: 'scam',
     details: 'Asked for money outside the app.',
   });
+  await courierRequestOf(user);
   // A payment dispute: Kiran carries 2 KG for the user at ₹50,000 per KG; the user says they paid
   // by UPI, Kiran answers not received.
   const carrier = await createApiUser(server.url, 'Kiran Carrier', '9876543213');
@@ -207,6 +251,34 @@ describe('the team console', () => {
     await log.getByText('user.suspend').waitFor();
     await log.getByText('query.reply').waitFor();
     await log.getByText('staff.add').waitFor();
+    await page.close();
+  });
+
+  it('shows a Government ID masked, in full only through "Show full ID", and the audit log names who saw it', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await loginInBrowser(page, server.url, staff, 'traveller');
+    await page.goto(`${server.url}/team/courier`);
+    const card = page.getByRole('article', { name: `Courier request of ${user.email}` });
+    await card.getByText('•••• 9012').waitFor();
+    expect(await page.getByText(GOV_ID).count()).toBe(0);
+    await card.getByRole('button', { name: 'Show full ID…' }).click();
+    await card.getByLabel('Reason (kept in the audit log)').waitFor();
+    const found: string[] = [];
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.waitForFunction((width) => window.innerWidth === width, size.width);
+      await page.screenshot({ path: join(SHOTS, `console-reveal-id-${size.width}.png`), fullPage: true });
+      for (const v of await axeViolations(page)) found.push(`@${size.width}px ${v.id}: ${v.help}`);
+    }
+    expect(found).toEqual([]);
+    await card.getByLabel('Reason (kept in the audit log)').fill('Customs asked before the flight');
+    await card.getByRole('button', { name: 'Show full ID', exact: true }).click();
+    await card.getByText(GOV_ID).waitFor();
+    await page.goto(`${server.url}/team/audit`);
+    const row = page.getByRole('listitem').filter({ hasText: 'courier.reveal-id' });
+    await row.getByText(staff.email).waitFor();
+    await row.getByText('Customs asked before the flight').waitFor();
+    expect(await page.getByText(GOV_ID).count()).toBe(0);
     await page.close();
   });
 });

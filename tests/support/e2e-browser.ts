@@ -153,7 +153,7 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[] }[];
+  nodes: { target: unknown[]; html?: string; failureSummary?: string }[];
 }
 
 /** Resolves once the page's finite animations and transitions have ended (2 s at most). */
@@ -186,7 +186,9 @@ export async function expectNoAxeViolations(page: Page, name: string): Promise<v
   const found = (await axeViolations(page)).map((v) => ({
     id: v.id,
     help: v.help,
-    nodes: v.nodes.map((n) => n.target),
+    // The element and why it failed (colours and ratio for contrast): a target alone such as
+    // `div[data-title=""]` does not say which element it was.
+    nodes: v.nodes.map((n) => ({ target: n.target, html: n.html?.slice(0, 300), why: n.failureSummary })),
   }));
   if (found.length) throw new Error(`${name}: axe found ${JSON.stringify(found, null, 1)}`);
 }

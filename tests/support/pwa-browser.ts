@@ -20,6 +20,8 @@ export interface PwaBrowser {
 export async function launchPersistent(
   viewport = { width: 1280, height: 800 },
   extraArgs: string[] = [],
+  /** The device's language ("en-IN"): navigator.languages and Accept-Language. */
+  locale?: string,
 ): Promise<PwaBrowser> {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
@@ -32,6 +34,7 @@ export async function launchPersistent(
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport,
+    ...(locale ? { locale } : {}),
   });
   return {
     context,

@@ -25,7 +25,7 @@ import {
 import { categoryLabel } from '@/domain/courier/categories';
 import { maskIdNumber } from '@/domain/courier/schema';
 import { BOOKABLE, COURIER_STATUS_LABELS, WITHDRAWABLE } from '@/domain/courier/status';
-import { formatDayMonth, formatPrice, formatTime, formatWeight } from '@/domain/format';
+import { formatDayMonth, formatPrice, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { type Reference, useReference } from './-components/use-reference';
 
@@ -101,8 +101,8 @@ function Matches({ r, reference }: { r: CourierRequestRow; reference: Reference 
             </p>
             <p className="text-slate-600">
               {formatDayMonth(l.departure)}
-              {l.time ? `, ${formatTime(l.time)}` : ''} · {formatWeight(l.available)} space available ·{' '}
-              {formatPrice(l.cost)} per KG
+              {l.time ? `, ${reference.departureTime(l.departure, l.time, l.from)}` : ''} ·{' '}
+              {formatWeight(l.available)} space available · {formatPrice(l.cost)} per KG
             </p>
             <p className="text-slate-600">
               For your {formatWeight(r.weight)}: {formatPrice(Math.round(l.cost * r.weight * 100) / 100)}

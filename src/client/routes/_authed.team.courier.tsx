@@ -161,7 +161,7 @@ function GovernmentId({ requestId, id }: { requestId: string; id: { type: string
           </p>
         </ActionForm>
       ) : (
-        <Button variant="ghost" className="mt-1 px-2" onClick={() => setAsking(true)}>
+        <Button variant="ghost" className="mt-1 -ml-2 px-2" onClick={() => setAsking(true)}>
           Show full ID…
         </Button>
       )}

@@ -5,6 +5,7 @@
 // be judged by Gulf time. Pure: the clock and the zone are arguments.
 
 import { DATE_RE, TIME_RE } from '../common';
+import { DEFAULT_LOCALE, formatTime, zoneNote } from '../format';
 
 // Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept.
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -108,4 +109,22 @@ export function hasDeparted(
   timeZoneOf: (airportCode: string) => string | undefined,
 ): boolean {
   return !isDepartureInFuture(listing.departure, listing.time, serverNowMs, timeZoneOf(listing.from));
+}
+
+/**
+ * A departure's time as its airport's clock shows it (what a boarding pass says), named by the
+ * airport's zone where the device's clock differs at that moment: '9:30 am' for Delhi on an
+ * Indian phone, '9:30 am GST' for Dubai. Without a known zone, the time alone.
+ */
+export function formatDepartureTime(
+  date: string,
+  time: string,
+  zone: string | undefined,
+  deviceZone: string,
+  locale = DEFAULT_LOCALE,
+): string {
+  const shown = formatTime(time, locale);
+  if (!zone || !DATE_RE.test(date) || !TIME_RE.test(time)) return shown;
+  const note = zoneNote(zone, deviceZone, departureInstant(date, time, zone), locale);
+  return note ? `${shown} ${note}` : shown;
 }

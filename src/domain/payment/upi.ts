@@ -61,6 +61,13 @@ export function upiNoteOf(p: Pick<UpiPayment, 'bookingId' | 'flightNo'>): string
   return `Carry booking ${p.bookingId.slice(0, 8).toUpperCase()} ${p.flightNo}`.trim();
 }
 
+/** The most one UPI payment between people may carry (NPCI's person-to-person limit, ₹1,00,000):
+ * a booking's total above it is paid in cash, and the app offers no UPI code for it. */
+export const UPI_MAX_AMOUNT = 100_000;
+
+/** Whether one UPI payment can carry `amount` rupees (more than nothing, at most UPI_MAX_AMOUNT). */
+export const upiCanPay = (amount: number): boolean => amount > 0 && amount <= UPI_MAX_AMOUNT;
+
 /** `upi://pay?pa=...&pn=...&tr=...&tn=...&am=2000.00&cu=INR`. */
 export function upiPayLink(p: UpiPayment): string {
   const params: [string, string][] = [

@@ -7,7 +7,7 @@ import { LOCALE } from '@/client/locale';
 import type { OrderRow } from '@/data';
 import { reasonText } from '@/domain/booking/reasons';
 import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
-import { formatFullDate, formatPrice, formatTime, formatWeight } from '@/domain/format';
+import { formatFullDate, formatPrice, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
 import { nextStepText } from './next-step';
@@ -159,7 +159,7 @@ export function BookingDetails({
     ['Flight', `${f.flightNo} · ${reference.airlineName(f.airline)}`],
     [
       'Departure',
-      `${f.departure ? formatFullDate(f.departure, LOCALE) : ''}${f.time ? `, ${formatTime(f.time, LOCALE)}` : ''}`,
+      `${f.departure ? formatFullDate(f.departure, LOCALE) : ''}${f.time ? `, ${reference.departureTime(f.departure ?? '', f.time, f.from)}` : ''}`,
     ],
     ['Weight', formatWeight(row.weight)],
     ['Price per KG', formatPrice(row.pricePerKg ?? row.cost / row.weight)],

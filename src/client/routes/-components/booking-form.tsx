@@ -14,6 +14,7 @@ import { ERRORS } from '@/domain/errors';
 import { formatPrice, formatPriceSum } from '@/domain/format';
 import { hasDeparted } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
+import { UPI_MAX_AMOUNT, upiCanPay } from '@/domain/payment/upi';
 import { useDeparted } from './use-departed';
 import type { Reference } from './use-reference';
 
@@ -83,9 +84,11 @@ export function BookingForm({ listing, reference }: { listing: Listing; referenc
                     <h2 className="font-semibold text-slate-900">How you pay</h2>
                     <p className="mt-1">
                       Nothing is charged now. Once {listing.name || 'the carrier'} accepts, you pay{' '}
-                      {valid ? formatPrice(total) : 'the total'} to them at the hand-off: by UPI, scanning the
-                      code the app shows (the amount is filled in), or in cash. Both of you mark it in the
-                      booking, and the price stays as shown here.
+                      {valid ? formatPrice(total) : 'the total'} to them at the hand-off:{' '}
+                      {valid && !upiCanPay(total)
+                        ? `in cash (UPI takes at most ${formatPrice(UPI_MAX_AMOUNT)} in one payment).`
+                        : 'by UPI, scanning the code the app shows (the amount is filled in), or in cash.'}{' '}
+                      Both of you mark it in the booking, and the price stays as shown here.
                     </p>
                   </section>
                 </>

@@ -3,7 +3,7 @@
 import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { FlightRoute } from '@/client/ui/flight-route';
-import { formatFullDate, formatPrice, formatTime, formatWeight } from '@/domain/format';
+import { formatFullDate, formatPrice, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { useReference } from './use-reference';
 
@@ -30,7 +30,7 @@ export function FlightInfo({ listing }: { listing: Listing }) {
         <Row term="Airline" value={reference.airlineName(listing.airline)} />
         <Row
           term="Departure"
-          value={`${formatFullDate(listing.departure, LOCALE)}${listing.time ? `, ${formatTime(listing.time, LOCALE)}` : ''}`}
+          value={`${formatFullDate(listing.departure, LOCALE)}${listing.time ? `, ${reference.departureTime(listing.departure, listing.time, listing.from)}` : ''}`}
         />
         {listing.name ? <Row term="Carrier" value={listing.name} /> : null}
         <Row term="Space available" value={formatWeight(listing.available)} />

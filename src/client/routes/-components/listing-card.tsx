@@ -6,7 +6,7 @@ import { FlightRoute, TextPlaceholder } from '@/client/ui/flight-route';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { discardEntry, type ListingRow, retryEntry } from '@/data';
-import { formatDayMonth, formatPrice, formatTime, formatWeight } from '@/domain/format';
+import { formatDayMonth, formatPrice, formatWeight } from '@/domain/format';
 import { ListingActions } from '../carrier/-components/listing-actions';
 import type { Reference } from './use-reference';
 
@@ -38,7 +38,9 @@ export function ListingCard({
       <div className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center text-sm">
         <div>
           <p className="font-semibold text-slate-900">{formatDayMonth(row.departure, LOCALE)}</p>
-          <p className="text-xs text-slate-500">{row.time ? formatTime(row.time, LOCALE) : ''}</p>
+          <p className="text-xs text-slate-500">
+            {row.time ? reference.departureTime(row.departure, row.time, row.from) : ''}
+          </p>
         </div>
         <div>
           <p className="font-semibold text-slate-900">{formatWeight(row.available)}</p>

@@ -7,7 +7,7 @@ import { Card } from '@/client/ui/card';
 import { FlightRoute, TextPlaceholder } from '@/client/ui/flight-route';
 import { RatingBadge } from '@/client/ui/rating-badge';
 import { ERRORS } from '@/domain/errors';
-import { formatDayMonth, formatPrice, formatTime, formatWeight } from '@/domain/format';
+import { formatDayMonth, formatPrice, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { useDeparted } from './use-departed';
 import type { Reference } from './use-reference';
@@ -53,7 +53,9 @@ export const ListingResultCard = memo(function ListingResultCard({
           <dt className="sr-only">Departure</dt>
           <dd className="text-slate-600">
             {formatDayMonth(listing.departure, LOCALE)}
-            {listing.time ? `, ${formatTime(listing.time, LOCALE)}` : ''}
+            {listing.time
+              ? `, ${reference.departureTime(listing.departure, listing.time, listing.from)}`
+              : ''}
           </dd>
         </div>
         <div className="flex items-center gap-1.5">

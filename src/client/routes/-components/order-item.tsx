@@ -10,7 +10,7 @@ import { SyncState } from '@/client/ui/sync-state';
 import { UnreadBadge } from '@/client/ui/unread-badge';
 import type { OrderRow } from '@/data';
 import { expiryReasonText } from '@/domain/booking/status';
-import { formatDayMonth, formatTime, formatWeight } from '@/domain/format';
+import { formatDayMonth, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { BookingDetails } from './booking-details';
 import { MessageLink } from './message-link';
@@ -101,7 +101,7 @@ export const OrderItem = memo(function OrderItem({
           </p>
           <p className="text-sm text-slate-500">
             {f.departure ? formatDayMonth(f.departure, LOCALE) : ''}
-            {f.time ? `, ${formatTime(f.time, LOCALE)}` : ''} · {f.flightNo}
+            {f.time ? `, ${reference.departureTime(f.departure, f.time, f.from)}` : ''} · {f.flightNo}
           </p>
           {row.status === 'expired' ? (
             <p className="mt-1 text-sm text-slate-700">{expiryReasonText(row.expiredReason)}</p>

@@ -11,7 +11,7 @@ import { Button, buttonClass } from '@/client/ui/button';
 import { answerPaymentClaim, markPaymentReceived, type OrderRow } from '@/data';
 import { formatPrice, formatPriceSum } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
-import { upiPayLink, upiReferenceOf } from '@/domain/payment/upi';
+import { UPI_MAX_AMOUNT, upiCanPay, upiPayLink, upiReferenceOf } from '@/domain/payment/upi';
 import { PaymentClaimForm } from './payment-claim-form';
 
 const UpiQr = lazy(() => import('./upi-qr'));
@@ -20,7 +20,7 @@ const PAYABLE = new Set(['accepted', 'completed']);
 
 function payLinkOf(row: OrderRow): string | null {
   const upi = row.payee?.upiId;
-  if (!upi || row.payee?.masked || !(row.cost > 0)) return null;
+  if (!upi || row.payee?.masked || !upiCanPay(row.cost)) return null;
   return upiPayLink({
     vpa: upi,
     name: row.payee?.name || row.carrierName,
@@ -29,6 +29,10 @@ function payLinkOf(row: OrderRow): string | null {
     flightNo: row.flightDetails.flightNo,
   });
 }
+
+/** Why a carrier with a UPI ID is still paid in cash: the total is over what one UPI payment carries. */
+const overUpiLimit = (row: OrderRow) => Boolean(row.payee?.upiId) && row.cost > UPI_MAX_AMOUNT;
+const UPI_LIMIT_TEXT = `UPI takes at most ${formatPrice(UPI_MAX_AMOUNT)} in one payment`;
 
 /** The code and its details; `payer`: the traveller's own view, with the link to their UPI app. */
 function UpiCode({ row, link, payer }: { row: OrderRow; link: string; payer: boolean }) {
@@ -88,7 +92,8 @@ function TravellerPayment({ row }: { row: OrderRow }) {
     return (
       <p className="text-slate-700">
         Once {name} accepts, you pay {formatPrice(row.cost)} at the hand-off,{' '}
-        {row.payee?.upiId ? `by UPI (${row.payee.upiId}) or in cash` : 'in cash'}. Nothing is charged now.
+        {row.payee?.upiId && !overUpiLimit(row) ? `by UPI (${row.payee.upiId}) or in cash` : 'in cash'}.
+        Nothing is charged now.
       </p>
     );
   }
@@ -102,7 +107,9 @@ function TravellerPayment({ row }: { row: OrderRow }) {
       {!received && link ? <UpiCode row={row} link={link} payer /> : null}
       {!received && !link ? (
         <p className="text-slate-700">
-          {name} has no UPI ID in their profile: pay {formatPrice(row.cost)} in cash at the hand-off.
+          {overUpiLimit(row)
+            ? `${UPI_LIMIT_TEXT}: pay ${formatPrice(row.cost)} in cash at the hand-off.`
+            : `${name} has no UPI ID in their profile: pay ${formatPrice(row.cost)} in cash at the hand-off.`}
         </p>
       ) : null}
       {!received && link ? <p className="text-slate-600">Or pay in cash at the hand-off.</p> : null}
@@ -133,8 +140,9 @@ function CarrierPayment({ row }: { row: OrderRow }) {
         </Button>
       ) : (
         <p className="text-slate-700">
-          You have no UPI ID in your profile, so {row.name} pays in cash. Add one in your profile to be paid
-          by UPI.
+          {overUpiLimit(row)
+            ? `${UPI_LIMIT_TEXT}, so ${row.name} pays you in cash.`
+            : `You have no UPI ID in your profile, so ${row.name} pays in cash. Add one in your profile to be paid by UPI.`}
         </p>
       )}
       {showCode && link ? <UpiCode row={row} link={link} payer={false} /> : null}

@@ -5,8 +5,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
-import { deviceLocale, preferredCountries } from '@/client/locale';
+import { DEVICE_ZONE, deviceLocale, LOCALE, preferredCountries } from '@/client/locale';
 import { airlinesQuery, airportsQuery, refreshReference } from '@/data';
+import { formatDepartureTime } from '@/domain/listing/departure';
 import { indexAirports } from '@/domain/reference/airport-match';
 import { airportSource, listSource } from '@/domain/reference/choices';
 import type { Choice } from '@/domain/reference/match';
@@ -36,6 +37,7 @@ export function useReference() {
     const empty = airportIndex.entries.length === 0 || airlineByCode.size === 0;
     const countries = preferredCountries(deviceLocale());
     const home = airportIndex.entries.find((e) => e.airport.cc === countries[0])?.airport.country ?? '';
+    const timeZoneOf = (code: string) => airportIndex.byCode.get(code)?.timeZone || undefined;
     return {
       // Until rows arrive (the mirror may lag the fetch by a tick), keep showing the skeleton.
       loading: empty && attempt !== 'failed',
@@ -52,7 +54,10 @@ export function useReference() {
       },
       airlineName: (code: string) => airlineByCode.get(code)?.name ?? code,
       knowsAirline: (code: string) => airlineByCode.has(code),
-      timeZoneOf: (code: string) => airportIndex.byCode.get(code)?.timeZone || undefined,
+      timeZoneOf,
+      /** A departure's time at `from`, its zone named where the device's clock differs: '9:30 am GST'. */
+      departureTime: (date: string, time: string, from: string) =>
+        formatDepartureTime(date, time, timeZoneOf(from), DEVICE_ZONE, LOCALE),
     };
   }, [airportIndex, airlineByCode, attempt]);
 }
