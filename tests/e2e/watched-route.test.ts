@@ -104,7 +104,9 @@ describe('a watched route', () => {
     await fillSearch(page, SEARCH);
     const started = Date.now();
     await page.getByRole('button', { name: 'Search' }).click();
-    const line = page.getByText(/Showing 2 of 2 results · from your watched route, as of \d{1,2}:\d{2}( [ap]m)?/i);
+    const line = page.getByText(
+      /Showing 2 of 2 results · from your watched route, as of \d{1,2}:\d{2}( [ap]m)?/i,
+    );
     await line.waitFor();
     const firstResultMs = Date.now() - started;
     console.log(`offline watched search, first result: ${firstResultMs} ms (load ${loadAverage()})`);
