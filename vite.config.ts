@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 // One config for the app build, the service worker (injectManifest from sw/) and the test projects.
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -39,6 +40,8 @@ export default defineConfig({
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),
     react(),
+    // Compiles messages/<locale>.json when the app imports it with ?lingui (lingui.config.ts).
+    lingui({ failOnCompileError: true }),
     tailwindcss(),
     VitePWA({
       strategies: 'injectManifest',
@@ -80,7 +83,17 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        globIgnores: ['**/screenshots/**', '**/*.png', '**/*.ico', '**/*.webmanifest', '**/*.br', '**/*.gz'],
+        // A language's messages (assets/messages-<locale>-*.js) are cached once chosen (sw.ts), not
+        // precached: a device downloads only the languages it uses.
+        globIgnores: [
+          '**/messages-*.js',
+          '**/screenshots/**',
+          '**/*.png',
+          '**/*.ico',
+          '**/*.webmanifest',
+          '**/*.br',
+          '**/*.gz',
+        ],
       },
       devOptions: { enabled: false, type: 'module' },
     }),
@@ -90,6 +103,11 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
+        // Each language's catalogue is a chunk named after it, so the service worker can tell them.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/messages/')
+            ? 'assets/messages-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         // React and the router in one chunk: the first screen needs all of it, and the lazy form
         // chunks sharing pieces of it otherwise split it into many small files, each gzipped
         // (and fetched) on its own.

@@ -31,17 +31,36 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** Quoted-printable soft breaks and =XX escapes (what nodemailer uses for long lines), the bytes
- * read as UTF-8 (₹ is three escapes). */
+/** Quoted-printable: soft breaks and =XX escapes, the bytes read as UTF-8 (a Hindi mail's text). */
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const soft = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft[i] === '=' ? soft.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A header's encoded words (RFC 2047: =?UTF-8?Q?...?= or ?B?), unfolded: a non-ASCII subject. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
+/** Quoted-printable soft breaks and =XX escapes (what nodemailer uses for long lines). */
 function decodeBody(raw: string): string {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
   if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
   return body;
 }
@@ -70,7 +89,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address),
-          subject: raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? '',
+          subject: decodeHeader(raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)$/m)?.[1]?.trim() ?? ''),
           text: decodeBody(raw),
           raw,
           at: performance.now(),

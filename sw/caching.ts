@@ -1,12 +1,17 @@
 // Runtime caching per URL pattern: reference data stale-while-revalidate (it also lives in
-// IndexedDB; this makes a cold offline start fast), and uploaded item images the user has seen.
+// IndexedDB; this makes a cold offline start fast), uploaded item images the user has seen, and
+// the messages of each language the device has loaded (not precached: docs/i18n.md).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
-/** Cache names; logout keeps REFERENCE and clears the rest. */
-export const CACHE_NAMES = { reference: 'carry-reference', images: 'carry-images' } as const;
+/** Cache names; logout keeps REFERENCE and LANGUAGES (its name holds 'reference') and clears the rest. */
+export const CACHE_NAMES = {
+  reference: 'carry-reference',
+  images: 'carry-images',
+  languages: 'carry-reference-languages',
+} as const;
 
 export function registerRuntimeCaching(): void {
   registerRoute(
@@ -16,6 +21,21 @@ export function registerRuntimeCaching(): void {
     new StaleWhileRevalidate({
       cacheName: CACHE_NAMES.reference,
       plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+    }),
+  );
+  // A language's catalogue (assets/messages-<locale>-<hash>.js): its name changes with its content,
+  // so the cached copy is always right; a release's new copy replaces the old one by expiry.
+  registerRoute(
+    ({ url, request }) =>
+      request.method === 'GET' &&
+      url.origin === self.location.origin &&
+      /^\/assets\/messages-/.test(url.pathname),
+    new CacheFirst({
+      cacheName: CACHE_NAMES.languages,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 8, maxAgeSeconds: 180 * 24 * 60 * 60 }),
+      ],
     }),
   );
   registerRoute(

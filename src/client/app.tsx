@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { TOAST_TOP_PX, TOAST_WIDTH_PX } from '@/domain/constants';
 import type { AuthGate } from './auth/auth-gate';
 import { StoreLoaderProvider } from './hooks/use-store';
+import { useT } from './i18n/i18n';
 import { useIdle } from './idle';
 import type { AppRouter } from './router';
 import type { StoreLoader } from './store-loader';
@@ -23,12 +24,13 @@ interface AppProps {
 export function App({ storeLoader, router, auth }: AppProps) {
   const ready = useSyncExternalStore(auth.subscribe, auth.isReady, auth.isReady);
   const idle = useIdle();
+  const t = useT();
   useEffect(() => {
     void auth.ready();
   }, [auth]);
   return (
     <StoreLoaderProvider loader={storeLoader}>
-      {ready ? <RouterProvider router={router} /> : <FullScreenMessage message="Loading..." />}
+      {ready ? <RouterProvider router={router} /> : <FullScreenMessage message={t('app.loading')} />}
       {idle ? (
         <Suspense fallback={null}>
           <Toaster

@@ -1,6 +1,6 @@
-// The device's locale, read once: the page's `lang`, Intl formatting and which country's airports
-// come first. A locale without a region ("en") or none at all is read as en-IN: Carry's users
-// are in India.
+// The device's locale (which country's airports come first) and the active language's Intl
+// locale (formatting). A locale without a region ("en") or none at all is read as en-IN: Carry's
+// users are in India.
 export const DEFAULT_LOCALE = 'en-IN';
 
 function regionOf(tag: string): string | undefined {
@@ -23,8 +23,16 @@ export function preferredCountries(locale: string): string[] {
   return [...new Set([region, 'IN'].filter((c): c is string => Boolean(c)))];
 }
 
-/** This device's locale, read once when the app starts. */
-export const LOCALE = deviceLocale();
+/**
+ * The Intl locale of the active language (en-IN or hi-IN, src/client/i18n): dates, times, money
+ * and the page's `lang`. A live binding: the i18n runtime sets it when the language changes, and a
+ * screen reads it as it renders, so it follows a switch.
+ */
+export let LOCALE = DEFAULT_LOCALE;
+
+export function setIntlLocale(tag: string): void {
+  LOCALE = tag;
+}
 
 /** This device's time zone (an airport's zone is named where it differs). */
 export const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -7,7 +7,8 @@ import { createRoot } from 'react-dom/client';
 import type { Store } from '@/data';
 import { pageStorage } from '@/data/engine/stored-session';
 import { App } from './app';
-import { LOCALE } from './locale';
+import { loadLocale } from './i18n/i18n';
+import { initialLocale } from './i18n/locales';
 import { holdInstallOffer } from './pwa/install-prompt';
 import { createAppRouter } from './router';
 import { createStoreLoader } from './store-loader';
@@ -49,11 +50,15 @@ holdInstallOffer();
 
 const root = document.getElementById('root');
 if (root) {
-  // Dates, times and the browser's own controls (the date picker) in the device's locale.
-  document.documentElement.lang = LOCALE;
-  createRoot(root).render(
-    <StrictMode>
-      <App storeLoader={storeLoader} router={router} auth={auth} />
-    </StrictMode>,
-  );
+  // The chosen language's messages first (a small chunk; the service worker keeps it): it also
+  // sets the page's `lang`, so dates, times and the browser's own controls follow it.
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <App storeLoader={storeLoader} router={router} auth={auth} />
+      </StrictMode>,
+    );
+  loadLocale(initialLocale())
+    .catch(() => loadLocale('en'))
+    .then(render, render);
 }

@@ -1,22 +1,23 @@
 // Display formatting: rupees with Indian digit grouping, KG, and dates and times in the user's
-// locale (en-IN unless the device names another): day + short month, one time format everywhere.
+// language's locale (en-IN or hi-IN, passed in): day + short month, one time format everywhere.
 
-/** A formatter built on its first use: building Intl formatters loads locale data, tens of
- * milliseconds on a slow phone, which a screen that formats nothing should not pay while loading. */
-function lazy<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
+/** Rupee formatters per locale and style (whole rupees, or with paise), each built on its first use:
+ * building Intl formatters loads locale data, tens of milliseconds on a slow phone, which a screen
+ * that formats nothing should not pay while loading. */
+const money = new Map<string, Intl.NumberFormat>();
+function rupees(locale: string, paise: boolean): Intl.NumberFormat {
+  const key = `${locale}|${paise}`;
+  let f = money.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'INR',
+      ...(paise ? { minimumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
+    });
+    money.set(key, f);
+  }
+  return f;
 }
-
-const rupees = lazy(
-  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
-);
-const rupeesPaise = lazy(
-  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }),
-);
 
 /** The locale dates and times are shown in when the device names none (Carry's users are in India). */
 export const DEFAULT_LOCALE = 'en-IN';
@@ -33,13 +34,33 @@ function dateTime(locale: string, style: string, opts: Intl.DateTimeFormatOption
   return f;
 }
 
-/** 123456 -> '₹1,23,456'; 1999.5 -> '₹1,999.50' (paise only when there are some). The one money
- * formatter: every screen, mail and receipt shows rupees through it. */
-export function formatPrice(amount: number): string {
+/** 123456 -> '₹1,23,456'; 1999.5 -> '₹1,999.50' (paise only when there are some), Indian grouping
+ * in en-IN and hi-IN alike. The one money formatter: every screen, mail and receipt shows rupees
+ * through it (the client passes the active language's locale, src/client/locale.ts LOCALE). */
+export function formatPrice(amount: number, locale = DEFAULT_LOCALE): string {
   // NaN: a price the device does not know (a booking queued by an older release, upgraded).
   if (!Number.isFinite(amount)) return 'Price unknown';
   const paise = Math.round(amount * 100);
-  return paise % 100 === 0 ? rupees().format(paise / 100) : rupeesPaise().format(paise / 100);
+  return paise % 100 === 0
+    ? rupees(locale, false).format(paise / 100)
+    : rupees(locale, true).format(paise / 100);
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago (or until) `atMs` is from `nowMs`, in the locale's words: '2 hours ago',
+ * '2 घंटे पहले', 'in 3 days'; under a minute: 'now' ('अब'). */
+export function formatRelative(atMs: number, nowMs: number, locale = DEFAULT_LOCALE): string {
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const diff = atMs - nowMs;
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (Math.abs(diff) >= ms) return rtf.format(Math.trunc(diff / ms), unit);
+  }
+  return rtf.format(0, 'second');
 }
 
 /** '₹500 per KG × 4 KG = ₹2,000': how a booking's total is made. */

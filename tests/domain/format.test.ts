@@ -4,6 +4,7 @@ import {
   formatFullDate,
   formatPrice,
   formatPriceSum,
+  formatRelative,
   formatTime,
   formatWeekdayDayMonth,
   formatWeight,
@@ -123,5 +124,26 @@ describe('initial', () => {
     [null, '?'],
   ])('%j -> %s', (name, s) => {
     expect(initial(name)).toBe(s);
+  });
+});
+
+describe('formats by language (en-IN, hi-IN)', () => {
+  it('groups rupees the Indian way in both', () => {
+    expect(formatPrice(100000, 'hi-IN')).toBe('₹1,00,000');
+    expect(formatPrice(1999.5, 'hi-IN')).toBe('₹1,999.50');
+    expect(formatPrice(100000, 'en-IN')).toBe('₹1,00,000');
+  });
+
+  it('says how long ago in the language', () => {
+    const now = Date.UTC(2026, 10, 27, 12);
+    expect(formatRelative(now - 2 * 3_600_000, now, 'hi-IN')).toBe('2 घंटे पहले');
+    expect(formatRelative(now - 2 * 3_600_000, now, 'en-IN')).toBe('2 hours ago');
+    expect(formatRelative(now + 3 * 86_400_000, now, 'en-IN')).toBe('in 3 days');
+    expect(formatRelative(now - 5_000, now, 'en-IN')).toBe('now');
+  });
+
+  it('names the month in the language', () => {
+    expect(formatDayMonth('2026-11-21', 'hi-IN')).toBe('21 नव॰');
+    expect(formatDayMonth('2026-11-21', 'en-IN')).toBe('21 Nov');
   });
 });

@@ -101,7 +101,15 @@ export const ZONES: Record<string, Zone> = {
   client: {
     at: 'src/client/hooks',
     forbidden: ['@/server/deps', 'hono', 'drizzle-orm', 'pg', 'node:fs', '../../server/deps'],
-    allowed: ['react', 'sonner', '@/data', '@/domain/errors', '@/client/ui/card', '../ui/card'],
+    allowed: [
+      'react',
+      'sonner',
+      '@lingui/core',
+      '@/data',
+      '@/domain/errors',
+      '@/client/ui/card',
+      '../ui/card',
+    ],
   },
   ui: {
     at: 'src/client/ui',
@@ -114,7 +122,8 @@ export const ZONES: Record<string, Zone> = {
       '../../data/outbox',
     ],
     // react-dom for createPortal: a modal question renders at the end of <body>.
-    allowed: ['react', 'react-dom', 'lucide-react', '@/domain/format', './card'],
+    // The catalogue's text: presentational components speak the active language (docs/i18n.md).
+    allowed: ['react', 'react-dom', 'lucide-react', '@/domain/format', '@/client/i18n/i18n', './card'],
   },
   sw: {
     at: 'sw',
@@ -143,6 +152,8 @@ export const ZONES: Record<string, Zone> = {
       'valibot',
       'web-push',
       'nodemailer',
+      '@lingui/core',
+      '@lingui/message-utils/compileMessage',
       'lru-cache',
       './errors',
     ],

@@ -5,10 +5,14 @@
 // locale and the zone once, at import): a time at an Indian airport reads '9:30 am', one at Dubai
 // '9:30 am GST', whatever the zone of the machine running the tests.
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadLocale } from '@/client/i18n/i18n';
 
 process.env.TZ = 'Asia/Kolkata';
 Object.defineProperty(globalThis.navigator, 'languages', { value: ['en-IN', 'en'], configurable: true });
+
+// The app loads its language before the first render (main.tsx); so do the tests, in English.
+beforeAll(() => loadLocale('en'));
 
 afterEach(() => {
   toast.dismiss();

@@ -1,12 +1,15 @@
 // Turns a TanStack Form field's errors (Standard Schema issues or strings) into the one message
-// to show, and wires a control to its field.
+// to show, in the active language, and wires a control to its field.
+
+import { validationText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
 import { useFieldContext } from './form-context';
 
-export function errorText(errors: readonly unknown[]): string | undefined {
+function firstError(errors: readonly unknown[]): string | undefined {
   for (const e of errors) {
     if (typeof e === 'string' && e) return e;
     if (Array.isArray(e)) {
-      const inner = errorText(e);
+      const inner = firstError(e);
       if (inner) return inner;
     }
     if (e && typeof e === 'object' && 'message' in e && typeof e.message === 'string') return e.message;
@@ -14,10 +17,18 @@ export function errorText(errors: readonly unknown[]): string | undefined {
   return undefined;
 }
 
+export function errorText(errors: readonly unknown[]): string | undefined {
+  const message = firstError(errors);
+  return message === undefined ? undefined : validationText(message);
+}
+
 /** The current field and the props that tie a control to it: value, blur, and the error wiring. */
 export function useFieldControl() {
   const field = useFieldContext<string>();
-  const error = errorText(field.state.meta.errors);
+  // Re-renders in a new language; the schemas' English message is translated by its key.
+  const t = useT();
+  const message = firstError(field.state.meta.errors);
+  const error = message === undefined ? undefined : validationText(message, t);
   return {
     field,
     error,

@@ -4,6 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ChevronRight, Luggage, Package, PlaneTakeoff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { type MessageKey, useT } from '@/client/i18n/i18n';
 import { LogoLockup } from '@/client/ui/logo';
 import { setRole } from '@/data';
 import type { Role } from '@/domain/constants';
@@ -14,23 +15,23 @@ export const Route = createFileRoute('/_authed/choose_user_type')({
   component: ChooseUserType,
 });
 
-const CHOICES: { role: Role; title: string; text: string; icon: ReactNode }[] = [
+const CHOICES: { role: Role; title: MessageKey; text: MessageKey; icon: ReactNode }[] = [
   {
     role: 'traveller',
-    title: 'Traveller',
-    text: 'Flying with 15 KG+ of baggage? Find a co-traveller with room to spare.',
+    title: 'role.traveller',
+    text: 'role.traveller.text',
     icon: <Luggage className="size-7" />,
   },
   {
     role: 'carrier',
-    title: 'Carrier',
-    text: 'Have spare baggage allowance? List it on your flight and get paid.',
+    title: 'role.carrier',
+    text: 'role.carrier.text',
     icon: <PlaneTakeoff className="size-7" />,
   },
   {
     role: 'sender',
-    title: 'Sender',
-    text: 'Need to send something? Request a courier with a trusted traveller.',
+    title: 'role.sender',
+    text: 'role.sender.text',
     icon: <Package className="size-7" />,
   },
 ];
@@ -38,6 +39,7 @@ const CHOICES: { role: Role; title: string; text: string; icon: ReactNode }[] = 
 function ChooseUserType() {
   const store = useStore();
   const navigate = useNavigate();
+  const t = useT();
 
   async function choose(role: Role) {
     await setRole(store, role);
@@ -47,11 +49,8 @@ function ChooseUserType() {
   return (
     <div className="flex flex-1 flex-col items-center bg-gradient-to-b from-brand-50 to-slate-50 px-5 py-10">
       <LogoLockup size="lg" />
-      <h1 className="mt-10 text-3xl font-bold tracking-tight text-slate-900">Who are you?</h1>
-      <p className="mt-2 text-slate-600">
-        Choose how you'll use Carry today. You can switch any time: Switch role is in the profile menu (your
-        picture, top right) on every screen.
-      </p>
+      <h1 className="mt-10 text-3xl font-bold tracking-tight text-slate-900">{t('role.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('role.intro')}</p>
       <ul className="mt-8 grid w-full max-w-4xl gap-4 md:grid-cols-3">
         {CHOICES.map((c) => (
           <li key={c.role}>
@@ -67,8 +66,8 @@ function ChooseUserType() {
                 {c.icon}
               </span>
               <span className="flex-1">
-                <span className="block text-lg font-semibold text-slate-900">{c.title}</span>
-                <span className="mt-1 block text-sm text-slate-600">{c.text}</span>
+                <span className="block text-lg font-semibold text-slate-900">{t(c.title)}</span>
+                <span className="mt-1 block text-sm text-slate-600">{t(c.text)}</span>
               </span>
               <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400 md:hidden" />
             </button>

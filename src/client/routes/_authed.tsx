@@ -6,6 +6,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { readSession } from '@/data/engine/stored-session';
 import { ScreenPending } from '../ui/screen-pending';
+import { AccountLocale } from './-components/account-locale';
 import { AppBadge } from './-components/app-badge';
 import { loadChrome } from './-components/chrome';
 
@@ -26,6 +27,7 @@ function Authed() {
   return (
     <>
       <AppBadge />
+      <AccountLocale />
       <Outlet />
     </>
   );

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
+import { failureText } from '@/client/i18n/refusals';
 import { ApiError, isOffline } from '@/data/engine/errors';
 import { forgotPasswordSchema } from '@/domain/auth/password-reset';
 import { AuthLayout, BackToLogin } from './-components/auth-layout';
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/forgot-password')({ component: ForgotPass
 
 function failureMessage(err: unknown): string {
   if (isOffline(err)) return 'You appear to be offline. Connect to the internet to reset your password.';
-  if (err instanceof ApiError && err.status === 429) return err.message;
+  if (err instanceof ApiError && err.status === 429) return failureText(err);
   return 'Could not send the link. Please try again.';
 }
 

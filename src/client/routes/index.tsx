@@ -3,6 +3,7 @@
 // A signed-in user who opens it goes there at once.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { useT } from '@/client/i18n/i18n';
 import { readSession } from '@/data/engine/stored-session';
 import { safeRedirect } from '../auth/paths';
 import { AuthLayout } from './-components/auth-layout';
@@ -27,8 +28,9 @@ export const Route = createFileRoute('/')({
 
 function LoginPage() {
   const target = Route.useSearch({ select: (s) => safeRedirect(s.redirect) });
+  const t = useT();
   return (
-    <AuthLayout title="Welcome back" subtitle="Log in to book space on a flight, or earn from yours.">
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <LoginForm redirectTo={target} />
     </AuthLayout>
   );

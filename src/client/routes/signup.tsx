@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { useStoreLoader } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import type { Store } from '@/data';
 import { ApiError } from '@/data/engine/errors';
 import { signupSchema } from '@/domain/auth/schema';
@@ -18,6 +19,7 @@ const EMPTY_STEP1: Step1Values = { name: '', phone: '', age: '', gender: '' };
 function SignupPage() {
   const storeLoader = useStoreLoader();
   const navigate = useNavigate();
+  const t = useT();
   const [step, setStep] = useState<1 | 2>(1);
   const [step1, setStep1] = useState<Step1Values>(EMPTY_STEP1);
 
@@ -30,30 +32,27 @@ function SignupPage() {
       await data.signup(store, req);
     } catch (err) {
       if (err instanceof ApiError)
-        toast.error(err.status === 409 ? 'Account already exits by the email' : 'Failed Signup!');
-      else window.alert('Signup failed. Please try again.');
+        toast.error(err.status === 409 ? t('signup.emailTaken') : t('signup.failed'));
+      else window.alert(t('signup.failedRetry'));
       return;
     }
     void data
       .track(store, 'sign_up', { method: 'email', name: req.name, gender: req.gender, age: req.age })
       .catch(() => {});
-    toast.success('Account created successfully!');
+    toast.success(t('signup.success'));
     await navigate({ to: '/' });
   }
 
   return (
-    <AuthLayout
-      title="Create your account"
-      subtitle={step === 1 ? 'Step 1 of 2 · About you' : 'Step 2 of 2 · Your login'}
-    >
-      <ol aria-label="Signup progress" className="mb-6 grid grid-cols-2 gap-2">
+    <AuthLayout title={t('signup.title')} subtitle={step === 1 ? t('signup.step1') : t('signup.step2')}>
+      <ol aria-label={t('signup.progress')} className="mb-6 grid grid-cols-2 gap-2">
         {[1, 2].map((n) => (
           <li
             key={n}
             aria-current={step === n ? 'step' : undefined}
             className={`h-1.5 rounded-full ${n <= step ? 'bg-brand-600' : 'bg-slate-200'}`}
           >
-            <span className="sr-only">Step {n}</span>
+            <span className="sr-only">{t('signup.stepN', { n })}</span>
           </li>
         ))}
       </ol>
@@ -70,7 +69,7 @@ function SignupPage() {
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link to="/" className="font-semibold text-brand-700 hover:underline">
-          Already have an account? Login
+          {t('signup.haveAccount')}
         </Link>
       </p>
     </AuthLayout>

@@ -1,4 +1,6 @@
 // The Carry mark and word mark with the tagline.
+import { useT } from '@/client/i18n/i18n';
+
 export function LogoMark({ className = 'size-9' }: { className?: string }) {
   return (
     <svg viewBox="0 0 40 40" className={className} aria-hidden="true">
@@ -14,6 +16,7 @@ export function LogoMark({ className = 'size-9' }: { className?: string }) {
 
 export function LogoLockup({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const big = size === 'lg';
+  const t = useT();
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark className={big ? 'size-12' : 'size-9'} />
@@ -21,7 +24,7 @@ export function LogoLockup({ size = 'md' }: { size?: 'md' | 'lg' }) {
         <span className={`font-bold tracking-tight text-slate-900 ${big ? 'text-2xl' : 'text-lg'}`}>
           Carry
         </span>
-        <span className={`text-slate-500 ${big ? 'text-sm' : 'text-xs'}`}>Monetize your travel</span>
+        <span className={`text-slate-500 ${big ? 'text-sm' : 'text-xs'}`}>{t('app.tagline')}</span>
       </span>
     </span>
   );

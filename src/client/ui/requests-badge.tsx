@@ -1,7 +1,8 @@
 // A count of requests waiting for the carrier's answer: the number shown (amber, apart from the
 // unread-message count) and said in words to screen readers. Nothing for zero.
+import { t } from '@/client/i18n/i18n';
 export function requestsText(count: number): string {
-  return `${count} ${count === 1 ? 'request' : 'requests'} to answer`;
+  return t('badge.requests', { count });
 }
 
 export function RequestsBadge({ count, className = '' }: { count: number; className?: string }) {

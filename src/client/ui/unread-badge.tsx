@@ -1,7 +1,8 @@
 // An unread-message count: the number is shown (never colour alone) and said in words to screen
 // readers ("3 unread messages"). Nothing for zero.
+import { t } from '@/client/i18n/i18n';
 export function unreadText(count: number): string {
-  return `${count} unread ${count === 1 ? 'message' : 'messages'}`;
+  return t('badge.unread', { count });
 }
 
 export function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {

@@ -17,6 +17,7 @@ import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
 import { block, report, unblock } from './safety';
+import { setLocale } from './set-locale';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
 import { withdrawListing } from './withdraw-listing';
@@ -39,6 +40,7 @@ export const LOCAL_MUTATORS: LocalMutators = {
   unblock,
   report,
   'set-upi': setUpi,
+  'set-locale': setLocale,
   'payment-received': paymentReceived,
   'payment-claim': paymentClaim,
   'payment-answer': paymentAnswer,

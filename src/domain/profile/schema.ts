@@ -1,5 +1,6 @@
 // GET /api/profile/{email}: the profile and the booking counts per role.
 import * as v from 'valibot';
+import { localeSchema } from '../locale';
 import { profileRatingEntries } from '../rating/schema';
 
 const countsSchema = v.object({ pending: v.number(), completed: v.number(), declined: v.number() });
@@ -13,6 +14,8 @@ export const profileResponseSchema = v.object({
     age: v.number(),
     /** Where travellers pay this user as a carrier (their own profile only); null: cash. */
     upiId: v.optional(v.nullable(v.string())),
+    /** The account's language (set-locale; their own profile only); null: never chosen (English). */
+    locale: v.optional(v.nullable(localeSchema)),
   }),
   bookings: v.object({ carrier: countsSchema, passenger: countsSchema, sender: countsSchema }),
   ...profileRatingEntries,

@@ -9,6 +9,7 @@ import { contactSchema } from '../contact/schema';
 import { courierRequestSchema, courierWithdrawArgsSchema } from '../courier/schema';
 import { completeArgsSchema } from '../handoff/schema';
 import { addListingArgsSchema, editListingArgsSchema, withdrawListingArgsSchema } from '../listing/schema';
+import { setLocaleArgsSchema } from '../locale';
 import { messageArgsSchema, readMessagesArgsSchema, reportMessageArgsSchema } from '../message/schema';
 import {
   paymentAnswerArgsSchema,
@@ -157,6 +158,8 @@ export const MUTATIONS = {
   report: { args: reportRequestSchema, rest: { method: 'POST', path: '/api/reports' } },
   /** The carrier's UPI ID in the profile (src/domain/payment): empty removes it (cash). */
   'set-upi': { args: setUpiArgsSchema, rest: { method: 'PUT', path: '/api/profile/upi' } },
+  /** The account's language (src/domain/locale.ts): its mails and pushes, and its other devices. */
+  'set-locale': { args: setLocaleArgsSchema, rest: { method: 'PUT', path: '/api/profile/locale' } },
   /** The carrier marks the payment received, by UPI or in cash; the amount is the booking's. */
   'payment-received': {
     args: paymentReceivedArgsSchema,

@@ -57,6 +57,8 @@ export const users = pgTable(
     deviceGeneration: integer('device_generation').notNull().default(0),
     /** Where travellers pay this user as a carrier (a VPA, src/domain/payment/upi.ts); null: cash. */
     upiId: text('upi_id'),
+    /** The account's language, 'en' or 'hi' (migration 0039); null: never chosen, English. */
+    locale: text('locale'),
     /** Set by the team (migration 0033): login is refused and every session has ended. */
     suspendedAt: at('suspended_at'),
     suspendedReason: text('suspended_reason'),

@@ -49,7 +49,14 @@ export async function profileOf(db: Db, userId: string): Promise<ProfileResponse
     .where(eq(courierRequests.userId, userId))
     .groupBy(courierRequests.status);
   return {
-    profile: { name: user.name, phone: user.phone, gender: user.gender, age: user.age, upiId: user.upiId },
+    profile: {
+      name: user.name,
+      phone: user.phone,
+      gender: user.gender,
+      age: user.age,
+      upiId: user.upiId,
+      locale: user.locale === 'hi' || user.locale === 'en' ? user.locale : null,
+    },
     bookings: {
       carrier: await countsBy(db, bookings.carrierId, userId),
       passenger: await countsBy(db, bookings.travellerId, userId),

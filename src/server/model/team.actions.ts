@@ -98,6 +98,7 @@ export async function suspendUser(c: Ctx, userId: string): Promise<void> {
         notification: {
           title: 'Booking declined',
           body: 'A booking was declined: the other account was suspended by the Carry team.',
+          text: { key: 'notify.suspended' },
           url: bookingLink(otherIsCarrier ? 'carrier' : 'traveller', b.id),
           tag: `booking-${b.id}`,
         },

@@ -21,6 +21,7 @@ import { rate } from './rate';
 import { readMessages } from './read-messages';
 import { reportMessage } from './report-message';
 import { block, report, unblock } from './safety';
+import { setLocale } from './set-locale';
 import { setUpi } from './set-upi';
 import { statusUpdate } from './status-update';
 import { unwatch, watch } from './watch';
@@ -46,6 +47,7 @@ const MUTATORS: { [K in MutationKind]: ServerMutator<K> } = {
   unblock,
   report,
   'set-upi': setUpi,
+  'set-locale': setLocale,
   'payment-received': paymentReceived,
   'payment-claim': paymentClaim,
   'payment-answer': paymentAnswer,

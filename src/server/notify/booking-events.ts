@@ -62,7 +62,13 @@ function mailDetail(b: BookingFacts, reason?: Reason): string | undefined {
   return lines.length ? lines.join('\n') : undefined;
 }
 
-function notificationFor(notice: BookingNotice, booking: BookingFacts, reason?: Reason): PushNotification {
+function notificationFor<K extends NotifyingKind>(
+  kind: K,
+  event: NoticeOf<K>,
+  notice: BookingNotice,
+  booking: BookingFacts,
+  reason?: Reason,
+): PushNotification {
   const detail = mailDetail(booking, reason);
   return {
     title: notice.title,
@@ -70,6 +76,12 @@ function notificationFor(notice: BookingNotice, booking: BookingFacts, reason?: 
     url: bookingLink(notice.to, booking.id),
     tag: `booking-${booking.id}`,
     ...(detail ? { detail } : {}),
+    text: {
+      key: `notify.${kind}.${String(event)}`,
+      size: kg(booking.weightGrams),
+      ...(reason ? { reason: reason.code } : {}),
+      ...(reason?.text ? { words: reason.text } : {}),
+    },
   };
 }
 
@@ -90,7 +102,7 @@ export async function queueBookingEvent<K extends NotifyingKind>(
   const userId = notice.to === 'carrier' ? booking.carrierId : booking.travellerId;
   await enqueue(
     tx,
-    [{ channel: 'booking', userId, notification: notificationFor(notice, booking, reason) }],
+    [{ channel: 'booking', userId, notification: notificationFor(kind, event, notice, booking, reason) }],
     deps.clock.now(),
   );
   deps.notifier.queued();

@@ -30,6 +30,7 @@ export async function queueCourierMatches(
       userId: r.userId,
       notification: {
         ...COURIER_MATCH_NOTICE,
+        text: { key: 'notify.courier-match' },
         url: `/courier-requests/${encodeURIComponent(r.id)}`,
         tag: `courier-${r.id}`,
       },

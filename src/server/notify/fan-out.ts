@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { notificationSettings, outboundMessages, pushSubscriptions, sessions, users } from '../db/schema';
 import { bookingMail } from './booking-mail';
 import { enqueue, type OutboundMessage, type PushNotification, type QueuedMessage } from './queue';
+import { localeOf, write } from './texts';
 
 /** Whom the row tells, and what. */
 export interface News {
@@ -28,6 +29,17 @@ export async function fanOut(
       .where(eq(outboundMessages.id, row.id))
       .returning({ id: outboundMessages.id });
     if (!taken) return;
+    const [user] = await tx
+      .select({
+        email: users.email,
+        locale: users.locale,
+        bookingEmails: notificationSettings.bookingEmails,
+      })
+      .from(users)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+      .where(eq(users.id, userId));
+    const locale = localeOf(user?.locale);
+    const said = written(notification, locale);
     // An expired session's device is not one: its subscription goes with the session.
     const devices = await tx
       .select({ endpoint: pushSubscriptions.endpoint })
@@ -37,19 +49,29 @@ export async function fanOut(
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint))
       .limit(options.maxDevices);
     if (devices.length) {
-      const { detail: _mailOnly, ...shown } = notification;
+      const { detail: _mailOnly, ...shown } = said;
       const pushes = devices.map(
         (d): OutboundMessage => ({ channel: 'push', endpoint: d.endpoint, notification: shown }),
       );
       await enqueue(tx, pushes, options.nowMs, place);
       return;
     }
-    const [user] = await tx
-      .select({ email: users.email, bookingEmails: notificationSettings.bookingEmails })
-      .from(users)
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(eq(users.id, userId));
     if (user && user.bookingEmails !== false)
-      await enqueue(tx, [bookingMail(notification, user.email, options.appUrl)], options.nowMs, place);
+      await enqueue(tx, [bookingMail(said, user.email, options.appUrl, locale)], options.nowMs, place);
   });
+}
+
+/**
+ * The notification in the recipient's language, without what said it (`text`). The mail's
+ * detail keeps its other lines (price, payment record: English still, docs/i18n.md); the other
+ * side's words get the language's lead-in.
+ */
+function written(notification: PushNotification, locale: ReturnType<typeof localeOf>): PushNotification {
+  const { text, ...rest } = notification;
+  if (!text) return rest;
+  const { detail: english, ...shown } = rest;
+  const said = write(text, locale);
+  const others = (english ?? '').split('\n').filter((line) => line && !line.startsWith('In their words: '));
+  const detail = [said.detail, ...others].filter(Boolean).join('\n');
+  return { ...shown, title: said.title, body: said.body, ...(detail ? { detail } : {}) };
 }

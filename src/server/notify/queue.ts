@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { outboundMessages } from '../db/schema';
+import type { NoticeText } from './texts';
 
 /** What a notification says: nothing a lock screen should not show (no names, contacts, codes). */
 export interface PushNotification {
@@ -18,6 +19,9 @@ export interface PushNotification {
   tag: string;
   /** Words for the mail only (a reason's own text): a push never carries them to a lock screen. */
   detail?: string;
+  /** What to say in the recipient's language (texts.ts): the fan-out writes title, body and
+   * detail from it; the English ones above stay for a row queued before languages (and as a fallback). */
+  text?: NoticeText;
 }
 
 export type OutboundMessage =

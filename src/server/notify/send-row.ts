@@ -72,7 +72,10 @@ export function rowSender({ db, clock, config, mailer, vapid }: RowSenderOptions
     const nowMs = clock.now();
     const news =
       message.channel === 'thread'
-        ? { userId: message.userId, notification: threadNotice(message.bookingId) }
+        ? {
+            userId: message.userId,
+            notification: { ...threadNotice(message.bookingId), text: { key: 'notify.thread' } },
+          }
         : message;
     await fanOut(db, row, news, {
       appUrl: config.appUrl,

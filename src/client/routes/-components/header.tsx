@@ -4,6 +4,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSession } from '@/client/hooks/use-session';
+import { useT } from '@/client/i18n/i18n';
 import { LogoLockup } from '@/client/ui/logo';
 import { requestsText } from '@/client/ui/requests-badge';
 import { unreadText } from '@/client/ui/unread-badge';
@@ -17,8 +18,10 @@ const ACTIVE = 'bg-brand-50 text-brand-800 hover:bg-brand-50';
 
 export function Header() {
   const session = useSession();
+  const t = useT();
   const role = session?.userRole ?? null;
   const items = navItemsFor(role);
+  const roleKey = roleLabel(role);
   const [menuOpen, setMenuOpen] = useState(false);
   const waiting = useNavUnread(items);
   const unread = waiting.unread + waiting.requests;
@@ -42,15 +45,15 @@ export function Header() {
           // The accessible name starts with the visible text (WCAG 2.5.3), then says where it goes.
           <Link to="/choose_user_type" className="rounded-lg">
             <LogoLockup />
-            <span className="sr-only">, choose who you are</span>
+            <span className="sr-only">{t('nav.chooseRole')}</span>
           </Link>
         )}
-        {roleLabel(role) ? (
+        {roleKey ? (
           <span className="hidden rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 sm:inline">
-            {roleLabel(role)}
+            {t(roleKey)}
           </span>
         ) : null}
-        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="ml-auto hidden items-center gap-1 md:flex">
           {items.map((item) => (
             <Link
               key={item.to}
@@ -58,7 +61,7 @@ export function Header() {
               className={LINK}
               activeProps={{ className: ACTIVE, 'aria-current': 'page' }}
             >
-              {item.label}
+              {t(item.label)}
               <NavUnread to={item.to} />
             </Link>
           ))}
@@ -74,7 +77,7 @@ export function Header() {
               onClick={() => setMenuOpen((o) => !o)}
             >
               {/* The name from content, not aria-label: the badge's number is visible text too. */}
-              <span className="sr-only">{`${menuOpen ? 'Close menu' : 'Open menu'}${waitingText}`}</span>
+              <span className="sr-only">{`${menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}${waitingText}`}</span>
               {menuOpen ? (
                 <X aria-hidden="true" className="size-5" />
               ) : (
@@ -95,12 +98,12 @@ export function Header() {
       {menuOpen ? (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t('nav.mobile')}
           className="border-t border-slate-200 bg-white px-4 py-2 md:hidden"
         >
-          {roleLabel(role) ? (
+          {roleKey ? (
             <p className="px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-              {roleLabel(role)}
+              {t(roleKey)}
             </p>
           ) : null}
           {items.map((item) => (
@@ -110,7 +113,7 @@ export function Header() {
               className={`block ${LINK}`}
               activeProps={{ className: ACTIVE, 'aria-current': 'page' }}
             >
-              {item.label}
+              {t(item.label)}
               <NavUnread to={item.to} />
             </Link>
           ))}

@@ -10,20 +10,22 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
+import { type Translate, useT } from '@/client/i18n/i18n';
 import { ApiError, isOffline } from '@/data/engine/errors';
 import { loginSchema } from '@/domain/auth/schema';
 import { LOGIN_REDIRECT_DELAY_MS } from '@/domain/constants';
 
-function loginFailureToast(err: unknown): string {
-  if (isOffline(err)) return 'You appear to be offline. Connect to the internet to log in.';
-  if (err instanceof ApiError || err instanceof Error) return 'Login failed. Please check your credentials.';
-  return 'Something went wrong during login.';
+function loginFailureToast(err: unknown, t: Translate): string {
+  if (isOffline(err)) return t('login.offline');
+  if (err instanceof ApiError || err instanceof Error) return t('login.failed');
+  return t('login.error');
 }
 
 /** `redirectTo`: the screen to open after login (a same-origin path), else the role choice. */
 export function LoginForm({ redirectTo = null }: { redirectTo?: string | null }) {
   const storeLoader = useStoreLoader();
   const navigate = useNavigate();
+  const t = useT();
   const [redirecting, setRedirecting] = useState(false);
   const form = useAppForm({
     defaultValues: { email: '', password: '' },
@@ -34,10 +36,10 @@ export function LoginForm({ redirectTo = null }: { redirectTo?: string | null })
         const [{ login }, store] = await Promise.all([import('@/data'), storeLoader.load()]);
         await login(store, v.parse(loginSchema, value));
       } catch (err) {
-        toast.error(loginFailureToast(err));
+        toast.error(loginFailureToast(err, t));
         return;
       }
-      toast.success('Login successful!');
+      toast.success(t('login.success'));
       setRedirecting(true);
       setTimeout(
         () => void (redirectTo ? navigate({ href: redirectTo }) : navigate({ to: '/choose_user_type' })),
@@ -49,21 +51,21 @@ export function LoginForm({ redirectTo = null }: { redirectTo?: string | null })
   return (
     <form.AppForm>
       <form.Form className="flex flex-col gap-4">
-        <form.AppField name="email">{(field) => <field.EmailField label="Email Address" />}</form.AppField>
+        <form.AppField name="email">{(field) => <field.EmailField label={t('login.email')} />}</form.AppField>
         <form.AppField name="password">
-          {(field) => <field.PasswordField label="Password" autoComplete="current-password" />}
+          {(field) => <field.PasswordField label={t('login.password')} autoComplete="current-password" />}
         </form.AppField>
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
-            Forgot Password?
+            {t('login.forgot')}
           </Link>
         </p>
-        <form.SubmitButton busy={redirecting} busyLabel="Logging in..." className="mt-2 w-full">
-          Login
+        <form.SubmitButton busy={redirecting} busyLabel={t('login.busy')} className="mt-2 w-full">
+          {t('login.submit')}
         </form.SubmitButton>
         <p className="text-center text-sm text-slate-600">
           <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
-            I Don't Have An Account
+            {t('login.noAccount')}
           </Link>
         </p>
       </form.Form>

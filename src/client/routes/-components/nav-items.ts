@@ -1,27 +1,29 @@
-// The header's links per role (SPEC section 2, Header).
+// The header's links per role (SPEC section 2, Header); labels are catalogue ids (t(label)).
+import type { MessageKey } from '@/client/i18n/i18n';
 import type { Role } from '@/domain/constants';
 
 export interface NavItem {
   to: '/carrierhome' | '/carrier/orders' | '/contact' | '/travellerhome' | '/mybookings';
-  label: string;
+  label: MessageKey;
 }
 
 export function navItemsFor(role: Role | null | undefined): NavItem[] {
   if (role === 'sender') return [];
   if (role === 'carrier') {
     return [
-      { to: '/carrierhome', label: 'Home' },
-      { to: '/carrier/orders', label: 'Order History' },
-      { to: '/contact', label: 'Contact Us' },
+      { to: '/carrierhome', label: 'nav.home' },
+      { to: '/carrier/orders', label: 'nav.orders' },
+      { to: '/contact', label: 'nav.contact' },
     ];
   }
   return [
-    { to: '/travellerhome', label: 'Home' },
-    { to: '/mybookings', label: 'My Bookings' },
-    { to: '/contact', label: 'Contact Us' },
+    { to: '/travellerhome', label: 'nav.home' },
+    { to: '/mybookings', label: 'nav.bookings' },
+    { to: '/contact', label: 'nav.contact' },
   ];
 }
 
-export function roleLabel(role: Role | null | undefined): string | null {
-  return role ? role.charAt(0).toUpperCase() + role.slice(1) : null;
+/** The role's name as the header shows it ('role.carrier'), null without a role. */
+export function roleLabel(role: Role | null | undefined): MessageKey | null {
+  return role ? (`role.${role}` satisfies MessageKey) : null;
 }

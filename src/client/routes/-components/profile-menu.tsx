@@ -14,12 +14,15 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useIsStaff } from '@/client/hooks/use-is-staff';
+import { useT } from '@/client/i18n/i18n';
+import { LocaleSwitch } from '@/client/i18n/locale-switch';
 import { PushMenuItem } from '@/client/pwa/push-menu-item';
 import { Avatar } from '@/client/ui/avatar';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
 import type { Role } from '@/domain/constants';
 import { useLogout } from './use-logout';
 import { useLogoutOthers } from './use-logout-others';
+import { useSaveLocale } from './use-save-locale';
 
 interface ProfileMenuProps {
   role: Role | null;
@@ -37,6 +40,8 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
   const logout = useLogout();
   const others = useLogoutOthers();
   const staff = useIsStaff();
+  const t = useT();
+  const saveLocale = useSaveLocale();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
   useEffect(() => setOpen(false), [pathname]);
@@ -60,7 +65,7 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
     <div ref={ref} className="relative">
       <button
         type="button"
-        aria-label="Profile menu"
+        aria-label={t('menu.button')}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
@@ -72,11 +77,11 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
       {open ? (
         <div
           role="menu"
-          aria-label="Profile"
+          aria-label={t('menu.label')}
           className="absolute right-0 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
         >
           <div className="border-b border-slate-100 px-3 pb-2 pt-1">
-            <p className="truncate text-sm font-semibold text-slate-900">{name || 'Your account'}</p>
+            <p className="truncate text-sm font-semibold text-slate-900">{name || t('menu.yourAccount')}</p>
             <p className="truncate text-xs text-slate-500">{email}</p>
           </div>
           <Link
@@ -84,22 +89,26 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
             to={role === 'sender' ? '/profile' : '/set-profile'}
             className={`mt-1 ${ITEM}`}
           >
-            <UserRound aria-hidden="true" className="size-4" /> Profile
+            <UserRound aria-hidden="true" className="size-4" /> {t('menu.profile')}
           </Link>
           {role === 'sender' ? (
             <Link role="menuitem" to="/courier-requests" className={ITEM}>
-              <Package aria-hidden="true" className="size-4" /> My courier requests
+              <Package aria-hidden="true" className="size-4" /> {t('menu.courierRequests')}
             </Link>
           ) : null}
           <Link role="menuitem" to="/choose_user_type" className={ITEM}>
-            <ArrowLeftRight aria-hidden="true" className="size-4" /> Switch role
+            <ArrowLeftRight aria-hidden="true" className="size-4" /> {t('menu.switchRole')}
           </Link>
           {staff ? (
             <Link role="menuitem" to="/team" className={ITEM}>
-              <ShieldCheck aria-hidden="true" className="size-4" /> Team
+              <ShieldCheck aria-hidden="true" className="size-4" /> {t('menu.team')}
             </Link>
           ) : null}
           <PushMenuItem className={ITEM} />
+          <div className="flex items-center justify-between gap-2 px-3 py-1 text-sm text-slate-700">
+            <span aria-hidden="true">{t('locale.switch.label')}</span>
+            <LocaleSwitch onChosen={saveLocale} inMenu />
+          </div>
           <button
             role="menuitem"
             type="button"
@@ -109,7 +118,7 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
               others.request();
             }}
           >
-            <MonitorSmartphone aria-hidden="true" className="size-4" /> Log out other devices
+            <MonitorSmartphone aria-hidden="true" className="size-4" /> {t('menu.logoutOthers')}
           </button>
           <button
             role="menuitem"
@@ -118,30 +127,31 @@ export function ProfileMenu({ role, name, email }: ProfileMenuProps) {
             disabled={logout.busy}
             onClick={() => void logout.request()}
           >
-            <LogOut aria-hidden="true" className="size-4" /> {logout.busy ? 'Logging out...' : 'Logout'}
+            <LogOut aria-hidden="true" className="size-4" />{' '}
+            {logout.busy ? t('menu.loggingOut') : t('menu.logout')}
           </button>
         </div>
       ) : null}
       {others.asking ? (
         <ConfirmDialog
-          title="Log out other devices?"
-          description="Every other phone or browser signed in to your account will be logged out. This device stays logged in."
-          confirmLabel="Log out other devices"
-          cancelLabel="Cancel"
+          title={t('menu.logoutOthers.title')}
+          description={t('menu.logoutOthers.text')}
+          confirmLabel={t('menu.logoutOthers')}
+          cancelLabel={t('menu.cancel')}
           busy={others.busy}
-          busyLabel="Logging out..."
+          busyLabel={t('menu.loggingOut')}
           onConfirm={others.confirm}
           onCancel={others.cancel}
         />
       ) : null}
       {logout.unsent !== null ? (
         <ConfirmDialog
-          title="Discard unsent changes?"
-          description={`${logout.unsent} ${logout.unsent === 1 ? 'change has' : 'changes have'} not reached the server yet. Logging out now deletes ${logout.unsent === 1 ? 'it' : 'them'} from this device.`}
-          confirmLabel="Discard and log out"
-          cancelLabel="Stay logged in"
+          title={t('menu.discard.title')}
+          description={t('menu.discard.text', { count: logout.unsent })}
+          confirmLabel={t('menu.discard.confirm')}
+          cancelLabel={t('menu.discard.stay')}
           busy={logout.busy}
-          busyLabel="Logging out..."
+          busyLabel={t('menu.loggingOut')}
           onConfirm={() => void logout.confirm()}
           onCancel={logout.cancel}
         />

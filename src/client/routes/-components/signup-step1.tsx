@@ -2,6 +2,7 @@
 
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
+import { type MessageKey, useT } from '@/client/i18n/i18n';
 import { signupStep1Schema } from '@/domain/auth/schema';
 import { GENDERS } from '@/domain/constants';
 
@@ -12,8 +13,6 @@ export interface Step1Values {
   gender: string;
 }
 
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1) }));
-
 export function SignupStep1({
   initial,
   onNext,
@@ -21,6 +20,11 @@ export function SignupStep1({
   initial: Step1Values;
   onNext: (values: Step1Values) => void;
 }) {
+  const t = useT();
+  const genderOptions = GENDERS.map((g) => ({
+    value: g,
+    label: t(`signup.gender.${g}` satisfies MessageKey),
+  }));
   const form = useAppForm({
     defaultValues: initial,
     validationLogic: submitThenChange(),
@@ -31,28 +35,30 @@ export function SignupStep1({
     <form.AppForm>
       <form.Form className="flex flex-col gap-4">
         <form.AppField name="name">
-          {(field) => <field.TextField label="Full Name" autoComplete="name" />}
+          {(field) => <field.TextField label={t('signup.name')} autoComplete="name" />}
         </form.AppField>
         <form.AppField name="phone">
           {(field) => (
             <field.TextField
-              label="Phone Number"
+              label={t('signup.phone')}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              placeholder="10 digits"
+              placeholder={t('signup.phonePlaceholder')}
             />
           )}
         </form.AppField>
         <div className="grid grid-cols-2 gap-4">
           <form.AppField name="age">
-            {(field) => <field.TextField label="Age" type="number" inputMode="numeric" min={1} max={120} />}
+            {(field) => (
+              <field.TextField label={t('signup.age')} type="number" inputMode="numeric" min={1} max={120} />
+            )}
           </form.AppField>
           <form.AppField name="gender">
-            {(field) => <field.SelectField label="Gender" options={GENDER_OPTIONS} />}
+            {(field) => <field.SelectField label={t('signup.gender')} options={genderOptions} />}
           </form.AppField>
         </div>
-        <form.SubmitButton className="mt-2 w-full">Next</form.SubmitButton>
+        <form.SubmitButton className="mt-2 w-full">{t('signup.next')}</form.SubmitButton>
       </form.Form>
     </form.AppForm>
   );

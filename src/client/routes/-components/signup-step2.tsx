@@ -2,6 +2,7 @@
 
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { signupStep2Schema } from '@/domain/auth/schema';
 
@@ -17,6 +18,7 @@ interface SignupStep2Props {
 }
 
 export function SignupStep2({ onBack, onSubmit }: SignupStep2Props) {
+  const t = useT();
   const form = useAppForm({
     defaultValues: { email: '', password: '', confirmPassword: '' } as Step2Values,
     validationLogic: submitThenChange(),
@@ -26,22 +28,24 @@ export function SignupStep2({ onBack, onSubmit }: SignupStep2Props) {
   return (
     <form.AppForm>
       <form.Form className="flex flex-col gap-4">
-        <form.AppField name="email">{(field) => <field.EmailField label="Email Address" />}</form.AppField>
+        <form.AppField name="email">
+          {(field) => <field.EmailField label={t('signup.email')} />}
+        </form.AppField>
         <form.AppField name="password">
-          {(field) => <field.PasswordField label="Password" autoComplete="new-password" />}
+          {(field) => <field.PasswordField label={t('signup.password')} autoComplete="new-password" />}
         </form.AppField>
         <form.AppField name="confirmPassword">
-          {(field) => <field.PasswordField label="Re-Enter Password" autoComplete="new-password" />}
+          {(field) => <field.PasswordField label={t('signup.confirm')} autoComplete="new-password" />}
         </form.AppField>
         <div className="mt-2 grid grid-cols-2 gap-3">
           <form.Subscribe selector={(s) => s.isSubmitting}>
             {(submitting) => (
               <Button variant="secondary" onClick={onBack} disabled={submitting}>
-                Back
+                {t('signup.back')}
               </Button>
             )}
           </form.Subscribe>
-          <form.SubmitButton busyLabel="Signing up...">Sign Up</form.SubmitButton>
+          <form.SubmitButton busyLabel={t('signup.busy')}>{t('signup.submit')}</form.SubmitButton>
         </div>
       </form.Form>
     </form.AppForm>

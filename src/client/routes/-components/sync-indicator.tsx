@@ -7,6 +7,7 @@ import { useLocation } from '@tanstack/react-router';
 import { ChevronDown, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
+import { useT } from '@/client/i18n/i18n';
 import { UnsentChanges } from './unsent-changes';
 
 /** How long changes wait, online, before the line shows them. */
@@ -28,14 +29,14 @@ function useHeld(on: boolean, delayMs: number): boolean {
 
 export function SyncIndicator() {
   const { online, items, pending, attention } = useSyncStatus();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const pathname = useLocation({ select: (l) => l.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every path change is the point
   useEffect(() => setOpen(false), [pathname]);
   const waited = useHeld(items.length > 0, SHOW_AFTER_MS);
   if (online && attention === 0 && !waited) return null;
-  const waiting =
-    pending > 0 ? `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to be sent` : null;
+  const waiting = pending > 0 ? t('sync.pending', { count: pending }) : null;
   return (
     <div
       role="status"
@@ -44,7 +45,7 @@ export function SyncIndicator() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1">
         {online ? null : (
           <span className="inline-flex items-center gap-1.5 font-semibold">
-            <CloudOff aria-hidden="true" className="size-4" /> You're offline
+            <CloudOff aria-hidden="true" className="size-4" /> {t('sync.offline')}
           </span>
         )}
         {waiting ? (
@@ -54,7 +55,8 @@ export function SyncIndicator() {
         ) : null}
         {attention > 0 ? (
           <span className="inline-flex items-center gap-1.5 font-medium">
-            <TriangleAlert aria-hidden="true" className="size-4" /> {attention} not sent: needs your attention
+            <TriangleAlert aria-hidden="true" className="size-4" />{' '}
+            {t('sync.attention', { count: attention })}
           </span>
         ) : null}
         {items.length > 0 ? (
@@ -64,7 +66,7 @@ export function SyncIndicator() {
             onClick={() => setOpen((o) => !o)}
             className="inline-flex items-center gap-1.5 rounded font-medium underline decoration-2 underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2"
           >
-            {open ? 'Hide' : 'Show'} waiting list
+            {open ? t('sync.hideList') : t('sync.showList')}
             <ChevronDown
               aria-hidden="true"
               className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}

@@ -7,8 +7,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { refusalOr } from '@/client/i18n/refusals';
 import { Button } from '@/client/ui/button';
-import { ApiError, cancelMyBooking, type OrderRow, travellerCancelQuery } from '@/data';
+import { cancelMyBooking, type OrderRow, travellerCancelQuery } from '@/data';
 import { TRAVELLER_CANCEL_REASONS } from '@/domain/booking/reasons';
 import { ReasonDialog } from './reason-dialog';
 import { undoToast } from './undo-toast';
@@ -55,8 +56,7 @@ export function TravellerCancel({ row }: { row: OrderRow }) {
             setAsking(false);
             cancelMyBooking(store, row.id, reason).then(
               (queued) => undoToast(store, 'Booking cancelled', queued),
-              (err: unknown) =>
-                toast.error(err instanceof ApiError ? err.message : 'The booking could not be cancelled.'),
+              (err: unknown) => toast.error(refusalOr(err, 'The booking could not be cancelled.')),
             );
           }}
         />

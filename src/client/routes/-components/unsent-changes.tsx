@@ -6,6 +6,8 @@
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { refusalMessageText } from '@/client/i18n/domain-text';
+import { type MessageKey, useT } from '@/client/i18n/i18n';
 import { discardEntry, retryEntry, type WaitingItem } from '@/data';
 
 /** "312 KB", "2.4 MB": sizes as the courier form and this list show them. */
@@ -16,34 +18,36 @@ export function formatBytes(bytes: number): string {
 
 function PhotoProgress({ photo }: { photo: NonNullable<WaitingItem['photo']> }) {
   const pct = photo.size ? Math.round((photo.sent / photo.size) * 100) : 0;
+  const t = useT();
   return (
     <div className="mt-1 flex items-center gap-2">
       <progress
         value={photo.sent}
         max={photo.size}
-        aria-label="Photo upload"
+        aria-label={t('sync.photoUpload')}
         className="h-2 w-32 overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"
       />
       <span className="text-slate-700">
-        Photo {pct}% of {formatBytes(photo.size)}
-        {photo.originalSize > photo.size ? ` (was ${formatBytes(photo.originalSize)})` : ''}
+        {t('sync.photoProgress', { pct, size: formatBytes(photo.size) })}
+        {photo.originalSize > photo.size ? t('sync.photoWas', { size: formatBytes(photo.originalSize) }) : ''}
       </span>
     </div>
   );
 }
 
-const STATE_TEXT: Record<WaitingItem['state'], string> = {
-  waiting: 'Waiting to send',
-  uploading: 'Uploading photo',
-  signin: 'Waiting for you to log in again',
-  stuck: 'Stuck: still trying for over an hour',
-  failed: 'Not sent',
+const STATE_TEXT: Record<WaitingItem['state'], MessageKey> = {
+  waiting: 'sync.state.waiting',
+  uploading: 'sync.state.uploading',
+  signin: 'sync.state.signin',
+  stuck: 'sync.state.stuck',
+  failed: 'sync.state.failed',
 };
 
 export function UnsentChanges({ items }: { items: WaitingItem[] }) {
   const store = useStore();
+  const t = useT();
   return (
-    <ul aria-label="Changes waiting" className="mx-auto mt-2 flex max-w-6xl flex-col gap-2">
+    <ul aria-label={t('sync.list')} className="mx-auto mt-2 flex max-w-6xl flex-col gap-2">
       {items.map((item) => {
         const needsUser = item.state === 'failed' || item.state === 'stuck';
         return (
@@ -55,9 +59,11 @@ export function UnsentChanges({ items }: { items: WaitingItem[] }) {
               <p className="font-medium">{item.label}</p>
               <p className={needsUser ? 'font-medium text-red-700' : 'text-slate-700'}>
                 {item.state === 'uploading' && item.photo?.sent === 0
-                  ? 'Waiting to send: the photo goes first'
-                  : STATE_TEXT[item.state]}
-                {item.state === 'failed' ? `: ${item.error ?? 'The server refused this change.'}` : ''}
+                  ? t('sync.photoFirst')
+                  : t(STATE_TEXT[item.state])}
+                {item.state === 'failed'
+                  ? `: ${item.error ? refusalMessageText(item.error, t) : t('sync.refused')}`
+                  : ''}
               </p>
               {item.photo && item.state !== 'failed' ? <PhotoProgress photo={item.photo} /> : null}
             </div>
@@ -70,18 +76,18 @@ export function UnsentChanges({ items }: { items: WaitingItem[] }) {
                     className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
                   >
                     <RotateCcw aria-hidden="true" className="size-4" />{' '}
-                    {item.reupload ? 'Upload the photo again' : 'Retry'}
+                    {item.reupload ? t('sync.reupload') : t('sync.retry')}
                   </button>
                 ) : null}
                 <button
                   type="button"
                   onClick={async () => {
                     await discardEntry(store, item.key);
-                    toast.success('Change discarded');
+                    toast.success(t('sync.discarded'));
                   }}
                   className="inline-flex items-center gap-1 rounded-md border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700"
                 >
-                  <Trash2 aria-hidden="true" className="size-4" /> Discard
+                  <Trash2 aria-hidden="true" className="size-4" /> {t('sync.discard')}
                 </button>
               </div>
             ) : null}

@@ -7,12 +7,12 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
 import { useWatches, useWatchOf } from '@/client/hooks/use-watches';
+import { refusalText } from '@/client/i18n/refusals';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { CONTROL_CLASS } from '@/client/ui/field';
 import { SyncState } from '@/client/ui/sync-state';
 import { describeWatch, SessionMissingError, unwatchRoute, watchRoute } from '@/data';
-import { ERRORS } from '@/domain/errors';
 import { MSG } from '@/domain/texts';
 import { WATCH_DAYS_MAX, WATCHES_MAX } from '@/domain/watch/schema';
 
@@ -52,7 +52,7 @@ export function WatchRoute({ route }: WatchRouteProps) {
     try {
       const result = await watchRoute(store, { ...route, days });
       if (result.ok) toast.success('Watching this route. Its listings will be on this device, even offline.');
-      else toast.error(ERRORS[result.code].message);
+      else toast.error(refusalText(result.code));
     } catch (err) {
       toast.error(err instanceof SessionMissingError ? MSG.userInfoMissing : 'Could not watch this route.');
     } finally {

@@ -6,10 +6,11 @@ import { createPortal } from 'react-dom';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { useStore } from '@/client/hooks/use-store';
+import { refusalOr } from '@/client/i18n/refusals';
 import type { Reference } from '@/client/routes/-components/use-reference';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import { ApiError, editListing, type ListingRow, serverNowKnown } from '@/data';
+import { editListing, type ListingRow, serverNowKnown } from '@/data';
 import { formatWeight } from '@/domain/format';
 import { editListingFormSchema } from '@/domain/listing/schema';
 
@@ -72,7 +73,7 @@ export function EditListingDialog({
       );
       onClose();
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'The listing could not be changed.');
+      toast.error(refusalOr(err, 'The listing could not be changed.'));
     }
   };
   const field = (name: keyof Values, label: string, type: string, extra: Record<string, string> = {}) => (

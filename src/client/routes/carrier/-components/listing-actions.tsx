@@ -4,11 +4,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { refusalOr } from '@/client/i18n/refusals';
 import { ReasonDialog } from '@/client/routes/-components/reason-dialog';
 import { undoToast } from '@/client/routes/-components/undo-toast';
 import type { Reference } from '@/client/routes/-components/use-reference';
 import { Button } from '@/client/ui/button';
-import { ApiError, acceptedOrdersOf, type ListingRow, withdrawListing } from '@/data';
+import { acceptedOrdersOf, type ListingRow, withdrawListing } from '@/data';
 import { CARRIER_REASONS } from '@/domain/booking/reasons';
 import { EditListingDialog } from './edit-listing-dialog';
 
@@ -54,8 +55,7 @@ export function ListingActions({ row, reference }: { row: ListingRow; reference:
             setOpen(null);
             withdrawListing(store, row.id, reason).then(
               (queued) => undoToast(store, 'Listing withdrawn', queued),
-              (err: unknown) =>
-                toast.error(err instanceof ApiError ? err.message : 'The listing could not be withdrawn.'),
+              (err: unknown) => toast.error(refusalOr(err, 'The listing could not be withdrawn.')),
             );
           }}
         />
