@@ -39,6 +39,7 @@ import {
   saveUpiId,
   sendContactMessage,
   sendMessage,
+  startPokes,
   submitCourierRequest,
   undoChange,
   updateBookingStatus,
@@ -65,18 +66,30 @@ import {
   syncResults,
   users,
 } from '@/server/db/schema';
+import { expireOverdueBookings } from '@/server/model/bookings.expiry';
 import { ordersOf } from '@/server/model/bookings.queries';
+import { pruneOrphanFiles } from '@/server/model/files.prune';
 import { listingsOfUser, toListing } from '@/server/model/listings.queries';
 import { messagesOf } from '@/server/model/messages.queries';
+import { pruneSyncClients, pruneSyncResults } from '@/server/model/sync.retention';
 import { courierForm, pngPhoto } from '../support/data-courier';
 import { createDevice, type Device } from '../support/data-device';
+import { ManualEventSource } from '../support/data-event-source';
 import type { Held } from '../support/data-link';
 import { fakeLocks } from '../support/data-locks';
+import { until } from '../support/until';
+import { type StorageFull, storageFull } from '../support/data-storage-full';
 import { serverPerFile } from '../support/server-app';
 import { bookingBody, daysFromNow } from '../support/server-fixtures';
 import { loginQuick, type QuickAccount, type QuickUser, quickAccounts } from '../support/server-quick-users';
 
-const server = serverPerFile();
+/**
+ * The server's clock: the real time plus what ServerTimePasses and the drain's waits added (the
+ * phone and the server live the same hours; a JumpClock moves only the device's clock).
+ */
+const serverClock = { ahead: 0 };
+const serverNow = () => Date.now() + serverClock.ahead;
+const server = serverPerFile({ clock: { now: serverNow } });
 
 type ListingDbRow = typeof listings.$inferSelect;
 
@@ -758,6 +771,275 @@ class DiscardRefused extends ByUser {
   }
 }
 
+/** The other party writes in a thread on the server; returns the message's text, or null if refused. */
+async function otherPartyWrites(w: World, who: Who, order: 0 | 1): Promise<string | null> {
+  w.competitorSession ??= await loginQuick(server, w.competitor);
+  const text = `run ${w.run} reply ${nextSeq(w)}`;
+  const res = await w.competitorSession.call('POST', `/api/bookings/${w.orders[who][order]}/messages`, {
+    text,
+  });
+  if (res.status >= 500) throw new Error(`the other party's message: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  return res.status === 201 || res.status === 200 ? text : null;
+}
+
+/**
+ * Checked in the middle of a sequence, right after a pull settled with nothing held and nothing
+ * changing on the server meanwhile: the device shows the server's state for the signed-in user
+ * (rows with a change queued on top show what the server last confirmed), and a thread message
+ * the server took is on the device. Not only after the final drain, which heals a device that was
+ * left behind by a pull it should not have applied.
+ */
+async function checkNow(w: World, store: Store, what: string, expectText: string | null): Promise<void> {
+  const out: string[] = [];
+  const session = await loadSession(store);
+  const me = session ? Object.values(w.users).find((u) => u.email === session.email) : undefined;
+  if (!me) return;
+  const queued = new Map(
+    (await store.db.outbox.toArray()).filter((e) => e.user === me.email).map((e) => [e.key, e]),
+  );
+  const [serverListings, serverBookings, serverOrders, serverMessages] = await Promise.all([
+    listingsOfUser(server.db, me.id),
+    ordersOf(server.db, me.id, 'passenger'),
+    ordersOf(server.db, me.id, 'carrier'),
+    messagesOf(server.db, me.id),
+  ]);
+  compareViews(
+    'listings',
+    confirmedViews<Listing>(await store.db.listings.toArray(), queued, 'listings', out, true),
+    serverListings,
+    out,
+  );
+  compareViews(
+    'bookings',
+    confirmedViews(await store.db.bookings.toArray(), queued, 'bookings', out, true),
+    serverBookings,
+    out,
+  );
+  compareViews(
+    'orders',
+    confirmedViews(await store.db.orders.toArray(), queued, 'orders', out, true),
+    serverOrders,
+    out,
+  );
+  compareViews(
+    'messages',
+    confirmedViews(await store.db.messages.toArray(), queued, 'messages', out, true),
+    serverMessages,
+    out,
+  );
+  if (expectText && !(await store.db.messages.toArray()).some((r) => r.text === expectText))
+    out.push(`the other party's "${expectText}" is not on the device`);
+  if (out.length) throw new Error(`${what}, before the final drain:\n- ${out.join('\n- ')}`);
+}
+
+/** A pull that may settle now: signed in, the session alive, no answer held back. */
+const canPullNow = (m: Readonly<Model>) => m.user !== null && !m.expired && m.held === null;
+
+/**
+ * The poke stream opens on a tab (its join pull) and, while that pull is in flight, the other party
+ * writes in a thread and the server pokes, several times: the device must pull once more after
+ * the one in flight (that one read before the message), so the message is on the device as soon
+ * as the pulls settle, before any later pull.
+ */
+class PokeDuringPull extends OnTab {
+  constructor(
+    tab: number,
+    readonly who: 0 | 1,
+    readonly pokes: number,
+  ) {
+    super(tab);
+  }
+  override check(m: Readonly<Model>) {
+    return canPullNow(m);
+  }
+  async act(m: Model, w: World) {
+    const store = tabOf(w, this.tab);
+    const runs: Promise<unknown>[] = [];
+    const before = ManualEventSource.all.length;
+    const stop = startPokes(store, {
+      EventSource: ManualEventSource,
+      pull: () => {
+        const run = pull(store);
+        runs.push(run);
+        return run;
+      },
+    });
+    try {
+      const source = ManualEventSource.all[before];
+      if (!source) throw new Error('the poke stream did not open');
+      const held = w.device.link.holdNext('/api/sync/pull');
+      source.fire('open'); // the join: one pull
+      await Promise.race([held.reached, ...runs]);
+      w.device.link.disarm();
+      const text = await otherPartyWrites(w, m.user as Who, this.who);
+      for (let i = 0; i < this.pokes; i += 1) source.fire('poke');
+      held.deliver();
+      // The pull owed to the pokes starts once the one in flight has ended.
+      await until(() => runs.length >= 2, { what: 'a pull after the pokes', timeoutMs: 5000 });
+      await Promise.all(runs);
+      await checkNow(w, store, `${this}`, text);
+    } finally {
+      stop();
+    }
+  }
+  toString() {
+    return `PokeDuringPull(tab ${this.tab}, thread ${this.who}, ${this.pokes} pokes)`;
+  }
+}
+
+/**
+ * Two pulls at once, on the two tabs: the first reads, the other party writes, the second reads
+ * and lands, then the first's (older) answer lands. The device must keep the newer state.
+ */
+class OverlappingPulls extends Base {
+  constructor(readonly order: 0 | 1) {
+    super();
+  }
+  override check(m: Readonly<Model>) {
+    return canPullNow(m) && m.tabs === 2;
+  }
+  async act(m: Model, w: World) {
+    const [first, second] = w.device.tabs as [Store, Store];
+    const held = w.device.link.holdNext('/api/sync/pull');
+    const older = pull(first);
+    await Promise.race([held.reached, older]);
+    w.device.link.disarm();
+    const text = await otherPartyWrites(w, m.user as Who, this.order);
+    await pull(second);
+    held.deliver();
+    await older;
+    await checkNow(w, second, `${this}`, text);
+  }
+  toString() {
+    return `OverlappingPulls(thread ${this.order})`;
+  }
+}
+
+/**
+ * Hours pass for the server and the phone alike, and the server's housekeeping runs: pending
+ * bookings expire after 24 h, push answers go after an hour, orphan photos after a day, idle
+ * client rows.
+ */
+class ServerTimePasses extends Base {
+  constructor(readonly hours: number) {
+    super();
+  }
+  async act(_m: Model, w: World) {
+    serverClock.ahead += this.hours * HOUR;
+    w.device.clock.t += this.hours * HOUR;
+    const now = serverNow();
+    await expireOverdueBookings(server.db, now);
+    await pruneSyncResults(server.db, now, 90 * 24 * HOUR);
+    await pruneSyncClients(server.db, now);
+    await pruneOrphanFiles(server.db, server.files, now);
+  }
+  toString() {
+    return `ServerTimePasses(+${this.hours} h)`;
+  }
+}
+
+const fullStorage = new WeakMap<Store, StorageFull>();
+const FULL_TABLES = ['outbox', 'bookings', 'analytics', 'meta', 'messages', 'orders'] as const;
+
+/**
+ * The device's storage is full while one thing happens (writes to one table, or to all, fail
+ * with QuotaExceededError), then space is freed. A booking the form reported failed is made
+ * again by the user; a push or a pull that could not store its answer is simply over.
+ */
+class StorageFills extends OnTab {
+  constructor(
+    tab: number,
+    readonly table: (typeof FULL_TABLES)[number] | 'all',
+    readonly during: 'book' | 'push' | 'pull',
+  ) {
+    super(tab);
+  }
+  override check(m: Readonly<Model>) {
+    return m.user !== null && m.held === null;
+  }
+  async act(m: Model, w: World) {
+    const store = tabOf(w, this.tab);
+    let full = fullStorage.get(store);
+    if (!full) {
+      full = await storageFull(store);
+      fullStorage.set(store, full);
+    }
+    const table = this.table;
+    full.fail = (name) => table === 'all' || name === table;
+    const quota = (err: unknown) => {
+      if (!(err instanceof Error) || !/quota/i.test(`${err.name} ${err.message}`)) throw err;
+    };
+    let failed = false;
+    try {
+      if (this.during === 'book') {
+        const who = m.user as Who;
+        const grams = 1000 + nextSeq(w);
+        try {
+          const { key } = await bookListing(store, w.bookable[0], grams / 1000);
+          record(w, who, key, { kind: 'book', grams }, `booking of ${grams} g with the storage full`);
+        } catch (err) {
+          if (err instanceof ApiError) throw err;
+          quota(err);
+          failed = true;
+        }
+      } else if (this.during === 'push') await replayOutbox(store).catch(quota);
+      else await pull(store).catch(unlessExpired).catch(quota);
+    } finally {
+      full.fail = null;
+    }
+    if (failed) {
+      // "Booking Failed! Please try again": the user does, with space free again.
+      const grams = 1000 + nextSeq(w);
+      const { key } = await bookListing(store, w.bookable[0], grams / 1000);
+      record(
+        w,
+        m.user as Who,
+        key,
+        { kind: 'book', grams },
+        `booking of ${grams} g again after the storage was full`,
+      );
+    }
+  }
+  toString() {
+    return `StorageFills(tab ${this.tab}, ${this.table}, during ${this.during})`;
+  }
+}
+
+/**
+ * More than 30 messages in one thread, written on the device (a flight's worth, offline or not):
+ * past the server's rate of 30 a minute; every one lands once or shows refused.
+ */
+class ManyMessages extends ByUser {
+  constructor(
+    tab: number,
+    readonly order: 0 | 1,
+    readonly count: number,
+  ) {
+    super(tab);
+  }
+  async actAs(who: Who, store: Store, w: World) {
+    const id = await mirroredOrder(store, w, who, this.order);
+    if (!id) return;
+    for (let i = 0; i < this.count; i += 1) {
+      const text = `run ${w.run} note ${nextSeq(w)}`;
+      const result = await sendMessage(store, id, text);
+      if (!result.ok) throw new Error(`message refused on the device: ${result.code}`);
+      const key = await lastQueued(store, 'message');
+      record(
+        w,
+        who,
+        key,
+        { kind: 'message', text },
+        `message ${i + 1} of ${this.count} on order ${this.order}`,
+      );
+    }
+  }
+  toString() {
+    return `ManyMessages(tab ${this.tab}, order ${this.order}, ${this.count})`;
+  }
+}
+
 const tab = fc.integer({ min: 0, max: 1 });
 const which = fc.constantFrom<0 | 1>(0, 1);
 /** Issue 28's kinds (a traveller's cancel, a carrier's edit and withdrawal), a courier request's
@@ -801,6 +1083,17 @@ const commands: fc.Arbitrary<Cmd>[] = [
     .filter((h) => h !== 0)
     .map((h) => new JumpClock(h)),
   tab.map((t) => new DiscardRefused(t)),
+  fc.tuple(tab, which, fc.integer({ min: 1, max: 3 })).map(([t, o, n]) => new PokeDuringPull(t, o, n)),
+  which.map((o) => new OverlappingPulls(o)),
+  fc.constantFrom(2, 25).map((h) => new ServerTimePasses(h)),
+  fc
+    .tuple(
+      tab,
+      fc.constantFrom(...FULL_TABLES, 'all' as const),
+      fc.constantFrom<'book' | 'push' | 'pull'>('book', 'push', 'pull'),
+    )
+    .map(([t, table, during]) => new StorageFills(t, table, during)),
+  fc.tuple(tab, which, fc.integer({ min: 31, max: 36 })).map(([t, o, n]) => new ManyMessages(t, o, n)),
   ...PLANS,
 ];
 
@@ -854,7 +1147,7 @@ async function newWorld(): Promise<World> {
     QuickAccount,
     QuickAccount,
   ];
-  const now = new Date();
+  const now = new Date(serverNow());
   const listing = (owner: QuickAccount, flightNo: string, kg: number, cost: number) => ({
     id: crypto.randomUUID(),
     userId: owner.id,
@@ -894,6 +1187,8 @@ async function newWorld(): Promise<World> {
     carrierPhone: owner.phone,
     createdAt: now,
     updatedAt: now,
+    // Unanswered for 24 h, they expire (ServerTimePasses runs the housekeeping that does it).
+    expiresAt: new Date(now.getTime() + 24 * HOUR),
   });
   const seeded = [booking(own1, u1), booking(own1, u1), booking(own2, u2), booking(own2, u2)];
   await server.db.insert(bookings).values(seeded);
@@ -950,11 +1245,25 @@ async function drainUser(w: World, store: Store, user: string): Promise<void> {
     await withDeadline(pull(store), 'the drain pull');
     if ((await countUnsent(store, user)) === 0) break;
     // The sync loop's timer: the next attempt's time, never sooner than its floor.
-    const at = (await nextRunAt(store)) ?? w.device.clock.t;
+    // (The user's own entries first, until all are due: analytics due now, or an entry due
+    // behind one held by a Retry-After, would keep the wait at its floor.)
+    const queued = (await userEntries(store.db, user)).filter((e) => e.state !== 'failed');
+    const at = queued.length
+      ? Math.max(...queued.map((e) => Math.max(e.nextAttemptAt, e.holdUntil ?? 0)))
+      : ((await nextRunAt(store)) ?? w.device.clock.t);
     const wait = Math.max(at - w.device.clock.t, 1000);
     if (w.device.clock.t + wait - started > DRAIN_BUDGET_MS) break;
     w.device.clock.t += wait;
+    serverClock.ahead += wait; // the phone waits real time: so does the server
   }
+}
+
+async function expiredOnServer(bookingId: string): Promise<boolean> {
+  const [row] = await server.db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row?.status === 'expired';
 }
 
 function markerKey(m: Marker): string {
@@ -1083,6 +1392,8 @@ function confirmedViews<T extends { id: string }>(
   refused: Map<string, OutboxEntry>,
   name: string,
   out: string[],
+  /** Midway: a row with any change of the user's queued on top is fine (not only a refused one). */
+  queuedToo = false,
 ): Map<string, T> {
   const views = new Map<string, T>();
   for (const row of rows) {
@@ -1090,7 +1401,7 @@ function confirmedViews<T extends { id: string }>(
       views.set(row.id, plainRow(row));
       continue;
     }
-    if (row.syncState !== 'failed' || !row.outboxKey || !refused.has(row.outboxKey))
+    if ((row.syncState !== 'failed' && !queuedToo) || !row.outboxKey || !refused.has(row.outboxKey))
       out.push(`local ${name} row ${row.id} is ${row.syncState} with no refused change behind it`);
     if (row.confirmed) views.set(row.id, row.confirmed);
   }
@@ -1180,9 +1491,14 @@ async function violations(w: World): Promise<string[]> {
     if (owners.length > mine) out.push(`${first.label} was applied under another user`);
     let must = 0;
     let may = 0;
+    // A booking that expired on the server (ServerTimePasses) before the change reached it: the
+    // server answers booking/expired and the device drops the change, showing "Expired".
+    const expired =
+      (first.marker.kind === 'status-update' || first.marker.kind === 'cancel-booking') &&
+      (await expiredOnServer(first.marker.bookingId));
     for (const c of group) {
       const e = entries.get(c.key);
-      if (c.fate === 'logout' || (e && e.state !== 'failed')) may += 1;
+      if (c.fate === 'logout' || (e && e.state !== 'failed') || (expired && !e)) may += 1;
       else if (mayOnly.has(c.key) && !e && c.fate === 'kept') may += 1;
       else if (!e && c.fate === 'kept') must += 1;
     }
