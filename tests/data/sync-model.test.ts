@@ -785,6 +785,19 @@ async function otherPartyWrites(w: World, who: Who, order: 0 | 1): Promise<strin
   return res.status === 201 || res.status === 200 ? text : null;
 }
 
+/** The other party books 1 KG more on the user's own listing (a row the device shows changes). */
+async function bookOwn(w: World, who: Who): Promise<void> {
+  w.competitorSession ??= await loginQuick(server, w.competitor);
+  const res = await w.competitorSession.call(
+    'POST',
+    '/api/book',
+    bookingBody(w.competitor, w.own[who], { weight: 1 }),
+  );
+  // Refused (withdrawn, full, too many waiting): nothing changed, nothing to see.
+  if (res.status >= 500) throw new Error(`the other party's booking: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+}
+
 /**
  * Checked in the middle of a sequence, right after a pull settled with nothing held and nothing
  * changing on the server meanwhile: the device shows the server's state for the signed-in user
@@ -903,11 +916,16 @@ class OverlappingPulls extends Base {
   }
   async act(m: Model, w: World) {
     const [first, second] = w.device.tabs as [Store, Store];
+    const who = m.user as Who;
+    // The user's own listing changes before the first read and again before the second (space
+    // booked on it), so the older answer carries an older version of a row the newer one has.
+    await bookOwn(w, who);
     const held = w.device.link.holdNext('/api/sync/pull');
     const older = pull(first);
     await Promise.race([held.reached, older]);
     w.device.link.disarm();
-    const text = await otherPartyWrites(w, m.user as Who, this.order);
+    await bookOwn(w, who);
+    const text = await otherPartyWrites(w, who, this.order);
     await pull(second);
     held.deliver();
     await older;
