@@ -942,12 +942,17 @@ class OverlappingPulls extends Base {
  * client rows.
  */
 class ServerTimePasses extends Base {
-  constructor(readonly hours: number) {
+  constructor(
+    readonly hours: number,
+    /** Whether the housekeeping has run since (it runs every minute; until then, requests judge). */
+    readonly housekeeping: boolean,
+  ) {
     super();
   }
   async act(_m: Model, w: World) {
     serverClock.ahead += this.hours * HOUR;
     w.device.clock.t += this.hours * HOUR;
+    if (!this.housekeeping) return;
     const now = serverNow();
     await expireOverdueBookings(server.db, now);
     // Push answers kept an hour, then swept: drawn only with FC_SWEEP_RESULTS=1 for now. A
@@ -958,7 +963,7 @@ class ServerTimePasses extends Base {
     await pruneOrphanFiles(server.db, server.files, now);
   }
   toString() {
-    return `ServerTimePasses(+${this.hours} h)`;
+    return `ServerTimePasses(+${this.hours} h${this.housekeeping ? ', housekeeping' : ''})`;
   }
 }
 
@@ -1108,7 +1113,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
   tab.map((t) => new DiscardRefused(t)),
   fc.tuple(tab, which, fc.integer({ min: 1, max: 3 })).map(([t, o, n]) => new PokeDuringPull(t, o, n)),
   which.map((o) => new OverlappingPulls(o)),
-  fc.constantFrom(2, 25).map((h) => new ServerTimePasses(h)),
+  fc.tuple(fc.constantFrom(2, 25), fc.boolean()).map(([h, k]) => new ServerTimePasses(h, k)),
   fc
     .tuple(
       tab,
@@ -1532,6 +1537,16 @@ async function violations(w: World): Promise<string[]> {
         `${first.label} was applied ${mine} times on the server, expected ${must + may === must ? must : `${must} to ${must + may}`}${shown ? ' (the device shows it refused)' : ''}`,
       );
   }
+
+  // A booking unanswered for 24 h expired (by the server's clock), whether or not the
+  // housekeeping had run: it was never accepted after that.
+  const late = await server.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      sql`${inArray(bookings.id, [...w.orders.u1, ...w.orders.u2])} and ${bookings.acceptedAt} > ${bookings.expiresAt}`,
+    );
+  for (const b of late) out.push(`booking ${b.id.slice(0, 8)} was accepted after it expired`);
 
   // A refused change shows the server's own answer, on its entry and on its row.
   const session = await loadSession(store);
