@@ -1554,6 +1554,9 @@ async function violations(w: World): Promise<string[]> {
   for (const e of refused.values()) {
     const c = changes.get(e.key);
     const label = c?.label ?? e.key;
+    // Writing faster than the server's rate (30 a minute in a thread, offline) is held and sent
+    // later, never refused.
+    if (e.lastErrorCode === 'message/rate-limited') out.push(`${label} was refused as sent too fast`);
     const clientId = await store.db.transaction('rw', store.db.meta, () => clientIdFor(store.db, e.user));
     const [answer] = await server.db
       .select()
