@@ -5,13 +5,21 @@
 // second tab, update the app, jump the clock; and issue 28's plans: a traveller's cancel, a
 // carrier's edit and withdrawal of a listing, held changes taken back with Undo; a sender's
 // withdrawal of a courier request (issue 30), a carrier's UPI ID (issue 31), and the other party
-// writing in a thread, on the server), runs them on one device, restores the network, drains, and checks after every sequence:
+// writing in a thread, on the server), and issue 27's situations: a poke arriving while the
+// stream's join pull is in flight, two pulls at once on two tabs (the older answer landing last,
+// checked at once, before the drain), server time passing on an injected server clock (bookings
+// expiring after 24 h, with or without the housekeeping; push answers swept after an hour only
+// with FC_SWEEP_RESULTS=1, which finds a lost refusal not fixed yet), the device's storage full
+// during a booking, a push or a pull and then freed, and more than 30 messages in one thread;
+// runs them on one device, restores the network, drains, and checks after every sequence:
 //   - every change made is applied exactly once on the server, or is still shown as refused with
 //     the server's message (its entry failed, its row marked failed) until the user discards it;
 //     a change discarded at logout (the app asks first) is applied at most once;
 //   - nothing is applied twice, nor under another user;
 //   - the local store (listings, bookings, orders) equals the server's view for the signed-in
-//     user, with the rows of refused changes on top.
+//     user, with the rows of refused changes on top (also midway, right after pokes and
+//     overlapping pulls settle, with queued changes on top);
+//   - no booking was accepted after it expired; no message was refused as sent too fast.
 // One server for the file; every sequence gets fresh users, listings and a fresh device.
 // FC_RUNS sets the number of sequences (150 by default: 500 took 6 to 10 minutes of a CI run on a
 // loaded 2-core machine; FC_RUNS=2000 for a deep run); a failure prints FC_SEED and FC_PATH
