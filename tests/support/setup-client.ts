@@ -6,13 +6,14 @@
 // '9:30 am GST', whatever the zone of the machine running the tests.
 import { toast } from 'sonner';
 import { afterEach, beforeAll } from 'vitest';
-import { loadLocale } from '@/client/i18n/i18n';
 
 process.env.TZ = 'Asia/Kolkata';
 Object.defineProperty(globalThis.navigator, 'languages', { value: ['en-IN', 'en'], configurable: true });
 
 // The app loads its language before the first render (main.tsx); so do the tests, in English.
-beforeAll(() => loadLocale('en'));
+// Imported here, not above: a static import would run before TZ is set, and the app would keep
+// the machine's zone.
+beforeAll(async () => (await import('@/client/i18n/i18n')).loadLocale('en'));
 
 afterEach(() => {
   toast.dismiss();
