@@ -877,6 +877,8 @@ class PokeDuringPull extends OnTab {
     return canPullNow(m);
   }
   async act(m: Model, w: World) {
+    // The housekeeping has run (as in drain()): the server's rows hold still while the pulls run.
+    await expireOverdueBookings(server.db, serverNow());
     const store = tabOf(w, this.tab);
     const runs: Promise<unknown>[] = [];
     const before = ManualEventSource.all.length;
@@ -923,6 +925,7 @@ class OverlappingPulls extends Base {
     return canPullNow(m) && m.tabs === 2;
   }
   async act(m: Model, w: World) {
+    await expireOverdueBookings(server.db, serverNow()); // as in PokeDuringPull
     const [first, second] = w.device.tabs as [Store, Store];
     const who = m.user as Who;
     // The user's own listing changes before the first read and again before the second (space
@@ -1252,6 +1255,9 @@ async function newWorld(): Promise<World> {
 /** The network is back: held answers arrive, then pushes and pulls run until nothing is left. */
 async function drain(w: World, m: Model): Promise<void> {
   await deliver(w, m);
+  // The server's housekeeping has run by the time the check looks (it runs every minute): a
+  // booking overdue, and shown "Expired" by a device whose answer it refused, is expired.
+  await expireOverdueBookings(server.db, serverNow());
   w.device.link.disarm();
   const store = w.device.tabs[0];
   if (!store) throw new Error('no tab');
@@ -1291,12 +1297,17 @@ async function drainUser(w: World, store: Store, user: string): Promise<void> {
   }
 }
 
+/**
+ * Whether the booking is past its expiry by the server's clock: a change on it may have been
+ * answered booking/expired (and dropped by the device), even if something else ended it since
+ * (a withdrawal of the listing declines an overdue booking the housekeeping has not expired yet).
+ */
 async function expiredOnServer(bookingId: string): Promise<boolean> {
   const [row] = await server.db
-    .select({ status: bookings.status })
+    .select({ status: bookings.status, expiresAt: bookings.expiresAt })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
-  return row?.status === 'expired';
+  return row?.status === 'expired' || (row?.expiresAt != null && row.expiresAt.getTime() <= serverNow());
 }
 
 function markerKey(m: Marker): string {
