@@ -6,13 +6,17 @@
 // '9:30 am GST', whatever the zone of the machine running the tests.
 import { toast } from 'sonner';
 import { afterEach, beforeAll } from 'vitest';
-import { loadLocale } from '@/client/i18n/i18n';
 
+// Before any app module is imported (imports are hoisted: a static import of the i18n runtime here
+// would read the machine's zone first), hence the dynamic import below.
 process.env.TZ = 'Asia/Kolkata';
 Object.defineProperty(globalThis.navigator, 'languages', { value: ['en-IN', 'en'], configurable: true });
 
 // The app loads its language before the first render (main.tsx); so do the tests, in English.
-beforeAll(() => loadLocale('en'));
+beforeAll(async () => {
+  const { loadLocale } = await import('@/client/i18n/i18n');
+  await loadLocale('en');
+});
 
 afterEach(() => {
   toast.dismiss();

@@ -51,11 +51,14 @@ export const ListingResultCard = memo(function ListingResultCard({
         <div className="flex items-center gap-1.5">
           <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
           <dt className="sr-only">Departure</dt>
+          {/* The date over the time, always two lines: the time gains its airport's zone ('9:30 am
+              GMT+5:45') only once the airport list arrives, and a line wrapping then would move the
+              card (issue 29: no layout shift). */}
           <dd className="text-slate-600">
-            {formatDayMonth(listing.departure, LOCALE)}
-            {listing.time
-              ? `, ${reference.departureTime(listing.departure, listing.time, listing.from)}`
-              : ''}
+            <span className="block">{formatDayMonth(listing.departure, LOCALE)}</span>
+            <span className="block min-h-[1lh]">
+              {listing.time ? reference.departureTime(listing.departure, listing.time, listing.from) : ''}
+            </span>
           </dd>
         </div>
         <div className="flex items-center gap-1.5">
