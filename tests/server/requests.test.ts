@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, contactMessages, courierRequests } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
+import { uploadCourierImage } from '../support/server-courier';
 import { courierBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
@@ -76,17 +77,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('POST /api/courier/submit', () => {
-  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-  async function uploadImage(owner: TestUser): Promise<string> {
-    const form = new FormData();
-    form.append('file', new File([PNG], 'books.png', { type: 'image/png' }));
-    const res = await server.request('/api/files/courier-images', {
-      method: 'POST',
-      body: form,
-      headers: { Cookie: owner.cookie },
-    });
-    return ((await res.json()) as { url: string }).url;
-  }
+  const uploadImage = (owner: TestUser) => uploadCourierImage(server, owner);
 
   it('stores the request (hidden fields defaulted) and counts it on the sender profile', async () => {
     const sender = await signupAndLogin(server);

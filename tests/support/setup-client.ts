@@ -7,16 +7,13 @@
 import { toast } from 'sonner';
 import { afterEach, beforeAll } from 'vitest';
 
-// Before any app module is imported (imports are hoisted: a static import of the i18n runtime here
-// would read the machine's zone first), hence the dynamic import below.
 process.env.TZ = 'Asia/Kolkata';
 Object.defineProperty(globalThis.navigator, 'languages', { value: ['en-IN', 'en'], configurable: true });
 
 // The app loads its language before the first render (main.tsx); so do the tests, in English.
-beforeAll(async () => {
-  const { loadLocale } = await import('@/client/i18n/i18n');
-  await loadLocale('en');
-});
+// Imported here, not above: a static import would run before TZ is set, and the app would keep
+// the machine's zone.
+beforeAll(async () => (await import('@/client/i18n/i18n')).loadLocale('en'));
 
 afterEach(() => {
   toast.dismiss();
