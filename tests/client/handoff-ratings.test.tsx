@@ -78,6 +78,36 @@ describe('Complete with the hand-off code', () => {
     expect(entry).toMatchObject({ kind: 'complete', args: { handoffCode: CODE } });
   });
 
+  it('asks whether the payment was received, and records the answer before the completion (issue 31)', async () => {
+    const { api, store, dialog } = await openCompleteDialog();
+    api.on('POST /api/sync/push', () => {
+      throw new TypeError('fetch failed');
+    });
+    const question = within(dialog).getByRole('group', { name: 'Was the payment of ₹2,400 received?' });
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Yes, by UPI', 'Yes, in cash', 'Not yet']);
+    await userEvent.click(within(question).getByRole('radio', { name: 'Yes, in cash' }));
+    await userEvent.type(within(dialog).getByLabelText('Hand-off code'), CODE);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('Delivery recorded, confirming')).toBeTruthy();
+    // In the order they were queued (createdAt), which is the order they are sent.
+    const queued = await store.db.outbox.orderBy('createdAt').toArray();
+    expect(queued.map((e) => [e.kind, e.args])).toEqual([
+      ['payment-received', expect.objectContaining({ bookingId: 'a', method: 'cash' })],
+      ['complete', expect.objectContaining({ handoffCode: CODE })],
+    ]);
+  });
+
+  it('asks nothing about the payment once it is recorded as received', async () => {
+    const { dialog } = await openCompleteDialog('accepted', {
+      payment: { state: 'received', method: 'cash', receivedAt: 1 },
+    });
+    expect(within(dialog).queryByRole('group', { name: /Was the payment/ })).toBeNull();
+  });
+
   it('brings the order back to accepted with the message when the server refuses the code', async () => {
     const { api, store, dialog } = await openCompleteDialog();
     let sent: unknown = null;

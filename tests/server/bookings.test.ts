@@ -191,7 +191,7 @@ describe('GET /api/profile/:email', () => {
     const res = await t.call('GET', `/api/profile/${t.email}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      profile: { name: t.name, phone: t.phone, gender: 'female', age: 31, upiId: null },
+      profile: { name: t.name, phone: t.phone, gender: 'female', age: 31, upiId: null, locale: null },
       bookings: {
         carrier: { pending: 0, completed: 0, declined: 0 },
         passenger: { pending: 1, completed: 1, declined: 2 },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, paymentDisputes } from '@/server/db/schema';
 import { completeWithCode } from '../support/handoff';
 import { createTestServer, type TestServer } from '../support/server-app';
-import { addListing, book } from '../support/server-fixtures';
+import { addListing, book, listingBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 const now = Date.UTC(2026, 10, 22, 12);
@@ -54,6 +54,27 @@ describe('the price of a booking', () => {
     const id = await booking(4);
     const order = await orderOf(traveller, id, 'orders');
     expect(order).toMatchObject({ pricePerKg: 500, weight: 4, cost: 2000 });
+  });
+
+  it("stays as booked when the carrier edits the listing's price, for both sides", async () => {
+    flight += 1;
+    const fields = { flightNo: `AI${flight}`, cost: 500, weight: 10 };
+    const listingId = await addListing(carrier, fields);
+    const id = await book(traveller, listingId, 4);
+    const { departure, time, flightNo, weight } = listingBody(carrier, fields);
+    const edited = await carrier.call('PATCH', `/api/listings/${listingId}`, {
+      departure,
+      time,
+      flightNo,
+      weight,
+      cost: 900,
+    });
+    expect(edited.status).toBe(200);
+    expect(await orderOf(traveller, id, 'orders')).toMatchObject({ pricePerKg: 500, cost: 2000 });
+    expect(await orderOf(carrier, id, 'carrier-orders')).toMatchObject({ pricePerKg: 500, cost: 2000 });
+    // A booking made after the edit takes the new price.
+    const later = await book(traveller, listingId, 2);
+    expect(await orderOf(traveller, later, 'orders')).toMatchObject({ pricePerKg: 900, cost: 1800 });
   });
 });
 

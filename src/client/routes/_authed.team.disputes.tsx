@@ -1,6 +1,7 @@
 // /team/disputes: payment disputes (issue 31), a carrier's "Not received" to a traveller's "I
 // paid": both sides, the flight, the total and the UPI reference the traveller gave, so the team
-// can follow it up with both; "Mark resolved" (with its reason, audited) once it has.
+// can follow it up with both; "Mark resolved" (with its reason, audited, and sent to both sides
+// as the team's resolution) once it has.
 import { createFileRoute } from '@tanstack/react-router';
 import { useStore } from '@/client/hooks/use-store';
 import { Card } from '@/client/ui/card';
@@ -91,7 +92,11 @@ function DisputeCard({ dispute: d, onDone }: { dispute: Dispute; onDone: () => v
                 run: (reason) => teamAction(store, `disputes/${d.id}/resolve`, { reason }),
               },
             ]}
-          />
+          >
+            <p className="text-sm text-slate-600">
+              Both sides are told the reason you give as the team's resolution (push or e-mail).
+            </p>
+          </ActionForm>
         ) : null}
       </article>
     </Card>

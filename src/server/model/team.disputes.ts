@@ -2,11 +2,13 @@
 // traveller's "I paid" is kept in payment_disputes (mutators/payments.ts); the console lists them
 // with the booking's two sides, flight, total and the reference the traveller gave, and the team
 // marks one resolved once it has followed it up with both (the booking's payment record stays as
-// the two sides left it). Open ones first come from the partial index on created_at.
+// the two sides left it); both sides are then told, with the team's resolution (its reason:
+// notify/dispute-notice.ts). Open ones first come from the partial index on created_at.
 import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { bookings, listings, paymentDisputes } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { queueDisputeResolved } from '../notify/dispute-notice';
 import { recordAudit } from './audit.queries';
 import type { Staff } from './team.actions';
 import { afterCursor, pageOf } from './team.page';
@@ -85,10 +87,20 @@ export async function resolveDispute(c: Ctx, id: string): Promise<void> {
   const [row] = await c.tx
     .select({
       dispute: paymentDisputes,
-      booking: { email: bookings.email, carrierEmail: bookings.carrierEmail },
+      booking: {
+        id: bookings.id,
+        email: bookings.email,
+        carrierEmail: bookings.carrierEmail,
+        carrierId: bookings.carrierId,
+        travellerId: bookings.travellerId,
+        weightGrams: bookings.weightGrams,
+        cost: bookings.cost,
+      },
+      flightNo: listings.flightNo,
     })
     .from(paymentDisputes)
     .innerJoin(bookings, eq(bookings.id, paymentDisputes.bookingId))
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
     .where(eq(paymentDisputes.id, id))
     .for('update', { of: paymentDisputes });
   if (!row) throw new ApiError('team/not-found');
@@ -109,4 +121,6 @@ export async function resolveDispute(c: Ctx, id: string): Promise<void> {
     },
     c.nowMs,
   );
+  // Both sides are told, with the team's resolution (the notifier sends it after the commit).
+  await queueDisputeResolved(c.tx, { ...row.booking, flightNo: row.flightNo }, c.reason, c.nowMs);
 }

@@ -49,6 +49,10 @@ export interface NoticeText {
   reason?: ReasonCode;
   /** The reason's own words (mail only). */
   words?: string;
+  /** Further parameters of the title, body and detail (`{amount}`, `{flight}`...), already formatted. */
+  values?: Record<string, string>;
+  /** The mail also says `<key>.detail`, with the same parameters (never pushed). */
+  detail?: boolean;
 }
 
 export interface Written {
@@ -59,12 +63,16 @@ export interface Written {
 
 /** A notice in `locale`. */
 export function write(text: NoticeText, locale: Locale): Written {
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = { ...text.values };
   if (text.size) values.size = text.size;
   if (text.reason) values.reason = say(locale, `reason.${text.reason}` as ServerMessageKey);
+  const details = [
+    ...(text.words ? [say(locale, 'mail.detail', { text: text.words })] : []),
+    ...(text.detail ? [say(locale, `${text.key}.detail` as ServerMessageKey, values)] : []),
+  ];
   return {
     title: say(locale, `${text.key}.title` as ServerMessageKey, values),
     body: say(locale, `${text.key}.body` as ServerMessageKey, values),
-    ...(text.words ? { detail: say(locale, 'mail.detail', { text: text.words }) } : {}),
+    ...(details.length ? { detail: details.join('\n') } : {}),
   };
 }
