@@ -55,6 +55,8 @@ export interface ThreadInfo {
   theirLastReadId: string | null;
   /** Messages of the other side after my last read one. */
   unread: number;
+  /** The departure airport's time zone (its flight time is on that clock), null while unknown. */
+  originZone: string | null;
 }
 
 /** Unread messages per booking id, and in all per side (the nav's My Bookings / Order History). */
@@ -299,6 +301,8 @@ export async function threadQuery(store: Store, bookingId: string): Promise<Thre
   const read = await db.reads.get(bookingId);
   const mineSeq = read?.mineSeq ?? 0;
   const unread = (await theirsAfter(db, bookingId, mineSeq)).length;
+  // One keyed read of the mirrored airports, not the whole list: the thread screen stays light.
+  const originZone = (await db.airports.get(booking.row.flightDetails.from))?.timeZone || null;
   const closesAt = threadClosesAt(booking.row.status, endedAtOf(booking.row));
   return {
     bookingId,
@@ -310,6 +314,7 @@ export async function threadQuery(store: Store, bookingId: string): Promise<Thre
     myLastReadId: read?.mine ?? null,
     theirLastReadId: read?.theirs ?? null,
     unread,
+    originZone,
   };
 }
 

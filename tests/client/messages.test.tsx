@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { replayOutbox } from '@/data';
+import { refreshReference, replayOutbox } from '@/data';
 import type { Order } from '@/domain/booking/schema';
 import { type Message, THREAD_PAYMENT_REMINDER, type ThreadRead } from '@/domain/message/schema';
 import { MSG } from '@/domain/texts';
@@ -146,6 +146,22 @@ describe('the thread', () => {
         .getAllByRole('time', { hidden: true })
         .map((t) => t.getAttribute('datetime')),
     ).toEqual([hello.sentAt, gate.sentAt, late.sentAt]);
+  });
+
+  it("shows the departure at its airport's clock, naming the zone where it differs from the device's", async () => {
+    const dubai = makeOrder('b1', {
+      listingId: 'b1_passenger',
+      carrierName: 'Asha Rao',
+      departure: '2099-05-01',
+    });
+    dubai.flightDetails = { ...dubai.flightDetails, from: 'DXB', flightNo: 'EK500', airline: 'EK' };
+    const { store } = await openThread(withThread([hello], [readState(hello, null)], { bookings: [dubai] }));
+    // No airports mirrored yet: the time alone (the screen does not load the airport list itself).
+    expect(screen.getByText(/EK500 · DXB/).textContent).toMatch(/1 May, 9:30 am$/);
+    // Once another screen has mirrored them, the header names Dubai's zone (the device keeps
+    // India's time: tests/support/setup-client.ts).
+    await act(() => refreshReference(store, { force: true }));
+    await waitFor(() => expect(screen.getByText(/EK500 · DXB/).textContent).toMatch(/1 May, 9:30 am GST$/));
   });
 
   it('shows a message as Sending at once, then Not sent with the reason, Retry and Discard', async () => {

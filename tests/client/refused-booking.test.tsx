@@ -57,6 +57,22 @@ describe('A refused booking', () => {
     await waitFor(async () => expect(await store.db.outbox.count()).toBe(0), { timeout: 5000 });
   });
 
+  it('asks the search again when it failed, as on an airport link, and then offers the space', async () => {
+    const api = refusing('listing/no-space', []);
+    let asked = 0;
+    api.on('POST /api/search-listings', () => {
+      asked += 1;
+      return asked === 1
+        ? json({ code: 'server/internal', message: 'Try again' }, 503)
+        : json([{ ...LISTING, available: 2 }]);
+    });
+    const { card } = await refusedBooking(api);
+    expect(
+      await within(card).findByRole('button', { name: 'Book the 2 KG still free' }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
   it('says no space is left when the search no longer offers the listing', async () => {
     const { card } = await refusedBooking(refusing('listing/no-space', []));
     expect(await within(card).findByText('No space is left on this flight.')).toBeTruthy();

@@ -11,6 +11,7 @@ import { type E2eServer, startE2eServer } from '../support/e2e-server';
 import { listingBody } from '../support/e2e-users';
 import { Api, testUser } from '../support/pwa-api';
 import { loginThroughUi } from '../support/pwa-browser';
+import { until } from '../support/until';
 
 const run = `nd${Date.now().toString(36)}`;
 const CARRIER = testUser('Carrier', run);
@@ -36,6 +37,17 @@ describe('a new device opening a search link', () => {
       '/carrier/carrier/add-listing',
       listingBody(CARRIER, DEPARTURE, { to: 'BOM', flightNo: 'AI101', weight: 10, cost: 800 }),
     );
+    // Flights from airports whose clocks differ from India's, as an Indian phone names them: Dubai
+    // ("GST") and Kathmandu, the longest name a nearby airport gets ("GMT+5:45").
+    for (const [from, flightNo] of [
+      ['DXB', 'AI996'],
+      ['KTM', 'AI216'],
+    ] as const)
+      await carrierApi.json(
+        'POST',
+        '/carrier/carrier/add-listing',
+        listingBody(CARRIER, DEPARTURE, { from, to: 'DEL', flightNo, airline: 'AI', weight: 10, cost: 800 }),
+      );
     browser = await launchBrowser();
     // A first visit: nothing cached, no service worker answering for the page.
     context = await browser.newContext({
@@ -92,5 +104,84 @@ describe('a new device opening a search link', () => {
     console.log(`new device, search link at 390 px: CLS ${cls.toFixed(4)} over ${shifts.length} shifts`);
     expect(cls).toBeLessThanOrEqual(0.1);
     await shoot(page, 'new-device-results');
+  });
+
+  /** The heights of `cards` (one number per card, rounded to the pixel). */
+  async function heights(cards: ReturnType<Page['locator']>): Promise<number[]> {
+    return cards.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+  }
+
+  /**
+   * A new Indian phone (en-IN, India's clock) whose airport list arrives after the cards: the flights
+   * from Dubai and Kathmandu gain their zone's name ('9:30 am GST', '9:30 am GMT+5:45') then, and no
+   * card may grow for it (a time wrapping to a second line would push everything below down).
+   */
+  describe('an Indian phone, flights from airports on other clocks', () => {
+    let phone: BrowserContext;
+    let airports: Route[];
+
+    async function newPhone(): Promise<Page> {
+      phone = await browser.newContext({
+        viewport: PHONE,
+        locale: 'en-IN',
+        timezoneId: 'Asia/Kolkata',
+        serviceWorkers: 'block',
+      });
+      airports = [];
+      await phone.route('**/api/get/air*', (route) => {
+        airports.push(route);
+      });
+      return phone.newPage();
+    }
+
+    async function letNamesIn(p: Page, card: ReturnType<Page['locator']>, name: string) {
+      expect(airports.length).toBeGreaterThan(0);
+      for (const route of airports.splice(0)) await route.continue().catch(() => undefined);
+      await phone.unroute('**/api/get/air*');
+      await card.getByText(name).first().waitFor({ timeout: 120_000 });
+      await p.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(0)))),
+      );
+    }
+
+    afterAll(async () => {
+      await phone?.close();
+    });
+
+    it('result cards at 390 px keep their height when "9:30 am GMT+5:45" arrives', async () => {
+      const p = await newPhone();
+      await loginThroughUi(p, server.url, TRAVELLER, 'Traveller');
+      for (const from of ['KTM', 'DXB']) {
+        await p.goto(`${server.url}/travellerhome?from=${from}&to=DEL&departure=${DEPARTURE}`);
+        const cards = p.getByRole('region', { name: 'Results' }).getByRole('listitem');
+        await p.getByText('Showing 1 of 1 results').waitFor();
+        if (from === 'KTM') {
+          const before = await heights(cards);
+          await letNamesIn(p, cards, 'Tribhuvan');
+          expect(await cards.first().textContent()).toContain('9:30 am GMT+5:45');
+          expect(await heights(cards)).toEqual(before);
+          await shoot(p, 'zone-result-kathmandu');
+        } else {
+          await cards.first().getByText('9:30 am GST').waitFor();
+          await shoot(p, 'zone-result-dubai');
+        }
+      }
+      await phone.close();
+    });
+
+    it('My Listings cards at 390 px keep their height when the zones arrive', async () => {
+      const p = await newPhone();
+      await loginThroughUi(p, server.url, CARRIER, 'Carrier');
+      await p.goto(`${server.url}/carrierhome`);
+      const cards = p.getByRole('listitem').filter({ hasText: /AI996|AI216/ });
+      await until(async () => (await cards.count()) === 2);
+      const before = await heights(cards);
+      await letNamesIn(p, cards, 'Tribhuvan');
+      await cards.filter({ hasText: 'AI216' }).getByText('9:30 am GMT+5:45').waitFor();
+      await cards.filter({ hasText: 'AI996' }).getByText('9:30 am GST').waitFor();
+      expect(await heights(cards)).toEqual(before);
+      await shoot(p, 'zone-my-listings');
+      await phone.close();
+    });
   });
 });

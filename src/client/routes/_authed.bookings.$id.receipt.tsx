@@ -5,6 +5,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Printer, ReceiptText } from 'lucide-react';
 import { useStore } from '@/client/hooks/use-store';
+import { DEVICE_ZONE } from '@/client/locale';
 import { Button, buttonClass } from '@/client/ui/button';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Spinner } from '@/client/ui/spinner';
@@ -37,6 +38,8 @@ function Receipt() {
   const rows = receiptRows(found.row, {
     airline: (c) => reference.airlineName(c) || c,
     airport: (c) => (reference.airportName(c) ? `${reference.airportName(c)} (${c})` : c),
+    timeZoneOf: reference.timeZoneOf,
+    deviceZone: DEVICE_ZONE,
   });
   const back = found.side === 'carrier' ? '/carrier/orders' : '/mybookings';
   return (

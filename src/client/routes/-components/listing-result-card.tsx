@@ -48,18 +48,25 @@ export const ListingResultCard = memo(function ListingResultCard({
             {reference.loading ? <TextPlaceholder /> : reference.airlineName(listing.airline)}
           </dd>
         </div>
-        <div className="flex items-center gap-1.5">
-          <CalendarDays aria-hidden="true" className="size-4 text-slate-400" />
+        {/* On a phone the departure and the space each take a whole row, so "17 Dec, 9:30 am
+            GMT+5:45" stays on one line; wider, the date stands over the time. Either way the time
+            gaining its airport's zone when the airport list arrives wraps no line and moves no
+            card (issue 29: no layout shift). */}
+        <div className="col-span-2 flex items-center gap-1.5 sm:col-span-1">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
           <dt className="sr-only">Departure</dt>
           <dd className="text-slate-600">
-            {formatDayMonth(listing.departure, LOCALE)}
-            {listing.time
-              ? `, ${reference.departureTime(listing.departure, listing.time, listing.from)}`
-              : ''}
+            <span className="sm:block">
+              {formatDayMonth(listing.departure, LOCALE)}
+              {listing.time ? <span className="sm:hidden">, </span> : null}
+            </span>
+            <span className="whitespace-nowrap sm:block sm:min-h-[1lh] sm:whitespace-normal">
+              {listing.time ? reference.departureTime(listing.departure, listing.time, listing.from) : ''}
+            </span>
           </dd>
         </div>
-        <div className="flex items-center gap-1.5">
-          <Weight aria-hidden="true" className="size-4 text-slate-400" />
+        <div className="col-span-2 flex items-center gap-1.5 sm:col-span-1">
+          <Weight aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
           <dt className="sr-only">Space</dt>
           <dd className="text-slate-600">{formatWeight(listing.available)} space available</dd>
         </div>

@@ -1,7 +1,7 @@
 // How a booking row's own change stands when the server refused it: the server's words, Retry only
 // where sending it again can succeed (by the refusal's code), Discard, and for a booking refused
 // for want of space the weight the listing still has free ("Book the 1 KG still free", opening
-// Confirm Booking with it), asked of the server again once online.
+// Confirm Booking with it), asked of the server again until it answers.
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { PackagePlus } from 'lucide-react';
@@ -32,15 +32,34 @@ export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
   const [free, setFree] = useState<FreeSpace | null>(null);
   useEffect(() => {
     if (!forSpace) return;
+    // Asked of the server: on an airport link the search may fail or time out, so it is asked
+    // again, later and later (2 s to 30 s), and at once when the browser is back online.
     let live = true;
-    freeSpaceOf(store, outboxKey)
-      .then((found) => {
-        if (live) setFree(found);
-      })
-      // Not known (the search failed): nothing is offered beyond Discard.
-      .catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = 2000;
+    const later = () => {
+      if (!live) return;
+      timer = setTimeout(ask, delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+    function ask() {
+      freeSpaceOf(store, outboxKey).then((found) => {
+        if (!live) return;
+        if (found) setFree(found);
+        else later();
+      }, later);
+    }
+    const onOnline = () => {
+      clearTimeout(timer);
+      delay = 2000;
+      ask();
+    };
+    window.addEventListener('online', onOnline);
+    ask();
     return () => {
       live = false;
+      clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
     };
   }, [store, outboxKey, forSpace]);
   const bookFree = async () => {

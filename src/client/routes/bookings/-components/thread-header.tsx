@@ -3,10 +3,11 @@
 // the app's UPI code or in cash, and mark it in the booking).
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
-import { LOCALE } from '@/client/locale';
+import { DEVICE_ZONE, LOCALE } from '@/client/locale';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { ThreadInfo } from '@/data';
 import { formatDayMonth, formatTime } from '@/domain/format';
+import { formatDepartureTime } from '@/domain/listing/departure';
 import { THREAD_PAYMENT_REMINDER } from '@/domain/message/schema';
 import { otherNameOf } from './thread-text';
 
@@ -38,7 +39,19 @@ export function ThreadHeader({ info }: { info: ThreadInfo }) {
               <span className="sr-only"> to </span>
               {f.to}
               {f.departure ? ` · ${formatDayMonth(f.departure, LOCALE)}` : ''}
-              {f.time ? `, ${formatTime(f.time, LOCALE)}` : ''}
+              {f.time
+                ? `, ${
+                    f.departure
+                      ? formatDepartureTime(
+                          f.departure,
+                          f.time,
+                          info.originZone ?? undefined,
+                          DEVICE_ZONE,
+                          LOCALE,
+                        )
+                      : formatTime(f.time, LOCALE)
+                  }`
+                : ''}
             </span>
             <StatusBadge status={info.status} />
           </p>
