@@ -8,8 +8,8 @@
 // writing in a thread, on the server), and issue 27's situations: a poke arriving while the
 // stream's join pull is in flight, two pulls at once on two tabs (the older answer landing last,
 // checked at once, before the drain), server time passing on an injected server clock (bookings
-// expiring after 24 h, with or without the housekeeping; push answers swept after an hour only
-// with FC_SWEEP_RESULTS=1, which finds a lost refusal not fixed yet), the device's storage full
+// expiring after 24 h, with or without the housekeeping, which sweeps push answers after an hour
+// but keeps refusals), the device's storage full
 // during a booking, a push or a pull and then freed, and more than 30 messages in one thread;
 // runs them on one device, restores the network, drains, and checks after every sequence:
 //   - every change made is applied exactly once on the server, or is still shown as refused with
@@ -21,8 +21,8 @@
 //     overlapping pulls settle, with queued changes on top);
 //   - no booking was accepted after it expired; no message was refused as sent too fast.
 // One server for the file; every sequence gets fresh users, listings and a fresh device.
-// FC_RUNS sets the number of sequences (150 by default: 500 took 6 to 10 minutes of a CI run on a
-// loaded 2-core machine; FC_RUNS=2000 for a deep run); a failure prints FC_SEED and FC_PATH
+// FC_RUNS sets the number of sequences (500 by default, about 2.5 minutes on a quiet 2-core
+// machine; FC_RUNS=2000 for a deep run); a failure prints FC_SEED and FC_PATH
 // (and FC_REPLAY for the commands) to replay exactly that sequence.
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -102,12 +102,10 @@ const server = serverPerFile({ clock: { now: serverNow } });
 type ListingDbRow = typeof listings.$inferSelect;
 
 const HOUR = 3_600_000;
-const NUM_RUNS = Number(process.env.FC_RUNS ?? 150);
+const NUM_RUNS = Number(process.env.FC_RUNS ?? 500);
 /** Sequences of the plans property (FC_PLANS_RUNS): one to two seconds each. */
 const PLANS_RUNS = Number(process.env.FC_PLANS_RUNS ?? 20);
 const MAX_COMMANDS = 20;
-/** Whether ServerTimePasses also sweeps push answers older than an hour (see there). */
-const SWEEP_RESULTS = process.env.FC_SWEEP_RESULTS === '1';
 /** Device time the drain may let pass once the network is back: the backoff cap is 5 minutes. */
 const DRAIN_BUDGET_MS = HOUR;
 /** A command that takes longer than this is stuck on an answer it can never get. */
@@ -966,10 +964,10 @@ class ServerTimePasses extends Base {
     if (!this.housekeeping) return;
     const now = serverNow();
     await expireOverdueBookings(server.db, now);
-    // Push answers kept an hour, then swept: drawn only with FC_SWEEP_RESULTS=1 for now. A
-    // refused booking whose answer was lost and swept before the device asked again vanishes
-    // from the device unapplied (TakeSpace, Book, PushAnswerLost, ServerTimePasses(+2 h), Pull).
-    if (SWEEP_RESULTS) await pruneSyncResults(server.db, now, 90 * 24 * HOUR);
+    // Push answers kept an hour, then swept; refusals stay (this found a refused booking whose
+    // answer was lost and swept vanishing from the device unapplied: TakeSpace, Book,
+    // PushAnswerLost, ServerTimePasses(+2 h), Pull).
+    await pruneSyncResults(server.db, now, 90 * 24 * HOUR);
     await pruneSyncClients(server.db, now);
     await pruneOrphanFiles(server.db, server.files, now);
   }

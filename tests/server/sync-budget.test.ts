@@ -4,6 +4,7 @@
 // client rows removed, and a long push applied in parts (all of it, in order).
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { REASON_CODES } from '@/domain/booking/reasons';
 import { DEFAULT_CONFIG } from '@/server/config';
 import { syncClients, syncResults } from '@/server/db/schema';
 import { pruneSyncClients, pruneSyncResults, vacuumChurn } from '@/server/model/sync.retention';
@@ -145,6 +146,31 @@ describe('what a push keeps', () => {
       ],
     });
     await vacuumChurn(server.db);
+  });
+
+  it('keeps a refusal past the hour until acknowledged, so a device whose answer was lost still learns it was refused', async () => {
+    clock.t += MINUTE + 1000;
+    const u = await signupAndLogin(server);
+    const clientId = crypto.randomUUID();
+    const refused = {
+      id: 3,
+      kind: 'cancel-booking',
+      args: { bookingId: crypto.randomUUID(), reason: { code: REASON_CODES[0] } },
+    };
+    const first = await (await push(u, clientId, [...noOps(1, 2), refused])).json();
+    expect(first.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, false]);
+    const kept = async () =>
+      (await server.db.select().from(syncResults).where(eq(syncResults.clientId, clientId))).map(
+        (r) => r.mutationId,
+      );
+    await pruneSyncResults(server.db, clock.t + 2 * HOUR, DEFAULT_CONFIG.idempotencyRetentionMs);
+    expect(await kept()).toEqual([3]);
+    // The answer was lost: the device pushes it again two hours later and is told the refusal.
+    const again = await (await push(u, clientId, [refused])).json();
+    expect(again.results).toMatchObject([{ id: 3, ok: false, code: first.results[2].code }]);
+    // Acknowledged by a pull, it goes.
+    expect((await u.call('GET', `/api/sync/pull?clientId=${clientId}&acked=3`)).status).toBe(200);
+    expect(await kept()).toEqual([]);
   });
 
   it('removes idle client rows: all after 60 days, and beyond 20 per user after an hour', async () => {

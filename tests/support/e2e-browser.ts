@@ -127,7 +127,7 @@ export async function fillSearch(page: Page, { from, to, departure, flightNo }: 
 export async function searchFlight(page: Page, search: FlightSearch): Promise<void> {
   await fillSearch(page, search);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByText('Showing 1 of 1 results').waitFor();
+  await page.getByText('Showing 1 of 1 results').waitFor({ timeout: 60_000 });
 }
 
 /** Books `kg` KG on the one search result through Confirm Booking, up to its confirmation. */

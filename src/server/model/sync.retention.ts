@@ -3,7 +3,11 @@
 // - Push answers (sync_results): the device's pull deletes those it acknowledges (`acked`); the
 //   rest go after SYNC_RESULTS_RETENTION_MS (an hour), so one account pushing no-ops cannot grow
 //   the database by more than its budget of mutations per minute for an hour. A push repeating
-//   such an id is acknowledged with an empty body (docs/api.md, "Sync results").
+//   such an id is acknowledged with an empty body (docs/api.md, "Sync results"). Refusals are the
+//   exception: a device whose answer was lost and that comes back after the hour must still learn
+//   that its change was refused (else it takes the empty answer for applied and the change
+//   vanishes unshown), so a client's newest REFUSALS_KEPT refusals stay up to
+//   SYNC_REFUSALS_RETENTION_MS unless acknowledged: a flood of refused changes still keeps no more.
 // - Client rows: idle for CLIENT_IDLE_MS (longer than a session lasts unused) they go; beyond
 //   CLIENTS_KEPT per user, the oldest go once their answers are gone. A client that comes back
 //   starts again at last-applied 0, which only a re-push of an id applied before could tell.
@@ -11,12 +15,16 @@
 //   each user's floor (sync_floors) rises to the highest version pruned, so a pull cookie from
 //   before it, which might miss that deletion, gets the whole snapshot once.
 // Entries of rows the user still sees stay: they are the rows' versions.
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { syncResults } from '../db/schema';
 
 /** How long a push answer the device has not acknowledged is kept. */
 export const SYNC_RESULTS_RETENTION_MS = 60 * 60 * 1000;
+/** How long a refusal the device has not acknowledged is kept (as long as a session lasts unused). */
+export const SYNC_REFUSALS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Refusals kept per client past SYNC_RESULTS_RETENTION_MS: its newest. */
+export const REFUSALS_KEPT = 100;
 /** A client row nobody pushed with for this long goes (a session lasts 30 days unused). */
 export const CLIENT_IDLE_MS = 60 * 24 * 60 * 60 * 1000;
 /** Client rows a user keeps beyond those pushed with in the last SYNC_RESULTS_RETENTION_MS. */
@@ -41,11 +49,25 @@ export async function pruneSyncResults(
     INSERT INTO sync_floors (user_id, version)
     SELECT user_id, max(version) FROM gone GROUP BY user_id
     ON CONFLICT (user_id) DO UPDATE SET version = greatest(sync_floors.version, EXCLUDED.version)`);
-  const gone = await db
-    .delete(syncResults)
-    .where(lt(syncResults.createdAt, new Date(nowMs - resultsRetentionMs)))
-    .returning({ one: sql`1` });
-  return gone.length;
+  const hourAgo = new Date(nowMs - resultsRetentionMs).toISOString();
+  const monthAgo = new Date(nowMs - Math.max(SYNC_REFUSALS_RETENTION_MS, resultsRetentionMs)).toISOString();
+  const gone = (await db.execute(sql`
+    DELETE FROM sync_results r
+    WHERE r.created_at < ${hourAgo}::timestamptz
+      AND (
+        r.ok
+        OR r.created_at < ${monthAgo}::timestamptz
+        OR (r.client_id, r.mutation_id) IN (
+          SELECT client_id, mutation_id FROM (
+            SELECT client_id, mutation_id,
+                   row_number() OVER (PARTITION BY client_id ORDER BY mutation_id DESC) AS n
+            FROM sync_results WHERE NOT ok
+          ) newest
+          WHERE newest.n > ${REFUSALS_KEPT}
+        )
+      )
+    RETURNING 1`)) as unknown as { rows: unknown[] };
+  return gone.rows.length;
 }
 
 /** The answers a device has acknowledged (its pull's `acked`): it holds them, so they go. */
