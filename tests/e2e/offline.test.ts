@@ -6,7 +6,7 @@
 // a session that ended while offline keeps the queue until the same user logs in again.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bookResult, pickCode, searchFlight, shoot, synced } from '../support/e2e-browser';
+import { bookResult, fillSearch, pickCode, searchFlight, shoot, synced } from '../support/e2e-browser';
 import { fillCourierRequest } from '../support/e2e-courier';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
@@ -254,9 +254,13 @@ describe('offline', () => {
     await traveller.goto(`${server.url}/travellerhome`);
     await traveller.getByRole('heading', { name: "Can't Carry Your Luggage?" }).waitFor();
     // AI101 has 5 KG free: booked offline in full, then 4 KG of it go elsewhere meanwhile.
-    await searchFlight(traveller, { from: 'DEL', to: 'BOM', departure: DEPARTURE, flightNo: 'AI101' });
+    // The carrier's AI202 flies the same route that day: the search offers it after AI101.
+    await fillSearch(traveller, { from: 'DEL', to: 'BOM', departure: DEPARTURE, flightNo: 'AI101' });
+    await traveller.getByRole('button', { name: 'Search' }).click();
+    const book = traveller.getByRole('button', { name: 'Book Now: AI101 DEL to BOM' });
+    await book.waitFor();
     await traveller.context().setOffline(true);
-    await traveller.getByRole('button', { name: 'Book Now: AI101 DEL to BOM' }).click();
+    await book.click();
     await traveller.getByLabel('Weight (KG)').fill('5');
     await traveller.getByRole('button', { name: 'Confirm Booking' }).click();
     await traveller.getByText('Booking Conformed').waitFor();
