@@ -268,7 +268,10 @@ describe('cookies', () => {
     const first = await device.pullWith(before);
     const again = await device.pullWith(before);
     expect(summary(first)).toEqual({ listings: { put: [fresh], del: [] } });
-    expect(again).toEqual(first);
+    // The same patch; the cookie may differ only in the transactions PostgreSQL still had in
+    // flight when the first answer was read (a background write), never in what it delivered.
+    expect(again.patch).toEqual(first.patch);
+    expect(again.cookie.split('.').slice(0, 2)).toEqual(first.cookie.split('.').slice(0, 2));
   });
 
   it('an unreadable, foreign or too old cookie gets the whole snapshot', async () => {
