@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { handoffCodeFrom } from '@/domain/handoff/code';
-import { DESKTOP, expectNoAxeViolations, PHONE, searchFlight, shoot, synced } from '../support/e2e-browser';
+import { checked, searchFlight, shoot, synced } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
@@ -37,16 +37,6 @@ const devices = twoDevicesPerFile(CARRIER, TRAVELLER, async ({ carrierApi, trave
     status: 'accepted',
   });
 });
-
-async function checked(page: Page, name: string): Promise<void> {
-  // A toast fading in or out is judged mid-animation: wait until it has gone.
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page.setViewportSize(PHONE);
-  await expectNoAxeViolations(page, `${name} at 390`);
-  await page.setViewportSize(DESKTOP);
-  await expectNoAxeViolations(page, `${name} at 1280`);
-  await shoot(page, name);
-}
 
 async function drained(page: Page): Promise<void> {
   await synced(page, poll.timeout);

@@ -5,22 +5,13 @@
 // and 1280 px.
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { DESKTOP, expectNoAxeViolations, PHONE, searchFlight, shoot, synced } from '../support/e2e-browser';
+import { checked, searchFlight, synced } from '../support/e2e-browser';
 import { carrierAndTravellerPerFile } from '../support/e2e-parties';
 import { bookOver, listOver } from '../support/e2e-users';
 
 const parties = carrierAndTravellerPerFile();
 const poll = { timeout: 30_000, interval: 250 };
 let listingId = '';
-
-async function checked(page: Page, name: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page.setViewportSize(PHONE);
-  await expectNoAxeViolations(page, `${name} at 390`);
-  await page.setViewportSize(DESKTOP);
-  await expectNoAxeViolations(page, `${name} at 1280`);
-  await shoot(page, name);
-}
 
 /** No QR code and no UPI link anywhere on the page. */
 async function noUpiOffer(page: Page): Promise<void> {

@@ -8,15 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { upiPayLink } from '@/domain/payment/upi';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  PHONE,
-  SCREENSHOT_DIR,
-  searchFlight,
-  shoot,
-  synced,
-} from '../support/e2e-browser';
+import { checked, SCREENSHOT_DIR, searchFlight, synced } from '../support/e2e-browser';
 import { completeWithCode, travellerHandoffCode } from '../support/e2e-handoff';
 import { twoDevicesPerFile } from '../support/e2e-parties';
 import { bookingBody, listingBody } from '../support/e2e-users';
@@ -46,15 +38,6 @@ const devices = twoDevicesPerFile(CARRIER, TRAVELLER, async ({ carrierApi, trave
   bookingId = booking.id;
   await carrierApi.json('PUT', '/api/bookings/update-status', { listingId: booking.id, status: 'accepted' });
 });
-
-async function checked(page: Page, name: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await page.setViewportSize(PHONE);
-  await expectNoAxeViolations(page, `${name} at 390`);
-  await page.setViewportSize(DESKTOP);
-  await expectNoAxeViolations(page, `${name} at 1280`);
-  await shoot(page, name);
-}
 
 async function openDetails(page: Page, url: string, list: string) {
   await page.goto(`${url}${list}`);

@@ -231,3 +231,16 @@ export async function synced(page: Page, timeoutMs = 30_000): Promise<void> {
   });
   await page.getByText(/waiting to be sent/).waitFor({ state: 'detached', timeout: timeoutMs });
 }
+
+/**
+ * Axe at 390 and 1280 px, then screenshots at both sizes. A toast fading in or out would be judged
+ * mid-animation: it waits until the toast has gone.
+ */
+export async function checked(page: Page, name: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page, `${name} at 390`);
+  await page.setViewportSize(DESKTOP);
+  await expectNoAxeViolations(page, `${name} at 1280`);
+  await shoot(page, name);
+}
