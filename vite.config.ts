@@ -103,11 +103,13 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
-        // Each language's catalogue is a chunk named after it, so the service worker can tell them.
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/messages/')
-            ? 'assets/messages-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+        // Each catalogue is a chunk named after its language (and area: messages-search-hi-*.js),
+        // so the service worker can tell them.
+        chunkFileNames: (chunk) => {
+          const area = chunk.facadeModuleId?.match(/\/messages\/(?:(\w+)\/)?\w+\.json/);
+          if (!area) return 'assets/[name]-[hash].js';
+          return `assets/messages-${area[1] ? `${area[1]}-` : ''}[name]-[hash].js`;
+        },
         // React and the router in one chunk: the first screen needs all of it, and the lazy form
         // chunks sharing pieces of it otherwise split it into many small files, each gzipped
         // (and fetched) on its own.

@@ -23,8 +23,10 @@ export function registerRuntimeCaching(): void {
       plugins: [new CacheableResponsePlugin({ statuses: [200] })],
     }),
   );
-  // A language's catalogue (assets/messages-<locale>-<hash>.js): its name changes with its content,
-  // so the cached copy is always right; a release's new copy replaces the old one by expiry.
+  // A language's catalogues (assets/messages-<locale>-<hash>.js, the shell's, and
+  // assets/messages-<area>-<locale>-<hash>.js, one per area of screens): a name changes with its
+  // content, so the cached copy is always right; a release's new copies replace the old by expiry
+  // (room for both languages' six catalogues of two releases).
   registerRoute(
     ({ url, request }) =>
       request.method === 'GET' &&
@@ -34,7 +36,7 @@ export function registerRuntimeCaching(): void {
       cacheName: CACHE_NAMES.languages,
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
-        new ExpirationPlugin({ maxEntries: 8, maxAgeSeconds: 180 * 24 * 60 * 60 }),
+        new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 180 * 24 * 60 * 60 }),
       ],
     }),
   );

@@ -2,10 +2,11 @@
 // switch on the login screen and in the profile menu re-renders in place (no reload), remembers
 // the choice on the device and sets <html lang>; refusals are read from their code, validation
 // messages from their key, in the active language.
-import { screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activeLocale, loadLocale } from '@/client/i18n/i18n';
+import { activeLocale, loadLocale, useT } from '@/client/i18n/i18n';
 import { initialLocale, LOCALE_STORAGE_KEY, pickLocale } from '@/client/i18n/locales';
 import { failureText, refusalText } from '@/client/i18n/refusals';
 import { LOCALE } from '@/client/locale';
@@ -76,6 +77,33 @@ describe('the switch', () => {
     await until(async () =>
       (await store.db.outbox.toArray()).some((e) => e.kind === 'set-locale' && e.args.locale === 'hi'),
     );
+  });
+});
+
+describe('catalogues by area', () => {
+  function EditButton() {
+    const t = useT('search');
+    return <button type="button">{t('search.summary.edit')}</button>;
+  }
+
+  it("loads an area's words before a switch shows them: the screen never shows an id", async () => {
+    render(<EditButton />);
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    await act(() => loadLocale('hi'));
+    // At once, not eventually: the switch waited for the area on screen.
+    expect(screen.getByRole('button', { name: 'बदलें' })).toBeTruthy();
+    expect(screen.queryByText('search.summary.edit')).toBeNull();
+  });
+
+  it('waits (suspends) for an area the language has not loaded yet, then renders it', async () => {
+    await loadLocale('hi');
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <EditButton />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('button', { name: 'बदलें' })).toBeTruthy();
+    expect(screen.queryByText('search.summary.edit')).toBeNull();
   });
 });
 

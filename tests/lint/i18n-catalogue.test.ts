@@ -14,7 +14,19 @@ import { MSG } from '@/domain/texts';
 const root = new URL('../../', import.meta.url).pathname;
 type Catalogue = Record<string, { translation: string; comments?: string[] }>;
 const read = (path: string): Catalogue => JSON.parse(readFileSync(join(root, path), 'utf8'));
-const client = Object.fromEntries(LOCALES.map((l) => [l, read(`messages/${l}.json`)]));
+/** The areas with a catalogue of their own (src/client/i18n/i18n.ts, AREAS): messages/<area>/<locale>.json. */
+const AREAS = readdirSync(join(root, 'messages'), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && e.name !== 'server')
+  .map((e) => e.name);
+/** Each catalogue of a language: the shell's ('') and each area's. */
+const catalogues = (l: string): [string, Catalogue][] => [
+  ['', read(`messages/${l}.json`)],
+  ...AREAS.map((a): [string, Catalogue] => [a, read(`messages/${a}/${l}.json`)]),
+];
+/** A language's catalogues as one: what the app holds once every area is loaded. */
+const client = Object.fromEntries(
+  LOCALES.map((l) => [l, Object.assign({}, ...catalogues(l).map(([, c]) => c)) as Catalogue]),
+);
 const server = Object.fromEntries(LOCALES.map((l) => [l, read(`messages/server/${l}.json`)]));
 
 /** Every code the server names in its source: `new ApiError('x')`, `refusal('x')`, `code: 'x'`, `errorResponse(c, 'x')`. */
@@ -72,6 +84,21 @@ describe('the client catalogue', () => {
         expect(() => compileMessage(e.translation), `${locale}: ${id}`).not.toThrow();
         expect(params(e.translation), `${locale}: ${id}`).toEqual(params(en[id]?.translation ?? ''));
       }
+    }
+  });
+
+  it("keeps each area's ids in its own catalogue, named after it, and no id in two catalogues", () => {
+    expect(AREAS).toEqual(expect.arrayContaining(['search', 'carrier', 'sender', 'people', 'team']));
+    for (const locale of LOCALES) {
+      const seen = new Map<string, string>();
+      for (const [area, cat] of catalogues(locale))
+        for (const id of Object.keys(cat)) {
+          const prefix = id.split('.')[0] ?? '';
+          if (area) expect(prefix, `${locale}: ${id} in messages/${area}/`).toBe(area);
+          else expect(AREAS, `${locale}: ${id} in the shell's catalogue`).not.toContain(prefix);
+          expect(seen.get(id), `${locale}: ${id} in two catalogues`).toBeUndefined();
+          seen.set(id, area);
+        }
     }
   });
 

@@ -13,7 +13,12 @@ Object.defineProperty(globalThis.navigator, 'languages', { value: ['en-IN', 'en'
 // The app loads its language before the first render (main.tsx); so do the tests, in English.
 // Imported here, not above: a static import would run before TZ is set, and the app would keep
 // the machine's zone.
-beforeAll(async () => (await import('@/client/i18n/i18n')).loadLocale('en'));
+// Every area's catalogue too: a screen then renders at once, as it does once the app has warmed them.
+beforeAll(async () => {
+  const i18n = await import('@/client/i18n/i18n');
+  await i18n.loadLocale('en');
+  await i18n.loadAllAreas('en');
+});
 
 afterEach(() => {
   toast.dismiss();
