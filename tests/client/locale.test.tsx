@@ -3,8 +3,8 @@
 // the choice on the device and sets <html lang>; refusals are read from their code, validation
 // messages from their key, in the active language.
 import { act, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeLocale, loadLocale, useT } from '@/client/i18n/i18n';
 import { initialLocale, LOCALE_STORAGE_KEY, pickLocale } from '@/client/i18n/locales';
@@ -80,12 +80,13 @@ describe('the switch', () => {
   });
 });
 
-describe('catalogues by area', () => {
-  function EditButton() {
-    const t = useT('search');
-    return <button type="button">{t('search.summary.edit')}</button>;
-  }
+/** A component that uses an area's words (the search summary's Edit). */
+function EditButton() {
+  const t = useT('search');
+  return <button type="button">{t('search.summary.edit')}</button>;
+}
 
+describe('catalogues by area', () => {
   it("loads an area's words before a switch shows them: the screen never shows an id", async () => {
     render(<EditButton />);
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
