@@ -102,6 +102,17 @@ describe('the client catalogue', () => {
     }
   });
 
+  it('keeps every catalogue sorted by id (two changes adding ids then merge cleanly)', () => {
+    const files = [
+      ...LOCALES.flatMap((l) => [`messages/${l}.json`, `messages/server/${l}.json`]),
+      ...LOCALES.flatMap((l) => AREAS.map((a) => `messages/${a}/${l}.json`)),
+    ];
+    for (const file of files) {
+      const ids = Object.keys(read(file));
+      expect(ids, `${file}: run node scripts/sort-messages.mjs`).toEqual([...ids].sort());
+    }
+  });
+
   it('would fail on a code a language lacks, and reads the parameters of a plural', () => {
     const { 'error.auth/required': _gone, ...without } = client.hi ?? {};
     expect(missingCodes(without, codes)).toEqual(['auth/required']);
