@@ -1,7 +1,8 @@
 // A user's rating as text: "★ 4.8 · 23 ratings", or "New" below three ratings. The words carry
 // the meaning; the star only decorates.
 import { Star } from 'lucide-react';
-import { formatRating, type RatingSummary } from '@/domain/rating/schema';
+import { useT } from '@/client/i18n/i18n';
+import { RATING_SHOWN_FROM_PEOPLE, type RatingSummary } from '@/domain/rating/schema';
 
 interface RatingBadgeProps {
   summary: RatingSummary | undefined;
@@ -11,7 +12,13 @@ interface RatingBadgeProps {
 }
 
 export function RatingBadge({ summary, label, className = '' }: RatingBadgeProps) {
-  const text = formatRating(summary);
+  const t = useT('people');
+  // The words of formatRating (src/domain/rating/schema.ts), in the active language.
+  const people = summary?.people ?? summary?.count ?? 0;
+  const text =
+    !summary || people < RATING_SHOWN_FROM_PEOPLE
+      ? t('people.rating.new')
+      : t('people.rating.badge', { average: summary.average.toFixed(1), count: summary.count, people });
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200 ${className}`}
