@@ -61,7 +61,10 @@ const request: CourierRow = {
   itemImageUrl: '/api/files/courier-images/x-bag.png',
   createdAt: 1,
   bookingId: null,
-  history: [{ status: 'submitted', at: Date.UTC(2099, 3, 1), note: '' }],
+  history: [
+    { status: 'submitted', at: Date.UTC(2099, 3, 1), note: '' },
+    { status: 'matched', at: Date.UTC(2099, 3, 2), note: 'A carrier is flying this route on your dates' },
+  ],
   matches: [
     {
       id: 'listing-1',
@@ -123,6 +126,8 @@ describe('the sender in Hindi', { timeout: 60_000 }, () => {
     expect(await screen.findByText('आधार कार्ड •••• 4029')).toBeTruthy();
     expect(screen.getByText('किताबें और छपी सामग्री')).toBeTruthy();
     expect(screen.getByText('नकद')).toBeTruthy();
+    // The history's note, written in English where the status moved, in Hindi too.
+    expect(screen.getByText(/आपकी तारीखों पर इस रूट पर एक कैरियर जा रहा है/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'आपके रूट और तारीखों पर कैरियर' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /यह बुक करें: .* को AI883/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'अनुरोध वापस लें' })).toBeTruthy();

@@ -31,7 +31,7 @@ import { maskIdNumber } from '@/domain/courier/schema';
 import { BOOKABLE, WITHDRAWABLE } from '@/domain/courier/status';
 import { formatDayMonth, formatPrice, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
-import { categoryText, idTypeText, paymentText } from './-components/courier-text';
+import { categoryText, historyNoteText, idTypeText, paymentText } from './-components/courier-text';
 import { type Reference, useReference } from './-components/use-reference';
 
 export const Route = createFileRoute('/_authed/courier-requests/$id')({
@@ -244,7 +244,7 @@ function CourierRequestDetails() {
                 <p className="font-medium text-slate-900">{t(COURIER_STATUS_TEXT[h.status])}</p>
                 <p className="text-slate-600">
                   {when(h.at)}
-                  {h.note ? ` · ${h.note}` : ''}
+                  {h.note ? ` · ${historyNoteText(h.note, t)}` : ''}
                 </p>
               </li>
             ))}

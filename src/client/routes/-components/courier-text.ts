@@ -52,3 +52,17 @@ export const PAYMENT_TEXT: Record<PaymentMode, SenderKey> = {
 export function paymentText(value: string, t: Translate<SenderKey>): string {
   return value in PAYMENT_TEXT ? t(PAYMENT_TEXT[value as PaymentMode]) : value;
 }
+
+// The notes of a request's history are written in English where the status moved (the server, or
+// this device for a withdraw); the known ones are shown in the active language, any other as it is.
+const NOTE_TEXT: Record<string, SenderKey> = {
+  'A carrier is flying this route on your dates': 'sender.note.matched',
+  'You booked a carrier for it': 'sender.note.booked',
+  'Withdrawn by the sender': 'sender.note.withdrawn',
+};
+
+/** A history note's words. */
+export function historyNoteText(note: string, t: Translate<SenderKey>): string {
+  const key = Object.hasOwn(NOTE_TEXT, note) ? NOTE_TEXT[note] : undefined;
+  return key ? t(key) : note;
+}
