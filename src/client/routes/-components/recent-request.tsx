@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from '@/client/hooks/use-store';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
+import { refusalMessageText } from '@/client/i18n/domain-text';
 import { myBookingsQuery } from '@/data';
 import { bookingExpiry } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
@@ -36,7 +37,7 @@ export function RecentRequest({ reference }: { reference: Reference }) {
   });
   const text =
     row.syncState === 'failed'
-      ? `Your request to ${carrier} was not accepted by the server: ${row.syncError ?? ''}`
+      ? `Your request to ${carrier} was not accepted by the server: ${row.syncError ? refusalMessageText(row.syncError) : ''}`
       : row.syncState === 'pending'
         ? online
           ? 'Sending your request...'
