@@ -6,13 +6,13 @@ import type { ReactNode } from 'react';
 import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import type { OrderRow } from '@/data';
-import type { Reason, ReasonCode } from '@/domain/booking/reasons';
 import type { BookingStatus, ExpiryReason } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
 import { nextStepText } from './next-step';
 import { PaymentPanel } from './payment-panel';
+import { reasonText } from './reason-text';
 import { ReportPerson } from './report-person';
 import { TravellerCancel } from './traveller-cancel';
 import type { Reference } from './use-reference';
@@ -27,25 +27,6 @@ const STEP_LABEL: Record<BookingStatus, AreaKeys['search']> = {
   completed: 'search.details.step.completed',
   expired: 'search.details.step.expired',
 };
-
-/** Why a booking changed, by the domain's reason code. */
-const REASON_LABEL: Record<ReasonCode, AreaKeys['search']> = {
-  'plans-changed': 'search.reason.plans-changed',
-  'found-another': 'search.reason.found-another',
-  'price-or-terms': 'search.reason.price-or-terms',
-  'flight-changed': 'search.reason.flight-changed',
-  'no-space': 'search.reason.no-space',
-  'cannot-carry': 'search.reason.cannot-carry',
-  'no-answer': 'search.reason.no-answer',
-  withdrawn: 'search.reason.withdrawn',
-  other: 'search.reason.other',
-};
-
-/** The reason as a person reads it: its label, then the words given ("Another reason: ..."). */
-function reasonText(reason: Reason, t: SearchT): string {
-  const label = t(REASON_LABEL[reason.code]);
-  return reason.text ? `${label}: ${reason.text}` : label;
-}
 
 /** Why a request expired unanswered. */
 function expiryText(reason: ExpiryReason | undefined, t: SearchT): string {
