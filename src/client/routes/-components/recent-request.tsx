@@ -17,8 +17,8 @@ import type { Reference } from './use-reference';
 const RECENT_MS = 24 * 60 * 60 * 1000;
 
 export function RecentRequest({ reference }: { reference: Reference }) {
-  const t = useT('search');
   const store = useStore();
+  const t = useT('sender');
   const { online } = useSyncStatus();
   const rows = useLiveQuery(() => myBookingsQuery(store), [store]);
   const now = Date.now();
@@ -27,32 +27,29 @@ export function RecentRequest({ reference }: { reference: Reference }) {
     .sort((a, b) => b.createdAt._seconds - a.createdAt._seconds)[0];
   if (!row) return null;
   const f = row.flightDetails;
-  const carrier = row.carrierName || t('search.recent.theCarrier');
+  const carrier = row.carrierName || t('sender.recent.theCarrier');
   const created = row.createdAt._seconds * 1000;
   const until = new Date(
     bookingExpiry(created, departureInstant(f.departure, f.time, reference.timeZoneOf(f.from))).at,
   );
   const sameDay = until.toDateString() === new Date(now).toDateString();
   const when = until.toLocaleString(LOCALE, {
+    hourCycle: 'h23',
     ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
     hour: '2-digit',
     minute: '2-digit',
-    hourCycle: 'h23',
   });
   const text =
     row.syncState === 'failed'
-      ? t('search.recent.refused', {
-          carrier,
-          error: row.syncError ? refusalMessageText(row.syncError, t) : '',
-        })
+      ? t('sender.recent.failed', { carrier, error: refusalMessageText(row.syncError ?? '', t) })
       : row.syncState === 'pending'
         ? online
-          ? t('search.recent.sending')
-          : t('search.recent.offline')
-        : t('search.recent.waiting', { carrier, when });
+          ? t('sender.recent.sending')
+          : t('sender.recent.offline')
+        : t('sender.recent.waiting', { carrier, when });
   return (
     <section
-      aria-label={t('search.recent.label')}
+      aria-label={t('sender.recent.label')}
       className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm"
     >
       <p className="text-slate-900">
@@ -66,7 +63,7 @@ export function RecentRequest({ reference }: { reference: Reference }) {
         search={{ booking: row.id }}
         className="font-semibold text-brand-800 underline-offset-2 hover:underline"
       >
-        {t('search.recent.view')}
+        {t('sender.recent.view')}
       </Link>
     </section>
   );
