@@ -98,7 +98,7 @@ async function withRequest() {
 describe('the sender in Hindi', { timeout: 60_000 }, () => {
   it('shows the courier form in Hindi, its categories and options too', async () => {
     renderApp('/senderhome', { session: { role: 'sender' } });
-    await findHeading('कूरियर सेवा अनुरोध', 10_000);
+    await findHeading('कूरियर सेवा अनुरोध', 20_000);
     expect(screen.getByRole('button', { name: 'अनुरोध भेजें' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'मेरे कूरियर अनुरोध' }).length).toBeGreaterThan(0);
     expect(screen.getByLabelText('सामान की फ़ोटो अपलोड करें')).toBeTruthy();
@@ -118,14 +118,14 @@ describe('the sender in Hindi', { timeout: 60_000 }, () => {
   it('lists the requests and shows one in Hindi, with its status, facts and matches', async () => {
     const { store, api } = await withRequest();
     renderApp('/courier-requests', { store, api, session: { role: 'sender' } });
-    await findHeading('मेरे कूरियर अनुरोध', 10_000);
+    await findHeading('मेरे कूरियर अनुरोध', 20_000);
     const [item] = await screen.findAllByRole('link', { name: /विवरण देखें/ });
     expect(within(item as HTMLElement).getByText('कैरियर मिल गया')).toBeTruthy();
     expect(within(item as HTMLElement).getByText(/1 मिलती लिस्टिंग/)).toBeTruthy();
     expectNoEnglish();
 
     await userEvent.click(item as HTMLElement);
-    await findHeading('कूरियर अनुरोध', 10_000);
+    await findHeading('कूरियर अनुरोध', 20_000);
     expect(await screen.findByText('आधार कार्ड •••• 4029')).toBeTruthy();
     expect(screen.getByText('किताबें और छपी सामग्री')).toBeTruthy();
     expect(screen.getByText('नकद')).toBeTruthy();
@@ -145,7 +145,7 @@ describe('the sender in Hindi', { timeout: 60_000 }, () => {
 
   it('shows Contact Us in Hindi', async () => {
     renderApp('/contact', { session: { role: 'sender' } });
-    await findHeading('संपर्क करें', 10_000);
+    await findHeading('संपर्क करें', 20_000);
     expect(screen.getByRole('button', { name: 'संदेश भेजें' })).toBeTruthy();
     expect(screen.getByLabelText('आपका सवाल')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'सहायता' })).toBeTruthy();
@@ -161,7 +161,7 @@ describe('the sender in Hindi', { timeout: 60_000 }, () => {
       syncError: null,
       outboxKey: null,
     });
-    const panel = await screen.findByRole('region', { name: 'आपका नया अनुरोध' }, { timeout: 15_000 });
+    const panel = await screen.findByRole('region', { name: 'आपका सबसे नया अनुरोध' }, { timeout: 15_000 });
     expect(within(panel).getByText(/तक Asha Rao के स्वीकार करने का इंतज़ार है/)).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'अनुरोध देखें' })).toBeTruthy();
     // The panel only: the search form around it is the traveller's screen.
