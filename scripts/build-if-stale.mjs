@@ -12,6 +12,9 @@ const SOURCES = [
   'sw',
   'public',
   'index.html',
+  // The catalogues are compiled into the build: a changed translation needs a new build.
+  'messages',
+  'lingui.config.ts',
   'vite.config.ts',
   'package-lock.json',
 ];
