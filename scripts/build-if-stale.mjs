@@ -19,8 +19,11 @@ const SOURCES = [
   'package-lock.json',
 ];
 
+// The server's catalogue (mails, pushes) is not in the client.
+const NOT_SOURCES = new Set([join('messages', 'server')]);
+
 function newestMtime(path) {
-  if (!existsSync(path)) return 0;
+  if (!existsSync(path) || NOT_SOURCES.has(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = st.mtimeMs;
