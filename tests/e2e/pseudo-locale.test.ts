@@ -14,16 +14,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, launchBrowser, PHONE, sidewaysOverflow } from '../support/e2e-browser';
-import { either, servePseudo, untranslated, visibleTexts } from '../support/e2e-pseudo';
+import { either, pseudo, servePseudo, untranslated, visibleTexts } from '../support/e2e-pseudo';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
-import {
-  type ApiUser,
-  bookOver,
-  createApiUser,
-  listOver,
-  loginInBrowser,
-  type Role,
-} from '../support/e2e-users';
+import { type ApiUser, bookOver, createApiUser, listOver, type Role } from '../support/e2e-users';
 
 const DEPARTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -66,6 +59,9 @@ let staff: ApiUser;
 let threadId = '';
 let courierId = '';
 const STAFF_EMAIL = `tara-${Date.now().toString(36)}@example.com`;
+
+/** A name starting with `text`, in the pseudo-locale or in English. */
+const startsWith = (text: string) => new RegExp(`^(?:${pseudo(text)}|${text})`);
 
 /** What the walk found: route -> lines. */
 const found = new Map<string, string[]>();
@@ -139,12 +135,23 @@ async function pseudoContext(): Promise<BrowserContext> {
   return context;
 }
 
-/** Logged in as `user` in `role` (in English), then the device in Hindi: from the next screen on, pseudo. */
+/**
+ * Logged in as `user` in `role` through the login screen, the device in Hindi from the next screen
+ * on: the pseudo-locale. An account that has used the walk before is in Hindi already, so the
+ * screens are found by either name.
+ */
 async function loggedIn(user: ApiUser, role: Role): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
   await servePseudo(context);
   const page = await context.newPage();
-  await loginInBrowser(page, server.url, user, role);
+  await page.goto(`${server.url}/`);
+  await page.getByLabel(either('Email Address')).fill(user.email);
+  await page.getByLabel(either('Password')).fill(user.password);
+  await page.getByRole('button', { name: either('Login') }).click();
+  await page.getByRole('heading', { name: either('Who are you?') }).waitFor();
+  const label = role.charAt(0).toUpperCase() + role.slice(1);
+  await page.getByRole('button', { name: startsWith(label) }).click();
+  await page.waitForURL((url) => url.pathname !== '/choose_user_type');
   await page.evaluate(() => localStorage.setItem('carry.locale', 'hi'));
   return page;
 }
@@ -346,9 +353,13 @@ describe('the pseudo-locale walk of every route', () => {
       ],
     ];
     for (const [user, role, visits] of byRole) {
-      const page = await loggedIn(user, role);
-      await walk(page, visits, allowed);
-      await page.context().close();
+      try {
+        const page = await loggedIn(user, role);
+        await walk(page, visits, allowed);
+        await page.context().close();
+      } catch (err) {
+        note(`${user.name} as ${role}`, `could not log in: ${(err as Error).message.split('\n')[0]}`);
+      }
     }
 
     const missed = declaredRoutes().filter((r) => !walked.has(r));
