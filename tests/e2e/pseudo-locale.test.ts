@@ -36,8 +36,10 @@ const PEOPLE_WORDS = [
   'MG Road',
   'Ravi Kumar',
 ];
-/** Airports, cities and airlines of the seeded flights, as the reference data names them. */
+/** Airports, cities and airlines of the seeded flights, as the reference data names them; and the
+ * languages, named in their own words by the switch. */
 const PLACES = [
+  'English',
   'Indira Gandhi International Airport',
   'Chhatrapati Shivaji Maharaj International Airport',
   'Dubai International Airport',
@@ -108,13 +110,16 @@ interface Visit {
   open?: (p: Page) => Promise<void>;
 }
 
-async function walk(page: Page, visits: Visit[], allowed: readonly string[]): Promise<void> {
+async function walk(page: Page, who: string, visits: Visit[], allowed: readonly string[]): Promise<void> {
   for (const { route, path, open } of visits) {
     walked.add(route);
-    const label = path === route ? route : `${route} (${path})`;
+    const label = `${who} ${path === route ? route : `${route} (${path})`}`;
     try {
       await page.goto(`${server.url}${path}`);
-      await page.locator('h1, h2, [role="heading"]').first().waitFor({ timeout: 30_000 });
+      await page
+        .locator('h1:visible, h2:visible, [role="heading"]:visible')
+        .first()
+        .waitFor({ timeout: 30_000 });
       await settled(page);
       await judge(page, label, allowed);
       if (open) {
@@ -286,6 +291,7 @@ describe('the pseudo-locale walk of every route', () => {
     const entry = await (await pseudoContext()).newPage();
     await walk(
       entry,
+      'logged out',
       [
         { route: '/', path: '/' },
         { route: '/login', path: '/login' },
@@ -355,7 +361,7 @@ describe('the pseudo-locale walk of every route', () => {
     for (const [user, role, visits] of byRole) {
       try {
         const page = await loggedIn(user, role);
-        await walk(page, visits, allowed);
+        await walk(page, user === staff ? 'team' : role, visits, allowed);
         await page.context().close();
       } catch (err) {
         note(`${user.name} as ${role}`, `could not log in: ${(err as Error).message.split('\n')[0]}`);
