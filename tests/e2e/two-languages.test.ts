@@ -108,8 +108,10 @@ describe('a carrier in Hindi and a traveller in English', () => {
     expect(booked.text).not.toContain('A traveller booked');
 
     await carrier.goto(`${server.url}/carrier/orders`);
-    await carrier.getByRole('button', { name: inLanguage('hi', 'Accept'), exact: true }).click();
-    await carrier.getByRole('button', { name: inLanguage('hi', 'Complete'), exact: true }).waitFor();
+    await carrier.getByRole('button', { name: inLanguage('hi', 'Accept', 'carrier'), exact: true }).click();
+    await carrier
+      .getByRole('button', { name: inLanguage('hi', 'Complete', 'carrier'), exact: true })
+      .waitFor();
     await synced(carrier);
     expect(await lang(carrier)).toBe('hi-IN');
     expect(await englishShown(carrier)).toEqual([]);
@@ -136,10 +138,10 @@ describe('a carrier in Hindi and a traveller in English', () => {
     await synced(traveller);
 
     await carrier.goto(thread);
-    const carrierLog = carrier.getByRole('log', { name: inLanguage('hi', 'Messages') });
+    const carrierLog = carrier.getByRole('log', { name: inLanguage('hi', 'Messages', 'people') });
     await carrierLog.getByText('at gate 32').waitFor({ timeout: 30_000 });
-    await carrier.getByLabel(inLanguage('hi', 'Message'), { exact: true }).fill(HINDI_MESSAGE);
-    await carrier.getByRole('button', { name: inLanguage('hi', 'Send'), exact: true }).click();
+    await carrier.getByLabel(inLanguage('hi', 'Message', 'people'), { exact: true }).fill(HINDI_MESSAGE);
+    await carrier.getByRole('button', { name: inLanguage('hi', 'Send', 'people'), exact: true }).click();
     await synced(carrier);
     await traveller
       .getByRole('log', { name: 'Messages' })

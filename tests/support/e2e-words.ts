@@ -4,7 +4,7 @@
 // (none of which a screen in Hindi may show).
 //
 //   said('hi', 'nav.home')          'होम'
-//   inLanguage('hi', 'Accept')      the Hindi of the id whose English is 'Accept', else 'Accept'
+//   inLanguage('hi', 'Accept', 'carrier')  the Hindi of the id whose English is 'Accept', else 'Accept'
 //   catalogueEnglish()              every English message without parameters, 4 letters or more
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,18 +36,29 @@ export function said(locale: Locale, id: string): string {
   return text;
 }
 
-/** A text in `locale` by its English: the first id whose English it is; not moved yet: the English. */
-export function inLanguage(locale: Locale, english: string): string {
-  const id = Object.entries(catalogue('en')).find(([, e]) => e.translation === english)?.[0];
+/**
+ * A text in `locale` by its English: the id whose English it is, first among `area`'s ids (the
+ * screen's own words), then any; not moved yet: the English.
+ */
+export function inLanguage(locale: Locale, english: string, area?: string): string {
+  const ids = Object.entries(catalogue('en'))
+    .filter(([, e]) => e.translation === english)
+    .map(([id]) => id);
+  const id = ids.find((i) => area && i.startsWith(`${area}.`)) ?? ids[0];
   return (id && catalogue(locale)[id]?.translation) || english;
 }
 
-/** Every English message a screen in another language must not show (plain text, 4 letters or more). */
+/**
+ * Every English message a screen in Hindi must not show: plain text of 4 letters or more, whose
+ * Hindi differs (a brand or a code written alike in both is no sign of English).
+ */
 export function catalogueEnglish(): string[] {
+  const hi = catalogue('hi');
   return [
     ...new Set(
-      Object.values(catalogue('en'))
-        .map((e) => e.translation)
+      Object.entries(catalogue('en'))
+        .filter(([id, e]) => hi[id]?.translation !== e.translation)
+        .map(([, e]) => e.translation)
         .filter((t) => !/[{}]/.test(t) && /[A-Za-z]{4}/.test(t)),
     ),
   ];
