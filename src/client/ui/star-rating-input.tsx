@@ -16,8 +16,8 @@ interface StarRatingInputProps {
 const STARS = [1, 2, 3, 4, 5] as const;
 
 export function StarRatingInput({ legend, name, value, onChange, error, disabled }: StarRatingInputProps) {
-  const t = useT('people');
   const errorId = useId();
+  const t = useT();
   return (
     <fieldset aria-describedby={error ? errorId : undefined} disabled={disabled}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
@@ -39,11 +39,11 @@ export function StarRatingInput({ legend, name, value, onChange, error, disabled
               aria-hidden="true"
               className={`size-8 ${n <= value ? 'fill-amber-400 text-amber-500' : 'text-slate-400'}`}
             />
-            <span className="sr-only">{t('people.rate.stars', { count: n })}</span>
+            <span className="sr-only">{t('stars.count', { count: n })}</span>
           </label>
         ))}
         <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
-          {value ? t('people.rate.outOf', { value }) : ''}
+          {value ? t('stars.of5', { value }) : ''}
         </span>
       </div>
       {error ? (
