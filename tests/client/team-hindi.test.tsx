@@ -189,7 +189,7 @@ function staffApi() {
 
 /** Opens a view of the console from its navigation, as staff do. */
 async function openView(name: string) {
-  const nav = await screen.findByRole('navigation', { name: 'कंसोल' }, { timeout: 10_000 });
+  const nav = await screen.findByRole('navigation', { name: 'कंसोल' }, { timeout: 20_000 });
   await userEvent.click(within(nav).getByRole('link', { name }));
 }
 
@@ -198,13 +198,13 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     const api = fakeApi();
     api.on('GET /api/team/me', () => json({ code: 'team/forbidden', message: 'No' }, 403));
     renderApp('/team', { api });
-    expect(await screen.findByText('कंसोल सिर्फ़ Carry टीम खोल सकती है।', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('कंसोल सिर्फ़ Carry टीम खोल सकती है।', {}, { timeout: 20_000 })).toBeTruthy();
     expectNoEnglish();
   });
 
   it('shows the inbox, asks for a reason and toasts the reply in Hindi', async () => {
     renderApp('/team', { api: staffApi() });
-    const card = await screen.findByRole('article', { name: 'Ravi Kumar का सवाल' }, { timeout: 10_000 });
+    const card = await screen.findByRole('article', { name: 'Ravi Kumar का सवाल' }, { timeout: 20_000 });
     expect(screen.getByRole('heading', { name: 'संपर्क सवाल' })).toBeTruthy();
     expect(within(screen.getByLabelText('दिखाएँ')).getByRole('option', { name: 'खुले' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'खोजें' })).toBeTruthy();
@@ -223,7 +223,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     const report = await screen.findByRole(
       'article',
       { name: 'rogue@example.com की शिकायत' },
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     );
     expect(within(report).getByText('धोखाधड़ी या Carry के बाहर भुगतान माँगना')).toBeTruthy();
     expect(within(report).getByText(/एक संदेश · .* · खुले/)).toBeTruthy();
@@ -261,7 +261,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
   it('shows bookings, payment disputes and the audit log in Hindi', async () => {
     renderApp('/team/bookings', { api: staffApi() });
     expect(
-      await screen.findByText('asha@example.com, meera@example.com के साथ', {}, { timeout: 10_000 }),
+      await screen.findByText('asha@example.com, meera@example.com के साथ', {}, { timeout: 20_000 }),
     ).toBeTruthy();
     expect(screen.getByLabelText('ईमेल या बुकिंग आईडी से खोजें')).toBeTruthy();
     expectNoEnglish();
