@@ -200,8 +200,8 @@ describe('the profile in Hindi', () => {
     expect(screen.getByText('5 स्टार')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'आपकी बुकिंग' })).toBeTruthy();
     const carrier = screen.getByRole('region', { name: 'कैरियर के रूप में बुकिंग' });
-    expect(within(carrier).getByText('बाकी')).toBeTruthy();
-    expect(within(carrier).getByText('पूरी हुईं')).toBeTruthy();
+    expect(within(carrier).getByText('जवाब बाकी')).toBeTruthy();
+    expect(within(carrier).getByText('पूरी')).toBeTruthy();
     expect(within(carrier).getByText('अस्वीकार')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'यात्री के रूप में बुकिंग' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'भेजने वाले के रूप में बुकिंग' })).toBeTruthy();
