@@ -34,12 +34,13 @@ const listing: Listing = {
 
 /**
  * The search catalogue's English that Hindi says otherwise, without parameters: none of it may be
- * on a Hindi screen. Short words ("To", "Flight") are matched as whole words only.
+ * on a Hindi screen. Words are matched whole ("Flight", not "Flights"); "to" and "To" are left out
+ * (the shell's "Skip to content" has them), and checked where they are used.
  */
 const ENGLISH = Object.entries(searchEn)
   .filter(([id, { translation }]) => {
     const hindi = (searchHi as Record<string, { translation: string }>)[id]?.translation;
-    return /[A-Za-z]/.test(translation) && !translation.includes('{') && translation !== hindi;
+    return /[A-Za-z]{3}/.test(translation) && !translation.includes('{') && translation !== hindi;
   })
   .map(([, { translation }]) => translation);
 
@@ -93,6 +94,9 @@ describe('the traveller in Hindi', () => {
     expect(screen.getByRole('button', { name: 'अभी बुक करें: AI101 DEL से BOM' })).toBeTruthy();
     expect(screen.getByText('कैरियर: Ravi Kumar')).toBeTruthy();
     expect(screen.getByText('5 KG जगह खाली')).toBeTruthy();
+    // The route's codes are read "DEL से BOM".
+    expect(screen.getByText('से', { selector: '.sr-only' })).toBeTruthy();
+    expect(screen.queryByText('to', { selector: '.sr-only' })).toBeNull();
     expect(screen.getByRole('group', { name: 'प्रति KG कीमत' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'फ़िल्टर' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'इस रूट पर नज़र रखें' })).toBeTruthy();
@@ -116,6 +120,7 @@ describe('the traveller in Hindi', () => {
     // The form again (Edit), and the picker's groups.
     await userEvent.click(screen.getByRole('button', { name: 'खोज बदलें' }));
     expect(screen.getByRole('form', { name: 'लिस्टिंग खोजें' })).toBeTruthy();
+    expect(screen.getByLabelText('कहाँ तक')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('कहाँ से'));
     const list = screen.getByRole('listbox', { name: 'कहाँ से के विकल्प' });
     expect(within(list).getByRole('group', { name: 'India में लोकप्रिय' })).toBeTruthy();

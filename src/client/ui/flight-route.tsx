@@ -1,6 +1,8 @@
 // "DEL → BOM": codes large, airport names small beneath, so long names never crowd a card. While
 // the names are still on their way (a new device), a placeholder of the same height stands in:
 // the card does not grow when they come.
+import { useT } from '@/client/i18n/i18n';
+
 interface Place {
   code: string;
   name?: string | undefined;
@@ -28,6 +30,7 @@ export function TextPlaceholder({ width = 'w-24' }: { width?: string }) {
 }
 
 export function FlightRoute({ from, to, loading = false }: { from: Place; to: Place; loading?: boolean }) {
+  const t = useT('search');
   return (
     <div className="flex items-center gap-3">
       <Stop place={from} align="left" loading={loading} />
@@ -36,7 +39,7 @@ export function FlightRoute({ from, to, loading = false }: { from: Place; to: Pl
         <span className="text-sm">✈</span>
         <span className="h-px w-6 bg-brand-300 sm:w-10" />
       </div>
-      <span className="sr-only">to</span>
+      <span className="sr-only">{t('search.flightRoute.to')}</span>
       <Stop place={to} align="right" loading={loading} />
     </div>
   );
