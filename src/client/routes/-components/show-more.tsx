@@ -19,7 +19,7 @@ export function usePage<T>(rows: readonly T[], mustShow = -1) {
 }
 
 export function ShowMore({ remaining, onClick }: { remaining: number; onClick: () => void }) {
-  const t = useT();
+  const t = useT('people');
   if (remaining <= 0) return null;
   return (
     <button
@@ -27,7 +27,7 @@ export function ShowMore({ remaining, onClick }: { remaining: number; onClick: (
       onClick={onClick}
       className="self-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
-      {t('list.showMore', { count: remaining })}
+      {t('people.list.showMore', { count: remaining })}
     </button>
   );
 }
