@@ -1,6 +1,7 @@
 // A labelled password input with a show/hide toggle, for the current form field.
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '@/client/i18n/i18n';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
 import { useFieldControl } from './field-error';
 
@@ -10,6 +11,7 @@ interface PasswordFieldProps {
 }
 
 export function PasswordField({ label, autoComplete }: PasswordFieldProps) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const { field, error, control } = useFieldControl();
   return (
@@ -25,7 +27,9 @@ export function PasswordField({ label, autoComplete }: PasswordFieldProps) {
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(shown ? 'field.password.hide' : 'field.password.show', {
+            label: label.toLowerCase(),
+          })}
           aria-pressed={shown}
           className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-slate-500 hover:text-slate-800"
         >
