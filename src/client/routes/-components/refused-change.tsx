@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { PackagePlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { SyncState } from '@/client/ui/sync-state';
 import {
@@ -25,6 +26,7 @@ interface RefusedChangeProps {
 }
 
 export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
+  const t = useT('carrier');
   const store = useStore();
   const navigate = useNavigate();
   const refusal = useLiveQuery(() => refusalQuery(store, outboxKey), [store, outboxKey]);
@@ -78,11 +80,11 @@ export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
     >
       {offer && offer.free > 0 && offer.listing ? (
         <Button variant="primary" className="min-h-8 px-3" onClick={() => void bookFree()}>
-          <PackagePlus aria-hidden="true" className="size-3.5" /> Book the {formatWeight(offer.free)} still
-          free
+          <PackagePlus aria-hidden="true" className="size-3.5" />{' '}
+          {t('carrier.refused.bookFree', { weight: formatWeight(offer.free) })}
         </Button>
       ) : null}
-      {offer && offer.free === 0 ? <p className="self-center">No space is left on this flight.</p> : null}
+      {offer && offer.free === 0 ? <p className="self-center">{t('carrier.refused.noSpace')}</p> : null}
     </SyncState>
   );
 }
