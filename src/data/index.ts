@@ -164,6 +164,7 @@ export {
   reportUser,
   revealGovernmentId,
   type SafetyResult,
+  type TeamAnswer,
   type TeamList,
   type TeamPage,
   type TeamPageParams,
