@@ -186,6 +186,7 @@ describe('Order History in Hindi', () => {
       expect(screen.getByRole('button', { name: 'सभी ऑर्डर' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'पूरा करें' })).toBeTruthy();
       expect(screen.getAllByRole('button', { name: 'विवरण देखें' })).toHaveLength(2);
+      expect(screen.getAllByRole('link', { name: 'संदेश' })).toHaveLength(2);
       expectNoEnglish([
         'To answer',
         'Accept or decline each request: one left unanswered expires 24 hours after it was made, or 2 hours before its flight.',
@@ -200,6 +201,7 @@ describe('Order History in Hindi', () => {
         'Cancel',
         'Complete',
         'View Details',
+        'Message',
         'DEL to BOM, Ravi Kumar',
         'DEL to BOM, Meera Shah',
       ]);
@@ -293,6 +295,25 @@ describe('Order History in Hindi', () => {
         'Back',
         'Print',
       ]);
+    },
+    LONG,
+  );
+});
+
+describe('The announcements in Hindi', () => {
+  it(
+    'announces a new booking on Order History in Hindi',
+    async () => {
+      const { store } = carrierOrders();
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2), SLOW);
+      await store.db.orders.put({
+        ...makeOrder('new', { name: 'Kiran Das' }),
+        syncState: 'synced',
+        syncError: null,
+        outboxKey: null,
+      });
+      const said = document.getElementById('booking-announcements');
+      await waitFor(() => expect(said?.textContent).toBe('नई बुकिंग AI101।'), SLOW);
     },
     LONG,
   );
