@@ -69,7 +69,7 @@ describe('Your Listings in Hindi', () => {
       renderApp('/carrierhome', { api, session: { role: 'carrier' } });
       await userEvent.click(await screen.findByRole('button', { name: 'वापस लें' }, SLOW));
       const withdraw = screen.getByRole('dialog', { name: 'यह लिस्टिंग वापस लें?' });
-      expect(within(withdraw).getByRole('group', { name: 'कारण' })).toBeTruthy();
+      expect(within(withdraw).getByRole('group', { name: 'वजह' })).toBeTruthy();
       expect(within(withdraw).getByRole('radio', { name: 'अब मेरे पास जगह नहीं है' })).toBeTruthy();
       expect(within(withdraw).getByText(/^यह तुरंत हर डिवाइस पर खोज से हट जाएगी।/)).toBeTruthy();
       expect(within(withdraw).getByRole('button', { name: 'लिस्टिंग वापस लें' })).toBeTruthy();
@@ -86,7 +86,7 @@ describe('Your Listings in Hindi', () => {
         'Edit',
       ]);
       await userEvent.click(within(withdraw).getByRole('button', { name: 'लिस्टिंग वापस लें' }));
-      expect(await within(withdraw).findByText('कोई कारण चुनें')).toBeTruthy();
+      expect(await within(withdraw).findByText('कोई वजह चुनें')).toBeTruthy();
       expectNoEnglish(['Choose a reason']);
       await userEvent.click(within(withdraw).getByRole('button', { name: 'रहने दें' }));
 
@@ -211,7 +211,7 @@ describe('Order History in Hindi', () => {
       await userEvent.click(within(toAnswer).getByRole('button', { name: 'अस्वीकार करें' }));
       const decline = screen.getByRole('dialog', { name: 'Ravi Kumar का अनुरोध अस्वीकार करें?' });
       expect(within(decline).getByRole('radio', { name: 'मैं यह सामान नहीं ले जा सकता' })).toBeTruthy();
-      expect(within(decline).getByText('0 / 400 अक्षर। यह दूसरी ओर वाले को दिखेगा।')).toBeTruthy();
+      expect(within(decline).getByText('0 / 400 अक्षर। दूसरी तरफ़ वाले इसे देख पाएँगे।')).toBeTruthy();
       expectNoEnglish([
         "Decline Ravi Kumar's request?",
         'The traveller is told, with your reason, and the space goes back on offer.',
@@ -295,25 +295,6 @@ describe('Order History in Hindi', () => {
         'Back',
         'Print',
       ]);
-    },
-    LONG,
-  );
-});
-
-describe('The announcements in Hindi', () => {
-  it(
-    'announces a new booking on Order History in Hindi',
-    async () => {
-      const { store } = carrierOrders();
-      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2), SLOW);
-      await store.db.orders.put({
-        ...makeOrder('new', { name: 'Kiran Das' }),
-        syncState: 'synced',
-        syncError: null,
-        outboxKey: null,
-      });
-      const said = document.getElementById('booking-announcements');
-      await waitFor(() => expect(said?.textContent).toBe('नई बुकिंग AI101।'), SLOW);
     },
     LONG,
   );

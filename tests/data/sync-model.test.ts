@@ -1612,7 +1612,7 @@ async function violations(w: World): Promise<string[]> {
               : undefined;
     const needsRow = e.kind === 'add-listing' || e.kind === 'book' || e.kind === 'message';
     if (!row && needsRow) out.push(`${label} is refused but its row is not shown`);
-    if (row && (row.syncState !== 'failed' || row.syncError !== e.lastError))
+    if (row && (row.syncState !== 'failed' || row.syncError !== e.lastErrorCode))
       out.push(`${label} is refused but its row shows ${row.syncState} ("${row.syncError}")`);
   }
 

@@ -5,14 +5,23 @@
 // The field stores the code; the input shows the chosen option's short form ("Mumbai (BOM)"),
 // which fits a phone, and its full label as a tooltip.
 import { useId, useMemo, useRef, useState } from 'react';
+import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import type { ChoiceSource } from '@/domain/reference/choices';
+import type { ChoiceGroup, ChoiceSource } from '@/domain/reference/choices';
 import type { Choice } from '@/domain/reference/match';
 import { useFieldControl } from './field-error';
 import { readRecent, rememberRecent } from './recent-choices';
 
 /** The user-timing measure of one keystroke's matching (bench/airport-match.mjs reads it). */
 const MATCH_MEASURE = 'carry:picker-match';
+
+/** A group's heading in the user's language: "Recent", "Popular in India", "Popular". */
+function groupHeading(g: ChoiceGroup, t: Translate<AreaKeys['search']>): string | null {
+  if (g.group === 'recent') return t('search.picker.recent');
+  if (g.group === 'popular')
+    return g.country ? t('search.picker.popularIn', { country: g.country }) : t('search.picker.popular');
+  return null;
+}
 
 interface ComboboxFieldProps {
   label: string;
@@ -33,6 +42,7 @@ export function ComboboxField({
   placeholder,
   onPick,
 }: ComboboxFieldProps) {
+  const t = useT('search');
   const { field, error, control } = useFieldControl();
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
@@ -139,7 +149,7 @@ export function ComboboxField({
           ref={listRef}
           id={listId}
           role="listbox"
-          aria-label={`${label} choices`}
+          aria-label={t('search.picker.choices', { label })}
           hidden={!open}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
@@ -154,17 +164,18 @@ export function ComboboxField({
                 onPick={() => pick(o)}
               />
             ));
-            if (!g.heading) return rows;
+            const heading = groupHeading(g, t);
+            if (!heading) return rows;
             const headingId = `${listId}-g${gi}`;
             return (
               // biome-ignore lint/a11y/useSemanticElements: a listbox owns options and ARIA groups of them, not a fieldset
-              <div key={g.heading} role="group" aria-labelledby={headingId}>
+              <div key={g.group} role="group" aria-labelledby={headingId}>
                 <div
                   id={headingId}
                   role="presentation"
                   className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
                 >
-                  {g.heading}
+                  {heading}
                 </div>
                 {rows}
               </div>
@@ -178,12 +189,12 @@ export function ComboboxField({
               tabIndex={-1}
               className="px-3 py-2.5 text-sm text-slate-600"
             >
-              No match
+              {t('search.picker.noMatch')}
             </div>
           ) : null}
         </div>
         <span className="sr-only" aria-live="polite">
-          {open ? `${matches.length} ${matches.length === 1 ? 'choice' : 'choices'}` : ''}
+          {open ? t('search.picker.count', { count: matches.length }) : ''}
         </span>
       </div>
     </Field>

@@ -5,6 +5,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Printer, ReceiptText } from 'lucide-react';
 import { useStore } from '@/client/hooks/use-store';
+import { priceSumText } from '@/client/i18n/formats';
 import { type AreaKeys, type MessageKey, type Translate, useT } from '@/client/i18n/i18n';
 import { DEVICE_ZONE, LOCALE } from '@/client/locale';
 import { Button, buttonClass } from '@/client/ui/button';
@@ -54,7 +55,7 @@ function labelText(label: ReceiptLabel, t: Translate<CarrierKey>): string {
 
 /** A receipt row's value: the price and the payment worded in the reader's language. */
 function valueText(entry: ReceiptEntry, t: Translate<CarrierKey>): string {
-  if (entry.price) return t('carrier.receipt.price', entry.price);
+  if (entry.price) return priceSumText(entry.price.perKg, entry.price.weight, entry.price.total, t);
   if (entry.payment) return t(`carrier.receipt.pay.${entry.payment}`);
   return entry.value;
 }

@@ -14,7 +14,7 @@ import { pullOnOpen } from '@/client/pull-on-open';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
-import { COURIER_STATUS_TEXT, CourierStatusBadge } from '@/client/ui/courier-status-badge';
+import { CourierStatusBadge, courierStatusKey } from '@/client/ui/courier-status-badge';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
@@ -241,7 +241,7 @@ function CourierRequestDetails() {
             {r.history.map((h, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a history only grows at its end
               <li key={i}>
-                <p className="font-medium text-slate-900">{t(COURIER_STATUS_TEXT[h.status])}</p>
+                <p className="font-medium text-slate-900">{t(courierStatusKey(h.status))}</p>
                 <p className="text-slate-600">
                   {when(h.at)}
                   {h.note ? ` · ${historyNoteText(h.note, t)}` : ''}

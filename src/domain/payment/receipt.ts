@@ -93,7 +93,7 @@ export type ReceiptLabel =
 export interface ReceiptEntry {
   label: ReceiptLabel;
   value: string;
-  price?: { perKg: string; weight: string; total: string };
+  price?: { perKg: number; weight: number; total: number };
   payment?: ReceiptPayment;
 }
 
@@ -165,11 +165,7 @@ export function receiptEntries(
     {
       label: 'price',
       value: '',
-      price: {
-        perKg: formatPrice(perKg, locale),
-        weight: formatWeight(order.weight),
-        total: formatPrice(order.cost, locale),
-      },
+      price: { perKg, weight: order.weight, total: order.cost },
     },
     { label: 'total', value: formatPrice(order.cost, locale) },
     { label: 'payment', value: '', payment },
@@ -180,11 +176,13 @@ export function receiptEntries(
 
 /** The rows of a receipt in English, as label and value pairs (the receipt mail). */
 export function receiptRows(order: Order, names?: ReceiptNames): ReceiptRow[] {
-  const f = order;
-  const perKg = f.pricePerKg ?? f.cost / f.weight;
   return receiptEntries(order, names).map((e) => [
     englishLabel(e.label),
-    e.payment ? PAYMENT_TEXT[e.payment] : e.price ? formatPriceSum(perKg, f.weight, f.cost) : e.value,
+    e.payment
+      ? PAYMENT_TEXT[e.payment]
+      : e.price
+        ? formatPriceSum(e.price.perKg, e.price.weight, e.price.total)
+        : e.value,
   ]);
 }
 

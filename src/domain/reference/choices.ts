@@ -1,13 +1,17 @@
-// What a picker offers for the text typed, in groups ("Recent", then the country's busiest
-// airports on an empty field), and how a chosen code reads. Airports go through airport-match;
+// What a picker offers for the text typed, in groups (recent picks, then the country's busiest
+// airports on an empty field: the client names them in the user's language), and how a chosen
+// code reads. Airports go through airport-match;
 // airlines (a short list) through rankChoices. Pure: the picker and its tests share it.
 import { type AirportIndex, matchAirports, suggestAirports } from './airport-match';
 import { type Choice, rankChoices } from './match';
 import type { Airport } from './schema';
 
 export interface ChoiceGroup {
-  /** Shown above the group's options ("Recent"); none for a typed query's matches. */
-  heading?: string;
+  /** What the group holds, named above its options ("Recent", "Popular in India"); none for a
+   * typed query's matches. */
+  group?: 'recent' | 'popular';
+  /** The country of a 'popular' group, as the reference data names it (empty: none known). */
+  country?: string;
   choices: Choice[];
 }
 
@@ -45,12 +49,9 @@ export function airportSource(
       }
       const s = suggestAirports(index, recent, opts);
       const groups: ChoiceGroup[] = [];
-      if (s.recent.length) groups.push({ heading: 'Recent', choices: s.recent.map(airportChoice) });
+      if (s.recent.length) groups.push({ group: 'recent', choices: s.recent.map(airportChoice) });
       if (s.popular.length)
-        groups.push({
-          heading: countryName ? `Popular in ${countryName}` : 'Popular',
-          choices: s.popular.map(airportChoice),
-        });
+        groups.push({ group: 'popular', country: countryName, choices: s.popular.map(airportChoice) });
       return groups;
     },
     get(value) {
@@ -71,7 +72,7 @@ export function listSource(choices: readonly Choice[]): ChoiceSource {
       const recentSet = new Set(recent);
       const first = ranked.filter((c) => recentSet.has(c.value));
       const rest = ranked.filter((c) => !recentSet.has(c.value));
-      return first.length ? [{ heading: 'Recent', choices: first }, { choices: rest }] : [{ choices: rest }];
+      return first.length ? [{ group: 'recent', choices: first }, { choices: rest }] : [{ choices: rest }];
     },
     get: (value) => byValue.get(value),
   };

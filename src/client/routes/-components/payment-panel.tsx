@@ -7,11 +7,12 @@ import { Link } from '@tanstack/react-router';
 import { IndianRupee, ReceiptText, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { priceSumText } from '@/client/i18n/formats';
 import { type AreaKeys, type MessageKey, type Translate, useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { Button, buttonClass } from '@/client/ui/button';
 import { answerPaymentClaim, markPaymentReceived, type OrderRow } from '@/data';
-import { formatPrice, formatWeight } from '@/domain/format';
+import { formatPrice } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { UPI_MAX_AMOUNT, upiCanPay, upiPayLink, upiReferenceOf } from '@/domain/payment/upi';
 import { PaymentClaimForm } from './payment-claim-form';
@@ -196,11 +197,7 @@ export function PaymentPanel({ row, side }: { row: OrderRow; side: ThreadSide })
         <IndianRupee aria-hidden="true" className="size-4" /> {t('carrier.payment.title')}
       </h2>
       <p className="text-slate-700">
-        {t('carrier.payment.sum', {
-          perKg: money(perKg),
-          weight: formatWeight(row.weight),
-          total: money(row.cost),
-        })}
+        {t('carrier.payment.sum', { sum: priceSumText(perKg, row.weight, row.cost, t) })}
       </p>
       {status ? (
         <p role="status" className="font-medium text-slate-900">

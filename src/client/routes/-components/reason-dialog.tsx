@@ -7,19 +7,7 @@ import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS } from '@/client/ui/field';
 import { REASON_TEXT_MAX, type Reason, type ReasonCode } from '@/domain/booking/reasons';
-
-/** A reason's words by its code (the domain keeps codes only; the server's mails have their own). */
-export const REASON_IDS = {
-  'plans-changed': 'carrier.reason.code.plans-changed',
-  'found-another': 'carrier.reason.code.found-another',
-  'price-or-terms': 'carrier.reason.code.price-or-terms',
-  'flight-changed': 'carrier.reason.code.flight-changed',
-  'no-space': 'carrier.reason.code.no-space',
-  'cannot-carry': 'carrier.reason.code.cannot-carry',
-  'no-answer': 'carrier.reason.code.no-answer',
-  withdrawn: 'carrier.reason.code.withdrawn',
-  other: 'carrier.reason.code.other',
-} as const satisfies Record<ReasonCode, string>;
+import { REASON_LABEL } from './reason-text';
 
 interface ReasonDialogProps {
   title: string;
@@ -38,7 +26,7 @@ export function ReasonDialog({
   onConfirm,
   onCancel,
 }: ReasonDialogProps) {
-  const t = useT('carrier');
+  const t = useT('search');
   const titleId = useId();
   const descId = useId();
   const textId = useId();
@@ -90,7 +78,7 @@ export function ReasonDialog({
         }}
       >
         <fieldset aria-describedby={missing ? `${titleId}-missing` : undefined}>
-          <legend className="text-sm font-semibold text-slate-900">{t('carrier.reason.legend')}</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t('search.reasonDialog.reason')}</legend>
           <div className="mt-2 flex flex-col gap-1.5">
             {reasons.map((r) => (
               <label key={r} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
@@ -105,19 +93,19 @@ export function ReasonDialog({
                   }}
                   className="size-4 accent-brand-700"
                 />
-                {t(REASON_IDS[r])}
+                {t(REASON_LABEL[r])}
               </label>
             ))}
           </div>
           {missing ? (
             <p id={`${titleId}-missing`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-              {t('carrier.reason.missing')}
+              {t('search.reasonDialog.missing')}
             </p>
           ) : null}
         </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={textId} className="text-sm font-semibold text-slate-900">
-            {t('carrier.reason.words')}
+            {t('search.reasonDialog.words')}
           </label>
           <textarea
             id={textId}
@@ -128,12 +116,12 @@ export function ReasonDialog({
             className={CONTROL_CLASS}
           />
           <p className="text-xs text-slate-600">
-            {t('carrier.reason.count', { count: text.length, max: REASON_TEXT_MAX })}
+            {t('search.reasonDialog.count', { count: text.length, max: REASON_TEXT_MAX })}
           </p>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel}>
-            {t('carrier.reason.keep')}
+            {t('search.reasonDialog.keep')}
           </Button>
           <Button type="submit" variant="danger">
             {confirmLabel}

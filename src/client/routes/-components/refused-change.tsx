@@ -1,4 +1,4 @@
-// How a booking row's own change stands when the server refused it: the server's words, Retry only
+// How a booking row's own change stands when the server refused it: why (by its code), Retry only
 // where sending it again can succeed (by the refusal's code), Discard, and for a booking refused
 // for want of space the weight the listing still has free ("Book the 1 KG still free", opening
 // Confirm Booking with it), asked of the server again until it answers.
@@ -26,8 +26,8 @@ interface RefusedChangeProps {
 }
 
 export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
-  const t = useT('carrier');
   const store = useStore();
+  const t = useT();
   const navigate = useNavigate();
   const refusal = useLiveQuery(() => refusalQuery(store, outboxKey), [store, outboxKey]);
   const forSpace = Boolean(refusal?.space);
@@ -81,10 +81,10 @@ export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
       {offer && offer.free > 0 && offer.listing ? (
         <Button variant="primary" className="min-h-8 px-3" onClick={() => void bookFree()}>
           <PackagePlus aria-hidden="true" className="size-3.5" />{' '}
-          {t('carrier.refused.bookFree', { weight: formatWeight(offer.free) })}
+          {t('sync.bookFree', { weight: formatWeight(offer.free) })}
         </Button>
       ) : null}
-      {offer && offer.free === 0 ? <p className="self-center">{t('carrier.refused.noSpace')}</p> : null}
+      {offer && offer.free === 0 ? <p className="self-center">{t('sync.noSpace')}</p> : null}
     </SyncState>
   );
 }

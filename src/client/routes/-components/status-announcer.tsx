@@ -3,50 +3,37 @@
 // Only rows the server confirmed count: the user's own changes show as "Waiting to send" first
 // and are not announced. The first rows seen are the screen opening, not a change.
 import { useEffect, useRef, useState } from 'react';
-import { type AreaKeys, t as activeT, type MessageKey, type Translate, useT } from '@/client/i18n/i18n';
+import { t as activeT, type Translate } from '@/client/i18n/i18n';
 import type { OrderRow } from '@/data';
 import type { BookingStatus } from '@/domain/booking/status';
 
-/** The sentence of each status ("Booking AI995 accepted."). */
-const SAID = {
-  pending: 'carrier.announce.pending',
-  accepted: 'carrier.announce.accepted',
-  rejected: 'carrier.announce.rejected',
-  cancelled: 'carrier.announce.cancelled',
-  completed: 'carrier.announce.completed',
-  expired: 'carrier.announce.expired',
-} as const satisfies Record<BookingStatus, AreaKeys['carrier']>;
-
-/** What changed between two sightings of the rows, as sentences in the active language (or null). */
+/** What changed between two sightings of the rows, one sentence a change (or null), in the active language. */
 export function announcementFor(
   before: ReadonlyMap<string, BookingStatus>,
   rows: readonly OrderRow[],
-  t: Translate<MessageKey | AreaKeys['carrier']> = activeT,
+  t: Translate = activeT,
 ) {
   const said: string[] = [];
   for (const row of rows) {
     if (row.syncState !== 'synced') continue;
     const was = before.get(row.id);
     const flight = row.flightDetails.flightNo;
-    if (was === undefined) said.push(t('carrier.announce.new', { flight }));
-    else if (was !== row.status) said.push(t(SAID[row.status], { flight }));
+    if (was === undefined) said.push(t('announce.new', { flight }));
+    else if (was !== row.status) said.push(t('announce.status', { flight, status: row.status }));
   }
   return said.length ? said.join(' ') : null;
 }
 
 /** `rows`: undefined while the screen is still loading its first rows (nothing to compare yet). */
 export function StatusAnnouncer({ rows }: { rows: readonly OrderRow[] | undefined }) {
-  const t = useT('carrier');
   const seen = useRef<Map<string, BookingStatus> | null>(null);
   const [message, setMessage] = useState('');
-  // Only a change of the rows is announced, not a switch of language (a new `t`).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language only.
   useEffect(() => {
     if (!rows) return;
     const before = seen.current;
     seen.current = new Map(rows.map((r) => [r.id, r.status]));
     if (!before) return;
-    const said = announcementFor(before, rows, t);
+    const said = announcementFor(before, rows);
     if (said) setMessage(said);
   }, [rows]);
   return (

@@ -3,6 +3,7 @@
 // log, the bubble under its day's separator.
 import { Check, Clock, Flag, RotateCw, Trash2 } from 'lucide-react';
 import { memo } from 'react';
+import { refusalMessageText } from '@/client/i18n/domain-text';
 import { Button } from '@/client/ui/button';
 import type { ThreadMessage } from '@/data';
 import type { Item } from './message-items';
@@ -64,7 +65,7 @@ const Bubble = memo(function Bubble({
       {failed ? (
         <div className="mt-1 flex max-w-[85%] flex-col items-end gap-1 text-sm sm:max-w-[70%]">
           <p className="text-right font-medium text-red-700">
-            Not sent: {m.error || 'The server refused this message.'}
+            Not sent: {m.error ? refusalMessageText(m.error) : 'The server refused this message.'}
           </p>
           {m.outboxKey ? (
             <div className="flex gap-2">
