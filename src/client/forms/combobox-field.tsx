@@ -4,11 +4,12 @@
 // groups ("Recent", then the busiest airports of the user's country), each a labelled group.
 // The field stores the code; the input shows the chosen option's short form ("Mumbai (BOM)"),
 // which fits a phone, and its full label as a tooltip.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
 import type { ChoiceGroup, ChoiceSource } from '@/domain/reference/choices';
 import type { Choice } from '@/domain/reference/match';
+import { ComboOption } from './combobox-option';
 import { useFieldControl } from './field-error';
 import { readRecent, rememberRecent } from './recent-choices';
 
@@ -71,6 +72,10 @@ export function ComboboxField({
     setOpen(false);
     setActive(-1);
   }
+  // One function for every option, the same on every render (the options are memoised).
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
+  const pickOption = useCallback((choice: Choice) => pickRef.current(choice), []);
 
   function move(to: number) {
     if (matches.length === 0) return;
@@ -161,7 +166,7 @@ export function ComboboxField({
                 id={`${listId}-${offset + i}`}
                 choice={o}
                 active={offset + i === active}
-                onPick={() => pick(o)}
+                onPick={pickOption}
               />
             ));
             const heading = groupHeading(g, t);
@@ -198,51 +203,5 @@ export function ComboboxField({
         </span>
       </div>
     </Field>
-  );
-}
-
-function ComboOption({
-  id,
-  choice,
-  active,
-  onPick,
-}: {
-  id: string;
-  choice: Choice;
-  active: boolean;
-  onPick: () => void;
-}) {
-  return (
-    // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant), as the APG pattern says
-    <div
-      id={id}
-      role="option"
-      aria-selected={active}
-      // Laid out and painted only when scrolled into the list's view: six of fifty show at once.
-      className={`cursor-pointer px-3 py-2 text-sm text-slate-900 [contain-intrinsic-size:auto_3.25rem] [content-visibility:auto] ${active ? 'bg-brand-50' : ''}`}
-      // mousedown, not click: the input must not blur (and close the list) first.
-      onMouseDown={(e) => {
-        e.preventDefault();
-        onPick();
-      }}
-    >
-      {choice.detail ? (
-        <>
-          <span className="flex items-baseline justify-between gap-2">
-            <span className={active ? 'font-semibold' : 'font-medium'}>{choice.title}</span>
-            {/* Read as one phrase, "Mumbai (BOM), Chhatrapati Shivaji … Airport, India", not the
-                lines run together. */}
-            <span className="font-mono text-xs font-semibold text-slate-700">
-              <span className="sr-only"> (</span>
-              {choice.value}
-              <span className="sr-only">), </span>
-            </span>
-          </span>
-          <span className="block truncate text-xs text-slate-600">{choice.detail}</span>
-        </>
-      ) : (
-        <span className={active ? 'font-medium' : ''}>{choice.label}</span>
-      )}
-    </div>
   );
 }

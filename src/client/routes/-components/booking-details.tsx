@@ -135,7 +135,8 @@ function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
 function Contact({ row, side }: { row: OrderRow; side: ThreadSide }) {
   const t = useT('search');
   if (!row.contact) return null;
-  const who = t(side === 'carrier' ? 'search.details.traveller' : 'search.details.carrier');
+  // The other party: a carrier's contact is the traveller's, and the other way round.
+  const who = side === 'carrier' ? 'Traveller' : 'Carrier';
   const title = t(side === 'carrier' ? 'search.details.travellerContact' : 'search.details.carrierContact');
   const { name, email, phone } = row.contact;
   const link = 'inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline break-all';

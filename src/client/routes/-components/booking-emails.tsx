@@ -7,8 +7,8 @@ import { useT } from '@/client/i18n/i18n';
 import { loadNotificationSettings, saveNotificationSettings } from '@/data';
 
 export function BookingEmails() {
-  const t = useT('carrier');
   const store = useStore();
+  const t = useT('people');
   const id = useId();
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +32,7 @@ export function BookingEmails() {
     try {
       setOn((await saveNotificationSettings(store, { bookingEmails: next })).bookingEmails);
     } catch {
-      toast.error(t('carrier.emails.failed'));
+      toast.error(t('people.emails.failed'));
     } finally {
       setBusy(false);
     }
@@ -41,7 +41,7 @@ export function BookingEmails() {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        {t('carrier.emails.title')}
+        {t('people.emails.title')}
       </h2>
       <div className="mt-2 flex items-start gap-3">
         <input
@@ -53,7 +53,7 @@ export function BookingEmails() {
           onChange={(e) => void change(e.target.checked)}
         />
         <label htmlFor={id} className="text-sm text-slate-700">
-          {t('carrier.emails.label')}
+          {t('people.emails.label')}
         </label>
       </div>
     </section>

@@ -7,7 +7,7 @@ import { buttonClass } from '@/client/ui/button';
 import { UnreadBadge } from '@/client/ui/unread-badge';
 
 export function MessageLink({ bookingId, unread }: { bookingId: string; unread: number }) {
-  const t = useT('carrier');
+  const t = useT('people');
   if (bookingId.startsWith('local-')) return null;
   return (
     <Link
@@ -15,7 +15,7 @@ export function MessageLink({ bookingId, unread }: { bookingId: string; unread: 
       params={{ id: bookingId }}
       className={buttonClass('secondary', 'min-h-8 px-3')}
     >
-      <MessageCircle aria-hidden="true" className="size-4" /> {t('carrier.order.message')}
+      <MessageCircle aria-hidden="true" className="size-4" /> {t('people.link.message')}
       <UnreadBadge count={unread} />
     </Link>
   );
