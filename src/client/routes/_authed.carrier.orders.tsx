@@ -4,6 +4,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useCarrierOrders } from '@/client/hooks';
+import { useT } from '@/client/i18n/i18n';
 import { pullOnOpen } from '@/client/pull-on-open';
 import { PillTabs } from '@/client/ui/pill-tabs';
 import { SidePanel } from '@/client/ui/side-panel';
@@ -42,7 +43,17 @@ const actionsFor: ActionsFor = (row: OrderRow) => {
   return { actions: null, details: true };
 };
 
+// The tabs' words by their value (order-filters holds the values; the words are this screen's).
+const TAB_LABELS = {
+  all: 'carrier.orders.tab.all',
+  completed: 'carrier.orders.tab.completed',
+  cancelled: 'carrier.orders.tab.cancelled',
+  rejected: 'carrier.orders.tab.rejected',
+  expired: 'carrier.orders.tab.expired',
+} as const satisfies Record<OrderTab, string>;
+
 function CarrierOrders() {
+  const t = useT('carrier');
   const orders = useCarrierOrders(Route.useLoaderData({ select: (d) => d.pulled }));
   const reference = useReference();
   const openId = Route.useSearch({ select: (s) => s.booking });
@@ -57,26 +68,27 @@ function CarrierOrders() {
     [orders.rows, answer],
   );
   const rows = useMemo(() => sorted.filter((r) => matchesTab(r, tab, today)), [sorted, tab, today]);
+  const tabs = useMemo(() => ORDER_TABS.map((o) => ({ value: o.value, label: t(TAB_LABELS[o.value]) })), [t]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-8 md:grid-cols-[16rem_1fr]">
-      <SidePanel title="Order History">
-        <p>View your past orders</p>
+      <SidePanel title={t('carrier.orders.side')}>
+        <p>{t('carrier.orders.sideText')}</p>
       </SidePanel>
       <div className="flex min-w-0 flex-col gap-8">
         <ToAnswer rows={answer.rows} expiry={answer.expiry} reference={reference} openId={openId} />
         <section aria-labelledby="past-orders" className="flex min-w-0 flex-col gap-4">
           <h1 id="past-orders" className="text-2xl font-bold tracking-tight text-slate-900">
-            Past Orders
+            {t('carrier.orders.past')}
           </h1>
-          <PillTabs label="Filter orders" options={ORDER_TABS} value={tab} onChange={setTab} />
+          <PillTabs label={t('carrier.orders.filter')} options={tabs} value={tab} onChange={setTab} />
           <OrderList
             key={tab}
             loading={orders.loading}
             error={null}
             rows={rows}
             side="carrier"
-            emptyText="No orders found."
+            emptyText={t('carrier.orders.empty')}
             reference={reference}
             openId={openId}
             actionsFor={actionsFor}

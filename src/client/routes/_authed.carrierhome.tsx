@@ -3,6 +3,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMyListings } from '@/client/hooks';
+import { useT } from '@/client/i18n/i18n';
 import { pullOnOpen } from '@/client/pull-on-open';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Page } from '@/client/ui/page';
@@ -17,19 +18,18 @@ export const Route = createFileRoute('/_authed/carrierhome')({
 });
 
 function CarrierHome() {
+  const t = useT('carrier');
   const listings = useMyListings(Route.useLoaderData({ select: (d) => d.pulled }));
   const reference = useReference();
   const rows = [...(listings.rows ?? [])].sort((a, b) => b.createdAt - a.createdAt);
   return (
-    <Page title="Your Listings" subtitle="Spare baggage space you've offered on your flights.">
+    <Page title={t('carrier.home.title')} subtitle={t('carrier.home.subtitle')}>
       {listings.loading ? (
         <p role="status" className="py-10 text-center text-slate-500">
-          Loading...
+          {t('carrier.home.loading')}
         </p>
       ) : rows.length === 0 ? (
-        <EmptyState title="No listings found.">
-          Tap the + button to list space on your next flight.
-        </EmptyState>
+        <EmptyState title={t('carrier.home.empty')}>{t('carrier.home.emptyHint')}</EmptyState>
       ) : (
         <ol className="grid grid-cols-1 gap-4 pb-20 md:grid-cols-2">
           {rows.map((row, i) => (
@@ -41,7 +41,7 @@ function CarrierHome() {
       )}
       <Link
         to="/carrier/add-listing"
-        aria-label="Add listing"
+        aria-label={t('carrier.home.add')}
         className="fixed right-5 bottom-6 z-20 grid size-14 place-items-center rounded-full bg-accent-500 text-white shadow-lg hover:bg-accent-600 sm:right-8 sm:bottom-8"
       >
         <Plus aria-hidden="true" className="size-7" />

@@ -1,6 +1,7 @@
 // A booking's receipt: who, flight, KG, price, payment method and reference, and times, as label
 // and value pairs. The receipt view (printed) and the receipt mail both show these rows.
 import type { Order } from '../booking/schema';
+import type { BookingStatus } from '../booking/status';
 import { formatFullDate, formatPrice, formatPriceSum, formatTime, formatWeight, zoneNote } from '../format';
 import { formatDepartureTime } from '../listing/departure';
 import { upiReferenceOf } from './upi';
@@ -14,9 +15,13 @@ export const RECEIPT_ZONE = 'Asia/Kolkata';
  * '21 Nov 2026, 2:05 pm' in India's time: receipts read the same wherever they are printed. Where
  * the reader's clock (`deviceZone`) differs, the zone is named: '21 Nov 2026, 2:05 pm IST'.
  */
-export function formatReceiptTime(seconds: number, deviceZone: string = RECEIPT_ZONE): string {
-  const note = zoneNote(RECEIPT_ZONE, deviceZone, seconds * 1000, 'en-IN');
-  const shown = new Intl.DateTimeFormat('en-IN', {
+export function formatReceiptTime(
+  seconds: number,
+  deviceZone: string = RECEIPT_ZONE,
+  locale = 'en-IN',
+): string {
+  const note = zoneNote(RECEIPT_ZONE, deviceZone, seconds * 1000, locale);
+  const shown = new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -28,19 +33,29 @@ export function formatReceiptTime(seconds: number, deviceZone: string = RECEIPT_
   return note ? `${shown} ${note}` : shown;
 }
 
-function paymentText(order: Order): [string, string] {
+/** How a receipt's payment stands, as a code (the reader's language words it). */
+export type ReceiptPayment = 'paid-cash' | 'paid-upi' | 'claimed' | 'disputed' | 'due-upi' | 'due-cash';
+
+function paymentOf(order: Order): [ReceiptPayment, string] {
   const p = order.payment;
   if (p?.state === 'received') {
-    const method = p.method === 'cash' ? 'Cash' : 'UPI';
-    return [`Paid (${method})`, p.method === 'upi' ? (p.reference ?? upiReferenceOf(order.id)) : '—'];
+    if (p.method === 'cash') return ['paid-cash', '—'];
+    return ['paid-upi', p.reference ?? upiReferenceOf(order.id)];
   }
-  if (p?.state === 'claimed') return ['Paid by UPI, waiting for the carrier to confirm', p.claimRef ?? '—'];
-  if (p?.state === 'disputed') return ['Disputed: the carrier has not received it', p.claimRef ?? '—'];
-  return [
-    order.payee?.upiId ? 'To pay at the hand-off (UPI or cash)' : 'To pay in cash at the hand-off',
-    '—',
-  ];
+  if (p?.state === 'claimed') return ['claimed', p.claimRef ?? '—'];
+  if (p?.state === 'disputed') return ['disputed', p.claimRef ?? '—'];
+  return [order.payee?.upiId ? 'due-upi' : 'due-cash', '—'];
 }
+
+/** The English of the payment codes (the receipt mail; the app words them in its language). */
+const PAYMENT_TEXT: Record<ReceiptPayment, string> = {
+  'paid-cash': 'Paid (Cash)',
+  'paid-upi': 'Paid (UPI)',
+  claimed: 'Paid by UPI, waiting for the carrier to confirm',
+  disputed: 'Disputed: the carrier has not received it',
+  'due-upi': 'To pay at the hand-off (UPI or cash)',
+  'due-cash': 'To pay in cash at the hand-off',
+};
 
 /** How a receipt names codes and whose clock it is read against. */
 export interface ReceiptNames {
@@ -50,50 +65,125 @@ export interface ReceiptNames {
   timeZoneOf?: (code: string) => string | undefined;
   /** The reader's zone (the device's); the mail, read in India, leaves it at India's. */
   deviceZone?: string;
+  /** The Intl locale of dates, times and money (en-IN unless given). */
+  locale?: string;
+}
+
+/** A receipt row's label, as a code: a field, or a status the booking reached. */
+export type ReceiptLabel =
+  | 'booking'
+  | 'traveller'
+  | 'carrier'
+  | 'flight'
+  | 'route'
+  | 'departure'
+  | 'weight'
+  | 'price'
+  | 'total'
+  | 'payment'
+  | 'reference'
+  | 'travellerPaid'
+  | 'paymentReceived'
+  | `status:${BookingStatus}`;
+
+/**
+ * One row of a receipt, free of any language: its label's code and its value; the price and the
+ * payment come as parts (`price`, `payment`) for the reader's language to word, with `value` empty.
+ */
+export interface ReceiptEntry {
+  label: ReceiptLabel;
+  value: string;
+  price?: { perKg: number; weight: number; total: number };
+  payment?: ReceiptPayment;
+}
+
+/** The English of the labels (the receipt mail). */
+const LABEL_TEXT: Record<Exclude<ReceiptLabel, `status:${string}`>, string> = {
+  booking: 'Booking',
+  traveller: 'Traveller',
+  carrier: 'Carrier',
+  flight: 'Flight',
+  route: 'Route',
+  departure: 'Departure',
+  weight: 'Weight',
+  price: 'Price',
+  total: 'Total',
+  payment: 'Payment',
+  reference: 'Reference',
+  travellerPaid: 'Traveller paid',
+  paymentReceived: 'Payment received',
+};
+
+function englishLabel(label: ReceiptLabel): string {
+  if (label.startsWith('status:')) {
+    const status = label.slice('status:'.length);
+    return status.charAt(0).toUpperCase() + status.slice(1);
+  }
+  return LABEL_TEXT[label as keyof typeof LABEL_TEXT];
 }
 
 /**
- * The rows of a receipt; `names` give names for codes (or the code). The departure is the time on
- * its airport's clock (what the boarding pass says) and the receipt's own times are India's, each
- * with its zone's name where the reader's clock differs: '17 Dec 2026, 9:30 am GST'.
+ * The rows of a receipt, as codes and values; `names` give names for codes (or the code). The
+ * departure is the time on its airport's clock (what the boarding pass says) and the receipt's own
+ * times are India's, each with its zone's name where the reader's clock differs: '17 Dec 2026,
+ * 9:30 am GST'.
  */
-export function receiptRows(
+export function receiptEntries(
   order: Order,
   names: ReceiptNames = { airline: (c) => c, airport: (c) => c },
-): ReceiptRow[] {
+): ReceiptEntry[] {
   const f = order.flightDetails;
   const deviceZone = names.deviceZone ?? RECEIPT_ZONE;
-  const stamp = (seconds: number) => formatReceiptTime(seconds, deviceZone);
+  const locale = names.locale ?? 'en-IN';
+  const stamp = (seconds: number) => formatReceiptTime(seconds, deviceZone, locale);
   const departureTime = f.time
     ? f.departure
-      ? formatDepartureTime(f.departure, f.time, names.timeZoneOf?.(f.from), deviceZone, 'en-IN')
-      : formatTime(f.time)
+      ? formatDepartureTime(f.departure, f.time, names.timeZoneOf?.(f.from), deviceZone, locale)
+      : formatTime(f.time, locale)
     : '';
   const perKg = order.pricePerKg ?? order.cost / order.weight;
-  const [payment, reference] = paymentText(order);
-  const times: ReceiptRow[] = (order.history ?? []).map((h) => [
-    h.status.charAt(0).toUpperCase() + h.status.slice(1),
-    stamp(h.at),
-  ]);
-  if (order.payment?.claimedAt) times.push(['Traveller paid', stamp(order.payment.claimedAt)]);
-  if (order.payment?.receivedAt) times.push(['Payment received', stamp(order.payment.receivedAt)]);
+  const [payment, reference] = paymentOf(order);
+  const times: ReceiptEntry[] = (order.history ?? []).map((h) => ({
+    label: `status:${h.status}`,
+    value: stamp(h.at),
+  }));
+  if (order.payment?.claimedAt) times.push({ label: 'travellerPaid', value: stamp(order.payment.claimedAt) });
+  if (order.payment?.receivedAt) {
+    times.push({ label: 'paymentReceived', value: stamp(order.payment.receivedAt) });
+  }
   return [
-    ['Booking', order.id],
-    ['Traveller', order.name],
-    ['Carrier', order.carrierName || '—'],
-    ['Flight', `${f.flightNo} · ${names.airline(f.airline)}`],
-    ['Route', `${names.airport(f.from)} → ${names.airport(f.to)}`],
-    [
-      'Departure',
-      `${f.departure ? formatFullDate(f.departure) : ''}${departureTime ? `, ${departureTime}` : ''}`,
-    ],
-    ['Weight', formatWeight(order.weight)],
-    ['Price', formatPriceSum(perKg, order.weight, order.cost)],
-    ['Total', formatPrice(order.cost)],
-    ['Payment', payment],
-    ['Reference', reference],
+    { label: 'booking', value: order.id },
+    { label: 'traveller', value: order.name },
+    { label: 'carrier', value: order.carrierName || '—' },
+    { label: 'flight', value: `${f.flightNo} · ${names.airline(f.airline)}` },
+    { label: 'route', value: `${names.airport(f.from)} → ${names.airport(f.to)}` },
+    {
+      label: 'departure',
+      value: `${f.departure ? formatFullDate(f.departure, locale) : ''}${departureTime ? `, ${departureTime}` : ''}`,
+    },
+    { label: 'weight', value: formatWeight(order.weight) },
+    {
+      label: 'price',
+      value: '',
+      price: { perKg, weight: order.weight, total: order.cost },
+    },
+    { label: 'total', value: formatPrice(order.cost, locale) },
+    { label: 'payment', value: '', payment },
+    { label: 'reference', value: reference },
     ...times,
   ];
+}
+
+/** The rows of a receipt in English, as label and value pairs (the receipt mail). */
+export function receiptRows(order: Order, names?: ReceiptNames): ReceiptRow[] {
+  return receiptEntries(order, names).map((e) => [
+    englishLabel(e.label),
+    e.payment
+      ? PAYMENT_TEXT[e.payment]
+      : e.price
+        ? formatPriceSum(e.price.perKg, e.price.weight, e.price.total)
+        : e.value,
+  ]);
 }
 
 /** The receipt as plain text, for the mail both sides get when the booking completes. */

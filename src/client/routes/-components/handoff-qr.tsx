@@ -2,9 +2,11 @@
 // code's panel, so the QR encoder never weighs on the first screen.
 import { useMemo } from 'react';
 import { encode } from 'uqr';
+import { useT } from '@/client/i18n/i18n';
 import { handoffQrText } from '@/domain/handoff/code';
 
 export default function HandoffQr({ code }: { code: string }) {
+  const t = useT('carrier');
   const { size, path } = useMemo(() => {
     const qr = encode(handoffQrText(code), { ecc: 'M', border: 2 });
     let d = '';
@@ -18,7 +20,7 @@ export default function HandoffQr({ code }: { code: string }) {
   return (
     <svg
       role="img"
-      aria-label={`QR code of the hand-off code ${code.split('').join(' ')}`}
+      aria-label={t('carrier.handoff.qr', { digits: code.split('').join(' ') })}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
       className="size-44 rounded-lg bg-white"

@@ -2,6 +2,7 @@
 // caller's actions, and a View Details disclosure.
 import { MessageCircle } from 'lucide-react';
 import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { Avatar } from '@/client/ui/avatar';
 import { RatingBadge } from '@/client/ui/rating-badge';
@@ -9,7 +10,6 @@ import { StatusBadge } from '@/client/ui/status-badge';
 import { SyncState } from '@/client/ui/sync-state';
 import { UnreadBadge } from '@/client/ui/unread-badge';
 import type { OrderRow } from '@/data';
-import { expiryReasonText } from '@/domain/booking/status';
 import { formatDayMonth, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { BookingDetails } from './booking-details';
@@ -40,6 +40,7 @@ export const OrderItem = memo(function OrderItem({
   opened = false,
   unread = 0,
 }: OrderItemProps) {
+  const t = useT('carrier');
   const [open, setOpen] = useState(opened);
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -53,12 +54,12 @@ export const OrderItem = memo(function OrderItem({
   const key = row.outboxKey;
   // In the carrier's list the other side is the traveller; in mine, the carrier.
   const carrierSide = side === 'carrier';
-  const otherName = carrierSide ? row.name : row.carrierName || 'your carrier';
+  const otherName = carrierSide ? row.name : row.carrierName || t('carrier.order.yourCarrier');
   const refusedRequest = row.syncState === 'failed' && row.id.startsWith('local-');
   return (
     <article
       ref={article}
-      aria-label={`${f.from} to ${f.to}, ${row.name}`}
+      aria-label={t('carrier.order.label', { from: f.from, to: f.to, name: row.name })}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card"
     >
       <div className="flex items-start gap-3">
@@ -70,12 +71,12 @@ export const OrderItem = memo(function OrderItem({
               <span aria-hidden="true" className="text-brand-600">
                 →
               </span>
-              <span className="sr-only"> to </span> {f.to}
+              <span className="sr-only">{t('carrier.order.to')}</span> {f.to}
             </p>
             {/* A request the server refused was never made: it has no status, only the refusal. */}
             {refusedRequest ? (
               <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">
-                Refused
+                {t('carrier.order.refused')}
               </span>
             ) : (
               <StatusBadge status={row.status} />
@@ -91,11 +92,13 @@ export const OrderItem = memo(function OrderItem({
             <span>
               {formatWeight(row.weight)} · {row.name}
             </span>
-            {!carrierSide && row.carrierName ? <span>· carried by {row.carrierName}</span> : null}
+            {!carrierSide && row.carrierName ? (
+              <span>{t('carrier.order.carriedBy', { name: row.carrierName })}</span>
+            ) : null}
             {row.otherRating ? (
               <RatingBadge
                 summary={row.otherRating}
-                label={carrierSide ? 'Traveller rating' : 'Carrier rating'}
+                label={t(carrierSide ? 'carrier.order.travellerRating' : 'carrier.order.carrierRating')}
               />
             ) : null}
           </p>
@@ -104,7 +107,13 @@ export const OrderItem = memo(function OrderItem({
             {f.time ? `, ${reference.departureTime(f.departure, f.time, f.from)}` : ''} · {f.flightNo}
           </p>
           {row.status === 'expired' ? (
-            <p className="mt-1 text-sm text-slate-700">{expiryReasonText(row.expiredReason)}</p>
+            <p className="mt-1 text-sm text-slate-700">
+              {t(
+                row.expiredReason === 'departure'
+                  ? 'carrier.order.expiredDeparture'
+                  : 'carrier.order.expiredDay',
+              )}
+            </p>
           ) : null}
         </div>
       </div>
@@ -126,7 +135,7 @@ export const OrderItem = memo(function OrderItem({
             onClick={() => setOpen((o) => !o)}
             className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
           >
-            View Details
+            {t('carrier.order.viewDetails')}
           </button>
         ) : null}
       </div>

@@ -3,6 +3,7 @@
 import { CalendarX, TriangleAlert } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { useUnreadCounts } from '@/client/hooks/use-messages';
+import { useT } from '@/client/i18n/i18n';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Spinner } from '@/client/ui/spinner';
 import type { OrderRow } from '@/data';
@@ -37,7 +38,8 @@ export function OrderList({
   actionsFor,
   openId,
 }: OrderListProps) {
-  if (loading) return <Spinner label="Loading bookings" />;
+  const t = useT('carrier');
+  if (loading) return <Spinner label={t('carrier.orders.loading')} />;
   if (error) {
     return (
       <div role="alert">

@@ -4,10 +4,12 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { claimPayment } from '@/data';
 import { paymentClaimFormSchema } from '@/domain/payment/schema';
 
 export function PaymentClaimForm({ bookingId }: { bookingId: string }) {
+  const t = useT('carrier');
   const store = useStore();
   const form = useAppForm({
     defaultValues: { reference: '' },
@@ -19,13 +21,16 @@ export function PaymentClaimForm({ bookingId }: { bookingId: string }) {
   });
   return (
     <form.AppForm>
-      <form.Form aria-label="I paid" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <form.Form
+        aria-label={t('carrier.claim.label')}
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
         <div className="flex-1">
           <form.AppField name="reference">
             {(field) => (
               <field.TextField
-                label="UPI transaction reference"
-                hint="Paid by UPI? Your app shows it, like 412345678901."
+                label={t('carrier.claim.reference')}
+                hint={t('carrier.claim.hint')}
                 inputMode="text"
                 autoComplete="off"
                 className="font-mono"
@@ -33,8 +38,8 @@ export function PaymentClaimForm({ bookingId }: { bookingId: string }) {
             )}
           </form.AppField>
         </div>
-        <form.SubmitButton busyLabel="Saving..." className="sm:mb-6">
-          I paid
+        <form.SubmitButton busyLabel={t('carrier.claim.saving')} className="sm:mb-6">
+          {t('carrier.claim.submit')}
         </form.SubmitButton>
       </form.Form>
     </form.AppForm>

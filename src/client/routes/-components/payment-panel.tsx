@@ -7,9 +7,12 @@ import { Link } from '@tanstack/react-router';
 import { IndianRupee, ReceiptText, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { priceSumText } from '@/client/i18n/formats';
+import { type AreaKeys, type MessageKey, type Translate, useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { Button, buttonClass } from '@/client/ui/button';
 import { answerPaymentClaim, markPaymentReceived, type OrderRow } from '@/data';
-import { formatPrice, formatPriceSum } from '@/domain/format';
+import { formatPrice } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { UPI_MAX_AMOUNT, upiCanPay, upiPayLink, upiReferenceOf } from '@/domain/payment/upi';
 import { PaymentClaimForm } from './payment-claim-form';
@@ -32,31 +35,34 @@ function payLinkOf(row: OrderRow): string | null {
 
 /** Why a carrier with a UPI ID is still paid in cash: the total is over what one UPI payment carries. */
 const overUpiLimit = (row: OrderRow) => Boolean(row.payee?.upiId) && row.cost > UPI_MAX_AMOUNT;
-const UPI_LIMIT_TEXT = `UPI takes at most ${formatPrice(UPI_MAX_AMOUNT)} in one payment`;
+
+type T = Translate<MessageKey | AreaKeys['carrier']>;
+const money = (amount: number) => formatPrice(amount, LOCALE);
 
 /** The code and its details; `payer`: the traveller's own view, with the link to their UPI app. */
 function UpiCode({ row, link, payer }: { row: OrderRow; link: string; payer: boolean }) {
+  const t = useT('carrier');
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
       <Suspense fallback={<div className="size-52 animate-pulse rounded-lg bg-white" />}>
         <UpiQr
           link={link}
-          label={`UPI QR code to pay ${formatPrice(row.cost)} to ${row.payee?.name ?? ''}`}
+          label={t('carrier.payment.qr', { amount: money(row.cost), name: row.payee?.name ?? '' })}
         />
       </Suspense>
       <div className="flex flex-col gap-2 text-center sm:text-left">
+        <p className="text-slate-700">{t('carrier.payment.scan')}</p>
         <p className="text-slate-700">
-          Scan with any UPI app (Google Pay, PhonePe, Paytm, BHIM): the amount is filled in.
+          {t('carrier.payment.upiId')}{' '}
+          <span className="font-mono font-medium text-slate-900">{row.payee?.upiId}</span>
         </p>
         <p className="text-slate-700">
-          UPI ID <span className="font-mono font-medium text-slate-900">{row.payee?.upiId}</span>
-        </p>
-        <p className="text-slate-700">
-          Reference <span className="font-mono text-xs text-slate-900">{upiReferenceOf(row.id)}</span>
+          {t('carrier.payment.reference')}{' '}
+          <span className="font-mono text-xs text-slate-900">{upiReferenceOf(row.id)}</span>
         </p>
         {payer ? (
           <a href={link} className={buttonClass('primary', 'self-center sm:self-start')}>
-            <Smartphone aria-hidden="true" className="size-4" /> Open in UPI app
+            <Smartphone aria-hidden="true" className="size-4" /> {t('carrier.payment.openApp')}
           </a>
         ) : null}
       </div>
@@ -64,36 +70,42 @@ function UpiCode({ row, link, payer }: { row: OrderRow; link: string; payer: boo
   );
 }
 
-function paidText(row: OrderRow, side: ThreadSide): string | null {
+function paidText(row: OrderRow, side: ThreadSide, t: T): string | null {
   const p = row.payment;
   if (!p) return null;
-  const other = side === 'carrier' ? row.name : row.payee?.name || row.carrierName || 'the carrier';
+  const other =
+    side === 'carrier' ? row.name : row.payee?.name || row.carrierName || t('carrier.payment.theCarrier');
+  const amount = money(row.cost);
+  const reference = p.state === 'received' ? (p.reference ?? '') : (p.claimRef ?? '');
   if (p.state === 'received') {
-    const how = p.method === 'cash' ? 'in cash' : `by UPI${p.reference ? ` (reference ${p.reference})` : ''}`;
+    const how = p.method === 'cash' ? 'cash' : p.reference ? 'upiRef' : 'upi';
     return side === 'carrier'
-      ? `Payment of ${formatPrice(row.cost)} received ${how}.`
-      : `Paid ${formatPrice(row.cost)} to ${other} ${how}: ${other} marked it received.`;
+      ? t('carrier.payment.receivedCarrier', { amount, how, reference })
+      : t('carrier.payment.receivedTraveller', { amount, other, how, reference });
   }
   if (p.state === 'claimed')
     return side === 'carrier'
-      ? `${other} says they paid ${formatPrice(row.cost)} by UPI (reference ${p.claimRef ?? ''}). Check your UPI app, then confirm or dispute it.`
-      : `You said you paid by UPI (reference ${p.claimRef ?? ''}). Waiting for ${other} to confirm it.`;
+      ? t('carrier.payment.claimedCarrier', { other, amount, reference })
+      : t('carrier.payment.claimedTraveller', { other, reference });
   return side === 'carrier'
-    ? `You disputed ${other}'s payment (reference ${p.claimRef ?? ''}). Our team will contact you both.`
-    : `${other} says your payment (reference ${p.claimRef ?? ''}) has not arrived. Our team will contact you; you can give the reference again below.`;
+    ? t('carrier.payment.disputedCarrier', { other, reference })
+    : t('carrier.payment.disputedTraveller', { other, reference });
 }
 
 function TravellerPayment({ row }: { row: OrderRow }) {
-  const name = row.payee?.name || row.carrierName || 'your carrier';
+  const t = useT('carrier');
+  const name = row.payee?.name || row.carrierName || t('carrier.payment.yourCarrier');
   const link = payLinkOf(row);
   const received = row.payment?.state === 'received';
+  const amount = money(row.cost);
+  const max = money(UPI_MAX_AMOUNT);
   if (!PAYABLE.has(row.status)) {
     if (row.status !== 'pending') return null;
     return (
       <p className="text-slate-700">
-        Once {name} accepts, you pay {formatPrice(row.cost)} at the hand-off,{' '}
-        {row.payee?.upiId && !overUpiLimit(row) ? `by UPI (${row.payee.upiId}) or in cash` : 'in cash'}.
-        Nothing is charged now.
+        {row.payee?.upiId && !overUpiLimit(row)
+          ? t('carrier.payment.onceAcceptedUpi', { name, amount, upi: row.payee.upiId })
+          : t('carrier.payment.onceAcceptedCash', { name, amount })}
       </p>
     );
   }
@@ -101,24 +113,25 @@ function TravellerPayment({ row }: { row: OrderRow }) {
     <>
       {received ? null : (
         <h3 className="text-base font-semibold text-slate-900">
-          Pay {formatPrice(row.cost)} to {name} at the hand-off
+          {t('carrier.payment.payTo', { amount, name })}
         </h3>
       )}
       {!received && link ? <UpiCode row={row} link={link} payer /> : null}
       {!received && !link ? (
         <p className="text-slate-700">
           {overUpiLimit(row)
-            ? `${UPI_LIMIT_TEXT}: pay ${formatPrice(row.cost)} in cash at the hand-off.`
-            : `${name} has no UPI ID in their profile: pay ${formatPrice(row.cost)} in cash at the hand-off.`}
+            ? t('carrier.payment.overLimitTraveller', { max, amount })
+            : t('carrier.payment.noUpiTraveller', { name, amount })}
         </p>
       ) : null}
-      {!received && link ? <p className="text-slate-600">Or pay in cash at the hand-off.</p> : null}
+      {!received && link ? <p className="text-slate-600">{t('carrier.payment.orCash')}</p> : null}
       {!received && link && row.payment?.state !== 'claimed' ? <PaymentClaimForm bookingId={row.id} /> : null}
     </>
   );
 }
 
 function CarrierPayment({ row }: { row: OrderRow }) {
+  const t = useT('carrier');
   const store = useStore();
   const [showCode, setShowCode] = useState(false);
   const link = payLinkOf(row);
@@ -127,7 +140,7 @@ function CarrierPayment({ row }: { row: OrderRow }) {
   return (
     <>
       <h3 className="text-base font-semibold text-slate-900">
-        {row.name} pays you {formatPrice(row.cost)} at the hand-off
+        {t('carrier.payment.paysYou', { name: row.name, amount: money(row.cost) })}
       </h3>
       {link ? (
         <Button
@@ -136,13 +149,13 @@ function CarrierPayment({ row }: { row: OrderRow }) {
           aria-expanded={showCode}
           onClick={() => setShowCode((s) => !s)}
         >
-          {showCode ? 'Hide my UPI code' : 'Show my UPI code'}
+          {showCode ? t('carrier.payment.hideCode') : t('carrier.payment.showCode')}
         </Button>
       ) : (
         <p className="text-slate-700">
           {overUpiLimit(row)
-            ? `${UPI_LIMIT_TEXT}, so ${row.name} pays you in cash.`
-            : `You have no UPI ID in your profile, so ${row.name} pays in cash. Add one in your profile to be paid by UPI.`}
+            ? t('carrier.payment.overLimitCarrier', { max: money(UPI_MAX_AMOUNT), name: row.name })
+            : t('carrier.payment.noUpiCarrier', { name: row.name })}
         </p>
       )}
       {showCode && link ? <UpiCode row={row} link={link} payer={false} /> : null}
@@ -150,19 +163,19 @@ function CarrierPayment({ row }: { row: OrderRow }) {
         {p?.state === 'claimed' ? (
           <>
             <Button variant="success" onClick={() => void answerPaymentClaim(store, row.id, 'confirm')}>
-              Confirm payment
+              {t('carrier.payment.confirm')}
             </Button>
             <Button variant="danger" onClick={() => void answerPaymentClaim(store, row.id, 'dispute')}>
-              Not received
+              {t('carrier.payment.notReceived')}
             </Button>
           </>
         ) : (
           <>
             <Button variant="success" onClick={() => void markPaymentReceived(store, row.id, 'upi')}>
-              Payment received: UPI
+              {t('carrier.payment.receivedUpi')}
             </Button>
             <Button variant="secondary" onClick={() => void markPaymentReceived(store, row.id, 'cash')}>
-              Payment received: cash
+              {t('carrier.payment.receivedCash')}
             </Button>
           </>
         )}
@@ -172,17 +185,20 @@ function CarrierPayment({ row }: { row: OrderRow }) {
 }
 
 export function PaymentPanel({ row, side }: { row: OrderRow; side: ThreadSide }) {
+  const t = useT('carrier');
   const perKg = row.pricePerKg ?? row.cost / row.weight;
-  const status = paidText(row, side);
+  const status = paidText(row, side, t);
   return (
     <section
-      aria-label="Payment"
+      aria-label={t('carrier.payment.title')}
       className="flex min-w-0 flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 wrap-anywhere sm:col-span-2"
     >
       <h2 className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-emerald-900">
-        <IndianRupee aria-hidden="true" className="size-4" /> Payment
+        <IndianRupee aria-hidden="true" className="size-4" /> {t('carrier.payment.title')}
       </h2>
-      <p className="text-slate-700">{formatPriceSum(perKg, row.weight, row.cost)}, fixed when booked.</p>
+      <p className="text-slate-700">
+        {t('carrier.payment.sum', { sum: priceSumText(perKg, row.weight, row.cost, t) })}
+      </p>
       {status ? (
         <p role="status" className="font-medium text-slate-900">
           {status}
@@ -195,7 +211,7 @@ export function PaymentPanel({ row, side }: { row: OrderRow; side: ThreadSide })
           params={{ id: row.id }}
           className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:underline"
         >
-          <ReceiptText aria-hidden="true" className="size-4" /> Receipt
+          <ReceiptText aria-hidden="true" className="size-4" /> {t('carrier.payment.receipt')}
         </Link>
       ) : null}
     </section>

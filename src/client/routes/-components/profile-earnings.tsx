@@ -3,6 +3,8 @@
 // of 12 months at a time. Sums need the server: offline the section says so.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { loadEarnings } from '@/data';
 import { formatPrice } from '@/domain/format';
@@ -10,21 +12,25 @@ import type { EarningsMonth } from '@/domain/payment/schema';
 
 type Side = 'carrier' | 'traveller';
 
-const TITLES: Record<Side, string> = { carrier: 'Earnings as a carrier', traveller: 'Paid as a traveller' };
-const COLUMNS: Record<Side, [string, string, string]> = {
-  carrier: ['Received', 'Said paid, to confirm', 'Still owed'],
-  traveller: ['Paid', 'Waiting for confirmation', 'Still to pay'],
-};
+const TITLES = {
+  carrier: 'carrier.earnings.carrierTitle',
+  traveller: 'carrier.earnings.travellerTitle',
+} as const satisfies Record<Side, string>;
+const COLUMNS = {
+  carrier: ['carrier.earnings.received', 'carrier.earnings.toConfirm', 'carrier.earnings.owed'],
+  traveller: ['carrier.earnings.paid', 'carrier.earnings.waiting', 'carrier.earnings.toPay'],
+} as const satisfies Record<Side, readonly [string, string, string]>;
 
-/** '2026-11' -> 'Nov 2026'. */
+/** '2026-11' -> 'Nov 2026' (in the active language). */
 function monthName(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(y, m - 1, 1),
   );
 }
 
 function EarningsTable({ side }: { side: Side }) {
+  const t = useT('carrier');
   const store = useStore();
   const id = useId();
   const [months, setMonths] = useState<EarningsMonth[] | null>(null);
@@ -50,15 +56,13 @@ function EarningsTable({ side }: { side: Side }) {
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
       <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-        {TITLES[side]}
+        {t(TITLES[side])}
       </h3>
       {failed && months === null ? (
-        <p className="mt-2 text-sm text-slate-600">
-          Earnings are summed by the server: they show when you are online.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t('carrier.earnings.offline')}</p>
       ) : null}
       {months?.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No completed bookings yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('carrier.earnings.none')}</p>
       ) : null}
       {months?.length ? (
         <div className="mt-2 overflow-x-auto">
@@ -66,16 +70,16 @@ function EarningsTable({ side }: { side: Side }) {
             <thead className="text-xs text-slate-600">
               <tr>
                 <th scope="col" className="py-1 text-left font-medium">
-                  Month
+                  {t('carrier.earnings.month')}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  {received}
+                  {t(received)}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  {claimed}
+                  {t(claimed)}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  {owed}
+                  {t(owed)}
                 </th>
               </tr>
             </thead>
@@ -85,7 +89,7 @@ function EarningsTable({ side }: { side: Side }) {
                   <th scope="row" className="py-1.5 text-left font-medium text-slate-900">
                     {monthName(m.month)}
                     <span className="ml-1 text-xs font-normal text-slate-500">
-                      ({m.bookings} {m.bookings === 1 ? 'booking' : 'bookings'})
+                      {t('carrier.earnings.bookings', { count: m.bookings })}
                     </span>
                   </th>
                   <td className="py-1.5 font-semibold text-emerald-800">{formatPrice(m.received)}</td>
@@ -99,7 +103,7 @@ function EarningsTable({ side }: { side: Side }) {
       ) : null}
       {next ? (
         <Button variant="secondary" className="mt-3" onClick={() => void load(next)}>
-          Show older months
+          {t('carrier.earnings.older')}
         </Button>
       ) : null}
     </section>
@@ -107,9 +111,10 @@ function EarningsTable({ side }: { side: Side }) {
 }
 
 export function ProfileEarnings() {
+  const t = useT('carrier');
   return (
     <div>
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">Money</h2>
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('carrier.earnings.money')}</h2>
       <div className="grid gap-3 lg:grid-cols-2">
         <EarningsTable side="carrier" />
         <EarningsTable side="traveller" />

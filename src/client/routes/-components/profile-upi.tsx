@@ -7,10 +7,12 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { saveUpiId } from '@/data';
 import { setUpiArgsSchema } from '@/domain/payment/schema';
 
 export function ProfileUpi({ upiId }: { upiId: string | null | undefined }) {
+  const t = useT('carrier');
   const store = useStore();
   const titleId = `upi-${useId().replace(/:/g, '')}-title`;
   const form = useAppForm({
@@ -21,27 +23,26 @@ export function ProfileUpi({ upiId }: { upiId: string | null | undefined }) {
       const { upiId: next } = v.parse(setUpiArgsSchema, value);
       await saveUpiId(store, next);
       form.setFieldValue('upiId', next);
-      toast.success(next ? 'UPI ID saved' : 'UPI ID removed: you are paid in cash');
+      toast.success(t(next ? 'carrier.upi.saved' : 'carrier.upi.removed'));
     },
   });
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
-        Payouts
+        {t('carrier.upi.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        As a carrier you are paid at the hand-off. With a UPI ID, travellers scan your code with any UPI app
-        and the amount is filled in; without one, they pay in cash. Travellers see it in full once you accept
-        their booking.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('carrier.upi.text')}</p>
       <form.AppForm>
-        <form.Form aria-label="UPI ID" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+        <form.Form
+          aria-label={t('carrier.upi.form')}
+          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
+        >
           <div className="flex-1">
             <form.AppField name="upiId">
               {(field) => (
                 <field.TextField
-                  label="UPI ID (optional)"
-                  hint="Like name@okaxis or 9876543210@ybl"
+                  label={t('carrier.upi.label')}
+                  hint={t('carrier.upi.hint')}
                   autoComplete="off"
                   autoCapitalize="none"
                   spellCheck={false}
@@ -50,8 +51,8 @@ export function ProfileUpi({ upiId }: { upiId: string | null | undefined }) {
               )}
             </form.AppField>
           </div>
-          <form.SubmitButton busyLabel="Saving..." className="sm:mt-7">
-            Save UPI ID
+          <form.SubmitButton busyLabel={t('carrier.upi.saving')} className="sm:mt-7">
+            {t('carrier.upi.save')}
           </form.SubmitButton>
         </form.Form>
       </form.AppForm>

@@ -9,6 +9,7 @@ import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { lazyFormSchema } from '@/client/forms/form-schema';
 import { RouteFields } from '@/client/forms/route-fields';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { addListing, serverNowKnown } from '@/data';
 import { airlineOfFlightNo } from '@/domain/listing/flight-number';
 import { addListingFormSchema, todayIn } from '@/domain/listing/schema';
@@ -17,6 +18,7 @@ import type { Reference } from '../../-components/use-reference';
 const EMPTY = { from: '', to: '', departure: '', time: '', airline: '', flightNo: '', weight: '', cost: '' };
 
 export function AddListingForm({ reference }: { reference: Reference }) {
+  const t = useT('carrier');
   const store = useStore();
   const navigate = useNavigate();
   // "In the future" by the server's clock: a device set wrong must not refuse what the server takes.
@@ -31,10 +33,10 @@ export function AddListingForm({ reference }: { reference: Reference }) {
       try {
         await addListing(store, v.parse(schema(), value));
       } catch {
-        toast.error('Unable to upload the Listing');
+        toast.error(t('carrier.form.failed'));
         return;
       }
-      toast.success('Uploaded Successfully!');
+      toast.success(t('carrier.form.done'));
       formApi.reset();
       await navigate({ to: '/carrierhome' });
     },
@@ -52,22 +54,28 @@ export function AddListingForm({ reference }: { reference: Reference }) {
   }
   return (
     <form.AppForm>
-      <form.Form aria-label="Add listing" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form.Form aria-label={t('carrier.form.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <RouteFields form={form} fields={{ from: 'from', to: 'to' }} airports={reference.airportOptions} />
         <form.AppField name="departure">
-          {(field) => <field.TextField label="Departure" type="date" min={today} />}
+          {(field) => <field.TextField label={t('carrier.form.departure')} type="date" min={today} />}
         </form.AppField>
-        <form.AppField name="time">{(field) => <field.TextField label="Time" type="time" />}</form.AppField>
+        <form.AppField name="time">
+          {(field) => <field.TextField label={t('carrier.form.time')} type="time" />}
+        </form.AppField>
         <form.AppField name="airline">
           {(field) => (
-            <field.ComboboxField label="Airline" options={reference.airlineOptions} recentKind="airline" />
+            <field.ComboboxField
+              label={t('carrier.form.airline')}
+              options={reference.airlineOptions}
+              recentKind="airline"
+            />
           )}
         </form.AppField>
         <form.AppField name="flightNo" listeners={{ onChange: ({ value }) => fillAirline(value) }}>
           {(field) => (
             <field.TextField
-              label="Flight No"
-              placeholder="Enter Your Flight Number"
+              label={t('carrier.form.flightNo')}
+              placeholder={t('carrier.form.flightNoPlaceholder')}
               autoCapitalize="characters"
               autoComplete="off"
             />
@@ -76,27 +84,27 @@ export function AddListingForm({ reference }: { reference: Reference }) {
         <form.AppField name="weight">
           {(field) => (
             <field.TextField
-              label="Weight (KG)"
+              label={t('carrier.form.weight')}
               type="number"
               inputMode="decimal"
               min={1}
-              placeholder="Enter Available Weight"
+              placeholder={t('carrier.form.weightPlaceholder')}
             />
           )}
         </form.AppField>
         <form.AppField name="cost">
           {(field) => (
             <field.TextField
-              label="Cost per KG (₹)"
+              label={t('carrier.form.cost')}
               type="number"
               inputMode="numeric"
               min={0}
-              placeholder="How Much Will You Charge In ₹"
+              placeholder={t('carrier.form.costPlaceholder')}
             />
           )}
         </form.AppField>
-        <form.SubmitButton busyLabel="Submitting..." className="w-full sm:col-span-2">
-          Submit
+        <form.SubmitButton busyLabel={t('carrier.form.submitting')} className="w-full sm:col-span-2">
+          {t('carrier.form.submit')}
         </form.SubmitButton>
       </form.Form>
     </form.AppForm>

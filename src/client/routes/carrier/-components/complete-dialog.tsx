@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import * as v from 'valibot';
 import { errorText } from '@/client/forms/field-error';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
 import { handoffCodeFieldSchema } from '@/domain/handoff/schema';
@@ -25,13 +26,14 @@ interface CompleteDialogProps {
   onCancel: () => void;
 }
 
-const PAYMENT_CHOICES: [PaymentAnswer, string][] = [
-  ['upi', 'Yes, by UPI'],
-  ['cash', 'Yes, in cash'],
-  ['not-yet', 'Not yet'],
-];
+const PAYMENT_CHOICES = [
+  ['upi', 'carrier.complete.upi'],
+  ['cash', 'carrier.complete.cash'],
+  ['not-yet', 'carrier.complete.notYet'],
+] as const satisfies readonly (readonly [PaymentAnswer, string])[];
 
 export function CompleteDialog({ travellerName, askPayment, onComplete, onCancel }: CompleteDialogProps) {
+  const t = useT('carrier');
   const [payment, setPayment] = useState<PaymentAnswer>('not-yet');
   const titleId = useId();
   const descId = useId();
@@ -80,11 +82,10 @@ export function CompleteDialog({ travellerName, askPayment, onComplete, onCancel
     >
       <div>
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          Complete delivery
+          {t('carrier.complete.title')}
         </h2>
         <p id={descId} className="mt-2 text-sm text-slate-600">
-          Ask {travellerName} for the 6-digit hand-off code on their booking
-          {scannable ? ', or scan its QR code' : ''}.
+          {t(scannable ? 'carrier.complete.askOrScan' : 'carrier.complete.ask', { name: travellerName })}
         </p>
         <form
           noValidate
@@ -101,7 +102,7 @@ export function CompleteDialog({ travellerName, askPayment, onComplete, onCancel
               {(field) => {
                 const error = errorText(field.state.meta.errors);
                 return (
-                  <Field id="handoffCode" label="Hand-off code" error={error}>
+                  <Field id="handoffCode" label={t('carrier.complete.code')} error={error}>
                     <input
                       ref={inputRef}
                       id="handoffCode"
@@ -125,7 +126,7 @@ export function CompleteDialog({ travellerName, askPayment, onComplete, onCancel
           {askPayment ? (
             <fieldset className="flex flex-col gap-2">
               <legend className="text-sm font-medium text-slate-700">
-                Was the payment of {askPayment} received?
+                {t('carrier.complete.paid', { amount: askPayment })}
               </legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2">
                 {PAYMENT_CHOICES.map(([value, label]) => (
@@ -138,7 +139,7 @@ export function CompleteDialog({ travellerName, askPayment, onComplete, onCancel
                       onChange={() => setPayment(value)}
                       className="size-4 accent-brand-600"
                     />
-                    {label}
+                    {t(label)}
                   </label>
                 ))}
               </div>
@@ -146,17 +147,17 @@ export function CompleteDialog({ travellerName, askPayment, onComplete, onCancel
           ) : null}
           {scannable && !scanning ? (
             <Button variant="secondary" onClick={() => setScanning(true)}>
-              <QrCode aria-hidden="true" className="size-4" /> Scan QR code
+              <QrCode aria-hidden="true" className="size-4" /> {t('carrier.complete.scan')}
             </Button>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onCancel}>
-              Cancel
+              {t('carrier.complete.cancel')}
             </Button>
             <form.Subscribe selector={(s) => s.isSubmitting}>
               {(submitting) => (
-                <Button type="submit" busy={submitting} busyLabel="Completing...">
-                  Complete
+                <Button type="submit" busy={submitting} busyLabel={t('carrier.complete.busy')}>
+                  {t('carrier.complete.submit')}
                 </Button>
               )}
             </form.Subscribe>

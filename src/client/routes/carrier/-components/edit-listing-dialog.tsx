@@ -6,6 +6,8 @@ import { createPortal } from 'react-dom';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { useStore } from '@/client/hooks/use-store';
+import { validationText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
 import { refusalOr } from '@/client/i18n/refusals';
 import type { Reference } from '@/client/routes/-components/use-reference';
 import { Button } from '@/client/ui/button';
@@ -25,6 +27,7 @@ export function EditListingDialog({
   reference: Reference;
   onClose: () => void;
 }) {
+  const t = useT('carrier');
   const store = useStore();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -59,7 +62,7 @@ export function EditListingDialog({
       return;
     }
     if (parsed.output.weight < booked) {
-      setErrors({ weight: `Travellers have booked ${formatWeight(booked)}: the weight cannot be less.` });
+      setErrors({ weight: t('carrier.edit.bookedTooMuch', { weight: formatWeight(booked) }) });
       return;
     }
     try {
@@ -68,16 +71,14 @@ export function EditListingDialog({
         parsed.output.departure !== row.departure ||
         parsed.output.time !== row.time ||
         parsed.output.flightNo !== row.flightNo;
-      toast.success(
-        changed ? 'Listing updated. Booked travellers are told of the new flight.' : 'Listing updated.',
-      );
+      toast.success(t(changed ? 'carrier.edit.savedTold' : 'carrier.edit.saved'));
       onClose();
     } catch (err) {
-      toast.error(refusalOr(err, 'The listing could not be changed.'));
+      toast.error(refusalOr(err, t('carrier.edit.failed')));
     }
   };
   const field = (name: keyof Values, label: string, type: string, extra: Record<string, string> = {}) => (
-    <Field id={`edit-${name}`} label={label} error={errors[name]}>
+    <Field id={`edit-${name}`} label={label} error={errors[name] && validationText(errors[name], t)}>
       <input
         id={`edit-${name}`}
         name={name}
@@ -102,12 +103,9 @@ export function EditListingDialog({
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        Edit listing {row.from} → {row.to}
+        {t('carrier.edit.title', { from: row.from, to: row.to })}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        Bookings already made keep their price. A new date, time or flight number is sent to every booked
-        traveller, who may then cancel without penalty.
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{t('carrier.edit.text')}</p>
       <form
         noValidate
         className="mt-4 grid grid-cols-2 gap-3"
@@ -116,25 +114,25 @@ export function EditListingDialog({
           void save();
         }}
       >
-        {field('departure', 'Departure', 'date')}
-        {field('time', 'Time', 'time')}
-        <div className="col-span-2">{field('flightNo', 'Flight No', 'text')}</div>
-        {field('weight', 'Weight (KG)', 'number', {
+        {field('departure', t('carrier.edit.departure'), 'date')}
+        {field('time', t('carrier.edit.time'), 'time')}
+        <div className="col-span-2">{field('flightNo', t('carrier.edit.flightNo'), 'text')}</div>
+        {field('weight', t('carrier.edit.weight'), 'number', {
           min: String(Math.max(1, booked)),
           step: 'any',
           inputMode: 'decimal',
         })}
-        {field('cost', 'Price per KG (₹)', 'number', { min: '0', step: 'any', inputMode: 'decimal' })}
+        {field('cost', t('carrier.edit.cost'), 'number', { min: '0', step: 'any', inputMode: 'decimal' })}
         {booked > 0 ? (
           <p className="col-span-2 text-xs text-slate-600">
-            {formatWeight(booked)} is booked on this listing.
+            {t('carrier.edit.booked', { weight: formatWeight(booked) })}
           </p>
         ) : null}
         <div className="col-span-2 mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('carrier.edit.close')}
           </Button>
-          <Button type="submit">Save changes</Button>
+          <Button type="submit">{t('carrier.edit.save')}</Button>
         </div>
       </form>
     </dialog>,

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { refusalOr } from '@/client/i18n/refusals';
 import { ReasonDialog } from '@/client/routes/-components/reason-dialog';
 import { undoToast } from '@/client/routes/-components/undo-toast';
@@ -14,6 +15,7 @@ import { CARRIER_REASONS } from '@/domain/booking/reasons';
 import { EditListingDialog } from './edit-listing-dialog';
 
 export function ListingActions({ row, reference }: { row: ListingRow; reference: Reference }) {
+  const t = useT('carrier');
   const store = useStore();
   const [open, setOpen] = useState<'edit' | 'withdraw' | null>(null);
   const accepted = useLiveQuery(() => acceptedOrdersOf(store, row.id), [store, row.id]) ?? [];
@@ -21,41 +23,35 @@ export function ListingActions({ row, reference }: { row: ListingRow; reference:
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button variant="secondary" className="min-h-9 px-3" onClick={() => setOpen('edit')}>
-        Edit
+        {t('carrier.listing.edit')}
       </Button>
       <Button variant="danger" className="min-h-9 px-3" onClick={() => setOpen('withdraw')}>
-        Withdraw
+        {t('carrier.listing.withdraw')}
       </Button>
       {open === 'edit' ? (
         <EditListingDialog row={row} reference={reference} onClose={() => setOpen(null)} />
       ) : null}
       {open === 'withdraw' ? (
         <ReasonDialog
-          title="Withdraw this listing?"
+          title={t('carrier.listing.withdrawTitle')}
           description={
             <>
-              <p>
-                It leaves search at once, on every device. Travellers waiting for an answer are told "The
-                carrier withdrew this listing".
-              </p>
+              <p>{t('carrier.listing.withdrawText')}</p>
               {accepted.length > 0 ? (
                 <p className="mt-2 font-medium text-red-800">
-                  {accepted.length === 1
-                    ? '1 accepted booking is'
-                    : `${accepted.length} accepted bookings are`}{' '}
-                  cancelled too, with the reason you give here.
+                  {t('carrier.listing.withdrawAccepted', { count: accepted.length })}
                 </p>
               ) : null}
             </>
           }
           reasons={CARRIER_REASONS}
-          confirmLabel="Withdraw listing"
+          confirmLabel={t('carrier.listing.withdrawConfirm')}
           onCancel={() => setOpen(null)}
           onConfirm={(reason) => {
             setOpen(null);
             withdrawListing(store, row.id, reason).then(
-              (queued) => undoToast(store, 'Listing withdrawn', queued),
-              (err: unknown) => toast.error(refusalOr(err, 'The listing could not be withdrawn.')),
+              (queued) => undoToast(store, t('carrier.listing.withdrawn'), queued),
+              (err: unknown) => toast.error(refusalOr(err, t('carrier.listing.withdrawFailed'))),
             );
           }}
         />

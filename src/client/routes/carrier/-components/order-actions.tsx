@@ -5,6 +5,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { refusalMessageText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { ReasonDialog } from '@/client/routes/-components/reason-dialog';
 import { undoToast } from '@/client/routes/-components/undo-toast';
 import { Button } from '@/client/ui/button';
@@ -23,18 +26,18 @@ import { CARRIER_REASONS, type Reason } from '@/domain/booking/reasons';
 import { availableActions, type BookingAction } from '@/domain/booking/status';
 import { formatDayMonth, formatPrice } from '@/domain/format';
 import { departureInstant } from '@/domain/listing/departure';
-import { MSG } from '@/domain/texts';
 import { CompleteDialog, type PaymentAnswer } from './complete-dialog';
 
-const LABELS: Record<BookingAction, string> = {
-  accept: 'Accept',
-  decline: 'Decline',
-  cancel: 'Cancel',
-  complete: 'Complete',
-};
+const LABELS = {
+  accept: 'carrier.action.accept',
+  decline: 'carrier.action.decline',
+  cancel: 'carrier.action.cancel',
+  complete: 'carrier.action.complete',
+} as const satisfies Record<BookingAction, string>;
 const VARIANTS = { accept: 'success', decline: 'danger', cancel: 'danger', complete: 'primary' } as const;
 
 export function OrderActions({ row }: { row: OrderRow }) {
+  const t = useT('carrier');
   const store = useStore();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -63,13 +66,13 @@ export function OrderActions({ row }: { row: OrderRow }) {
           role="status"
           className="rounded-full bg-sky-50 px-3 py-1 text-xs font-semibold text-sky-800 ring-1 ring-sky-200"
         >
-          {MSG.deliveryConfirming}
+          {t('validation.deliveryConfirming')}
         </span>
       );
     }
     return (
       <span className="rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold text-white">
-        ✓ Completed
+        {t('carrier.action.completed')}
       </span>
     );
   }
@@ -78,7 +81,7 @@ export function OrderActions({ row }: { row: OrderRow }) {
     try {
       const result = await endOrder(store, row.id, action, reason);
       if (!result.ok || !result.key) return void console.warn('Status change refused', result);
-      const done = action === 'decline' ? 'Booking declined' : 'Booking cancelled';
+      const done = t(action === 'decline' ? 'carrier.action.declined' : 'carrier.action.cancelled');
       undoToast(store, done, { key: result.key, holdMs: result.holdMs ?? 0 });
     } catch (err) {
       console.error('Status update failed', err);
@@ -110,7 +113,7 @@ export function OrderActions({ row }: { row: OrderRow }) {
     <>
       {row.status === 'accepted' && refusal ? (
         <p role="alert" className="w-full text-sm font-medium text-red-700">
-          {refusal}
+          {refusalMessageText(refusal, t)}
         </p>
       ) : null}
       {availableActions(row.status).map((action) => (
@@ -121,7 +124,7 @@ export function OrderActions({ row }: { row: OrderRow }) {
           disabled={busy}
           onClick={() => void run(action)}
         >
-          {LABELS[action]}
+          {t(LABELS[action])}
         </Button>
       ))}
       {asking ? (
@@ -134,10 +137,13 @@ export function OrderActions({ row }: { row: OrderRow }) {
       ) : null}
       {early ? (
         <ConfirmDialog
-          title="Complete before the flight?"
-          description={`This flight leaves on ${formatDayMonth(f.departure)} at ${f.time}. Complete only when the luggage has been handed back to the traveller.`}
-          confirmLabel="It was handed back"
-          cancelLabel="Not yet"
+          title={t('carrier.action.earlyTitle')}
+          description={t('carrier.action.earlyText', {
+            date: formatDayMonth(f.departure, LOCALE),
+            time: f.time,
+          })}
+          confirmLabel={t('carrier.action.earlyConfirm')}
+          cancelLabel={t('carrier.action.notYet')}
           onConfirm={() => {
             setEarly(false);
             setAsking(true);
@@ -147,14 +153,16 @@ export function OrderActions({ row }: { row: OrderRow }) {
       ) : null}
       {ending ? (
         <ReasonDialog
-          title={ending === 'decline' ? `Decline ${row.name}'s request?` : `Cancel ${row.name}'s booking?`}
+          title={t(ending === 'decline' ? 'carrier.action.declineTitle' : 'carrier.action.cancelTitle', {
+            name: row.name,
+          })}
           description={
-            ending === 'decline'
-              ? 'The traveller is told, with your reason, and the space goes back on offer.'
-              : 'The traveller is told, with your reason. They may have planned around this booking: cancel only if you must.'
+            ending === 'decline' ? t('carrier.action.declineText') : t('carrier.action.cancelText')
           }
           reasons={CARRIER_REASONS}
-          confirmLabel={ending === 'decline' ? 'Decline request' : 'Cancel booking'}
+          confirmLabel={t(
+            ending === 'decline' ? 'carrier.action.declineConfirm' : 'carrier.action.cancelConfirm',
+          )}
           onConfirm={(reason) => void end(ending, reason)}
           onCancel={() => setEnding(null)}
         />

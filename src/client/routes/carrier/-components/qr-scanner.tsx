@@ -1,6 +1,7 @@
 // Scans the traveller's hand-off QR with the camera through the browser's BarcodeDetector, where
 // the browser offers it (Chrome on Android, among others). Elsewhere the code is typed.
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '@/client/i18n/i18n';
 import { codeFromQrText } from '@/domain/handoff/code';
 
 interface DetectedBarcode {
@@ -24,7 +25,8 @@ const SCAN_INTERVAL_MS = 250;
 
 export function QrScanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const t = useT('carrier');
+  const [noCamera, setNoCamera] = useState(false);
   useEffect(() => {
     const Detector = detectorClass();
     if (!Detector) return;
@@ -60,7 +62,7 @@ export function QrScanner({ onCode, onClose }: { onCode: (code: string) => void;
           );
         }, SCAN_INTERVAL_MS);
       })
-      .catch(() => setProblem('The camera is not available. Type the code instead.'));
+      .catch(() => setNoCamera(true));
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -69,16 +71,16 @@ export function QrScanner({ onCode, onClose }: { onCode: (code: string) => void;
   }, [onCode]);
   return (
     <div className="flex flex-col gap-2">
-      {problem ? (
+      {noCamera ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {problem}
+          {t('carrier.scan.noCamera')}
         </p>
       ) : (
         <video
           ref={video}
           muted
           playsInline
-          aria-label="Camera view: point it at the traveller's QR code"
+          aria-label={t('carrier.scan.video')}
           className="aspect-square w-full rounded-lg bg-slate-900 object-cover"
         />
       )}
@@ -87,7 +89,7 @@ export function QrScanner({ onCode, onClose }: { onCode: (code: string) => void;
         onClick={onClose}
         className="self-start text-sm font-semibold text-brand-700 hover:underline"
       >
-        Type the code instead
+        {t('carrier.scan.type')}
       </button>
     </div>
   );

@@ -3,8 +3,9 @@
 // server's clock as the store knows it). Shown above the spec's "Past Orders", only when there are any.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { type OrderRow, serverNowKnown } from '@/data';
-import { answerBy, timeLeftText } from '@/domain/booking/answer-by';
+import { answerBy, timeLeft } from '@/domain/booking/answer-by';
 import { type ActionsFor, OrderList } from '../../-components/order-list';
 import type { Reference } from '../../-components/use-reference';
 import { OrderActions } from './order-actions';
@@ -30,8 +31,20 @@ function useMinuteClock(): number {
 }
 
 function TimeLeft({ at }: { at: number }) {
+  const t = useT('carrier');
   const now = useMinuteClock();
-  return <span className="mr-1 text-sm font-semibold text-amber-900">{timeLeftText(at - now)}</span>;
+  const left = timeLeft(at - now);
+  const text =
+    left === 'now'
+      ? t('carrier.toAnswer.now')
+      : left === 'soon'
+        ? t('carrier.toAnswer.underMinute')
+        : left.h === 0
+          ? t('carrier.toAnswer.minutes', { m: left.m })
+          : left.m === 0
+            ? t('carrier.toAnswer.hours', { h: left.h })
+            : t('carrier.toAnswer.hoursMinutes', { h: left.h, m: left.m });
+  return <span className="mr-1 text-sm font-semibold text-amber-900">{text}</span>;
 }
 
 interface ToAnswerProps {
@@ -42,6 +55,7 @@ interface ToAnswerProps {
 }
 
 export function ToAnswer({ rows, expiry, reference, openId }: ToAnswerProps) {
+  const t = useT('carrier');
   // One function per expiry map (rows re-render only when their requests change).
   const actionsFor = useMemo<ActionsFor>(
     () => (row) => ({
@@ -59,7 +73,7 @@ export function ToAnswer({ rows, expiry, reference, openId }: ToAnswerProps) {
   return (
     <section aria-labelledby="to-answer" className="flex flex-col gap-3">
       <h2 id="to-answer" className="flex items-center gap-2 text-xl font-bold tracking-tight text-slate-900">
-        To answer
+        {t('carrier.toAnswer.title')}
         {/* Seen at a glance; screen readers count the list's items (and the nav says how many). */}
         <span
           aria-hidden="true"
@@ -68,10 +82,7 @@ export function ToAnswer({ rows, expiry, reference, openId }: ToAnswerProps) {
           {rows.length}
         </span>
       </h2>
-      <p className="text-sm text-slate-600">
-        Accept or decline each request: one left unanswered expires 24 hours after it was made, or 2 hours
-        before its flight.
-      </p>
+      <p className="text-sm text-slate-600">{t('carrier.toAnswer.text')}</p>
       <OrderList
         loading={false}
         error={null}
