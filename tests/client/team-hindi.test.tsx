@@ -42,6 +42,8 @@ function expectNoEnglish() {
 }
 
 const AT = Date.UTC(2026, 10, 21, 10);
+/** A view's first open loads its code: on a busy machine that takes more than a second. */
+const SLOW = { timeout: 20_000 };
 
 function staffApi() {
   const api = fakeApi();
@@ -189,7 +191,7 @@ function staffApi() {
 
 /** Opens a view of the console from its navigation, as staff do. */
 async function openView(name: string) {
-  const nav = await screen.findByRole('navigation', { name: 'कंसोल' }, { timeout: 10_000 });
+  const nav = await screen.findByRole('navigation', { name: 'कंसोल' }, { timeout: 20_000 });
   await userEvent.click(within(nav).getByRole('link', { name }));
 }
 
@@ -198,13 +200,13 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     const api = fakeApi();
     api.on('GET /api/team/me', () => json({ code: 'team/forbidden', message: 'No' }, 403));
     renderApp('/team', { api });
-    expect(await screen.findByText('कंसोल सिर्फ़ Carry टीम खोल सकती है।', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('कंसोल सिर्फ़ Carry टीम खोल सकती है।', {}, { timeout: 20_000 })).toBeTruthy();
     expectNoEnglish();
   });
 
   it('shows the inbox, asks for a reason and toasts the reply in Hindi', async () => {
     renderApp('/team', { api: staffApi() });
-    const card = await screen.findByRole('article', { name: 'Ravi Kumar का सवाल' }, { timeout: 10_000 });
+    const card = await screen.findByRole('article', { name: 'Ravi Kumar का सवाल' }, { timeout: 20_000 });
     expect(screen.getByRole('heading', { name: 'संपर्क सवाल' })).toBeTruthy();
     expect(within(screen.getByLabelText('दिखाएँ')).getByRole('option', { name: 'खुले' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'खोजें' })).toBeTruthy();
@@ -215,7 +217,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
     await userEvent.type(within(card).getByLabelText('वजह (ऑडिट लॉग में रखी जाएगी)'), 'Support');
     await userEvent.click(within(card).getByRole('button', { name: 'जवाब भेजें' }));
-    expect(await screen.findByText('जवाब भेज दिया; सवाल बंद हो गया।')).toBeTruthy();
+    expect(await screen.findByText('जवाब भेज दिया; सवाल बंद हो गया।', {}, SLOW)).toBeTruthy();
   });
 
   it('shows reports, searches, courier requests and users in Hindi', async () => {
@@ -223,7 +225,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     const report = await screen.findByRole(
       'article',
       { name: 'rogue@example.com की शिकायत' },
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     );
     expect(within(report).getByText('धोखाधड़ी या Carry के बाहर भुगतान माँगना')).toBeTruthy();
     expect(within(report).getByText(/एक संदेश · .* · खुले/)).toBeTruthy();
@@ -232,19 +234,19 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
 
     await openView('बिना नतीजे वाली खोजें');
-    const search = await screen.findByRole('article', { name: '2099-05-01 को DEL से BOM' });
+    const search = await screen.findByRole('article', { name: '2099-05-01 को DEL से BOM' }, SLOW);
     expect(within(search).getByText(/3 लोगों ने पूछा \(4 खोजें\)/)).toBeTruthy();
     expectNoEnglish();
     await userEvent.type(within(search).getByLabelText('संदेश (ईमेल से भेजा जाएगा)'), 'A flight is listed.');
     await userEvent.type(within(search).getByLabelText('वजह (ऑडिट लॉग में रखी जाएगी)'), 'Help');
     await userEvent.click(within(search).getByRole('button', { name: 'खोजने वालों को लिखें' }));
-    expect(await screen.findByText('3 खोजने वालों को भेजा।')).toBeTruthy();
+    expect(await screen.findByText('3 खोजने वालों को भेजा।', {}, SLOW)).toBeTruthy();
 
     await openView('कूरियर अनुरोध');
-    const courier = await screen.findByRole('article', { name: 'asha@example.com का कूरियर अनुरोध' });
+    const courier = await screen.findByRole('article', { name: 'asha@example.com का कूरियर अनुरोध' }, SLOW);
     expect(within(courier).getByText(/DEL से DXB, 2099-12-20 से 2099-12-30, 2 KG · भेजा गया/)).toBeTruthy();
     await userEvent.click(within(courier).getByRole('button', { name: 'मिलती लिस्टिंग दिखाएँ' }));
-    const matches = await within(courier).findByRole('list', { name: 'मिलती लिस्टिंग' });
+    const matches = await within(courier).findByRole('list', { name: 'मिलती लिस्टिंग' }, SLOW);
     expect(within(matches).getByText(/8 KG खाली · ₹300 प्रति KG/)).toBeTruthy();
     expect(within(matches).getByRole('button', { name: 'यह लिस्टिंग भेजने वाले को सुझाएँ' })).toBeTruthy();
     await userEvent.click(within(courier).getByRole('button', { name: 'पूरी आईडी दिखाएँ…' }));
@@ -252,7 +254,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
 
     await openView('यूज़र');
-    const user = await screen.findByRole('article', { name: 'rogue@example.com' });
+    const user = await screen.findByRole('article', { name: 'rogue@example.com' }, SLOW);
     expect(within(user).getByText('सस्पेंड: Scam')).toBeTruthy();
     expect(within(user).getByRole('button', { name: 'फिर से चालू करें' })).toBeTruthy();
     expectNoEnglish();
@@ -261,15 +263,17 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
   it('shows bookings, payment disputes and the audit log in Hindi', async () => {
     renderApp('/team/bookings', { api: staffApi() });
     expect(
-      await screen.findByText('asha@example.com, meera@example.com के साथ', {}, { timeout: 10_000 }),
+      await screen.findByText('asha@example.com, meera@example.com के साथ', {}, { timeout: 20_000 }),
     ).toBeTruthy();
     expect(screen.getByLabelText('ईमेल या बुकिंग आईडी से खोजें')).toBeTruthy();
     expectNoEnglish();
 
     await openView('भुगतान विवाद');
-    const dispute = await screen.findByRole('article', {
-      name: 'asha@example.com और meera@example.com का भुगतान विवाद',
-    });
+    const dispute = await screen.findByRole(
+      'article',
+      { name: 'asha@example.com और meera@example.com का भुगतान विवाद' },
+      SLOW,
+    );
     expect(within(dispute).getByText(/2 KG के लिए ₹600 · DEL से BOM/)).toBeTruthy();
     expect(
       within(dispute).getByText(/कैरियर: Meera \(meera@example.com\) ने जवाब दिया: नहीं मिला।/),
@@ -278,7 +282,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
 
     await openView('ऑडिट लॉग');
-    await screen.findByText('staff@example.com');
+    await screen.findByText('staff@example.com', {}, SLOW);
     expect(screen.getByText('किसने')).toBeTruthy();
     expectNoEnglish();
   });
