@@ -268,10 +268,10 @@ const SPENT_NOTES_MAX = 10_000;
 export class SpentBudgets {
   private until = new Map<string, number>();
 
-  note(key: string, untilMs: number): void {
+  note(key: string, untilMs: number, nowMs: number): void {
     if (this.until.size >= SPENT_NOTES_MAX) {
-      const now = Math.min(...this.until.values());
-      for (const [k, u] of this.until) if (u <= now) this.until.delete(k);
+      for (const [k, u] of this.until) if (u <= nowMs) this.until.delete(k);
+      // Still full: forgetting costs only a read of the counter again.
       if (this.until.size >= SPENT_NOTES_MAX) this.until.clear();
     }
     this.until.set(key, untilMs);
@@ -305,7 +305,7 @@ export function pushBudgetGate(deps: Deps, spent: SpentBudgets): MiddlewareHandl
     let waitMs = spent.waitMs(budget.key, now);
     if (waitMs === 0) {
       waitMs = await budgetSpent(deps.db, budget, now);
-      if (waitMs > 0) spent.note(budget.key, now + waitMs);
+      if (waitMs > 0) spent.note(budget.key, now + waitMs, now);
     }
     if (waitMs > 0) return errorResponse(c, rateLimited(waitMs));
     await next();
@@ -373,7 +373,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps,
     Math.max(1, mutations.length),
     deps.clock.now(),
   );
-  for (const full of budget.full) spent.note(full.key, full.untilMs);
+  for (const full of budget.full) spent.note(full.key, full.untilMs, deps.clock.now());
   if (budget.granted === 0) return errorResponse(c, rateLimited(budget.retryAfterMs));
   const ref = await referenceIndex(deps.db);
   let rest = mutations.slice(0, budget.granted);
