@@ -12,12 +12,18 @@ const SOURCES = [
   'sw',
   'public',
   'index.html',
+  // The catalogues are compiled into the build: a changed translation needs a new build.
+  'messages',
+  'lingui.config.ts',
   'vite.config.ts',
   'package-lock.json',
 ];
 
+// The server's catalogue (mails, pushes) is not in the client.
+const NOT_SOURCES = new Set([join('messages', 'server')]);
+
 function newestMtime(path) {
-  if (!existsSync(path)) return 0;
+  if (!existsSync(path) || NOT_SOURCES.has(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = st.mtimeMs;

@@ -1,7 +1,8 @@
 // Sizes of the built client as a browser fetches it: the JS and CSS the first screen loads
 // (index.html's module scripts, modulepreloads and stylesheets) and the service worker's
-// precache (the URLs injected into dist/sw.js), each raw, gzip (level 9) and brotli (q 11).
-import { readFileSync, statSync } from 'node:fs';
+// precache (the URLs injected into dist/sw.js), each raw, gzip (level 9) and brotli (q 11); and
+// each language's message catalogues (assets/messages-[<area>-]<locale>-<hash>.js, docs/i18n.md).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -11,7 +12,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // what the login screen renders: the data layer, the header and sync line and the PWA controls load
 // after it (162.7 KB before that change, 107.9 KB after). The login route's own lazy chunks are not
 // counted here; with them the browser fetches about 130 KB gzip before the form is usable.
-export const BUDGETS_KB = { firstScreenJsGzip: 110, precacheGzip: 450 };
+// A switch to another language (issue 32) loads its shell catalogue and the catalogues of the
+// areas on screen: at most 25 KB gzip for the shell and the largest area.
+export const BUDGETS_KB = { firstScreenJsGzip: 110, precacheGzip: 450, localeSwitchGzip: 25 };
 
 const KB = 1024;
 
@@ -79,6 +82,48 @@ export function measureFirstScreenJs(distDir) {
   return sum(measure(distDir, firstScreenAssets(distDir).js));
 }
 
+// messages-en-<hash>.js (the shell's) or messages-search-hi-<hash>.js (an area's): an area's
+// name is 3 letters or more, a language's 2 (a hash may hold dashes).
+const CATALOGUE = /^messages-(?:([a-z]{3,})-)?([a-z]{2})-[\w-]+\.js$/;
+
+/**
+ * Each language's catalogue chunks: { [locale]: { shell, areas: { [area]: sizes }, areasTotal,
+ * largestArea: name, switch: shell + largest area } }, the sizes as sum() gives them.
+ */
+export function measureCatalogues(distDir) {
+  const byLocale = {};
+  for (const name of readdirSync(join(distDir, 'assets'))) {
+    const m = CATALOGUE.exec(name);
+    if (!m) continue;
+    const [, area, locale] = m;
+    const sizes = { url: `/assets/${name}`, ...sizesOf(join(distDir, 'assets', name)) };
+    byLocale[locale] ??= { shellFiles: [], areaFiles: {} };
+    const entry = byLocale[locale];
+    if (area) entry.areaFiles[area] = [...(entry.areaFiles[area] ?? []), sizes];
+    else entry.shellFiles.push(sizes);
+  }
+  const out = {};
+  for (const [locale, { shellFiles, areaFiles }] of Object.entries(byLocale)) {
+    const shell = sum(shellFiles);
+    const areas = Object.fromEntries(Object.entries(areaFiles).map(([a, files]) => [a, sum(files)]));
+    const largestArea = Object.entries(areas).sort(([, x], [, y]) => y.gzip - x.gzip)[0]?.[0] ?? null;
+    const largest = largestArea ? areas[largestArea] : sum([]);
+    const totalOf = (key) => Object.values(areas).reduce((n, s) => n + s[key], 0);
+    out[locale] = {
+      shell,
+      areas,
+      areasTotal: { raw: totalOf('raw'), gzip: totalOf('gzip'), brotli: totalOf('brotli') },
+      largestArea,
+      switch: {
+        raw: shell.raw + largest.raw,
+        gzip: shell.gzip + largest.gzip,
+        brotli: shell.brotli + largest.brotli,
+      },
+    };
+  }
+  return out;
+}
+
 export function measureBundle(distDir) {
   const first = firstScreenAssets(distDir);
   const precache = precacheUrls(distDir);
@@ -90,6 +135,7 @@ export function measureBundle(distDir) {
     firstScreenCss: sum(measure(distDir, first.css)),
     precache: sum(precacheFiles),
     precacheFiles,
+    catalogues: measureCatalogues(distDir),
   };
 }
 
@@ -104,5 +150,13 @@ export function checkBudgets(sizes) {
       limitKb: BUDGETS_KB.firstScreenJsGzip,
     },
     { name: 'precache (gzip)', actualKb: sizes.precache.gzip / KB, limitKb: BUDGETS_KB.precacheGzip },
+    // English is the first screen's; a switch to any other language loads these.
+    ...Object.entries(sizes.catalogues ?? {})
+      .filter(([locale]) => locale !== 'en')
+      .map(([locale, c]) => ({
+        name: `switch to ${locale}: shell + largest area ${c.largestArea ?? '(none)'} (gzip)`,
+        actualKb: c.switch.gzip / KB,
+        limitKb: BUDGETS_KB.localeSwitchGzip,
+      })),
   ].map((b) => ({ ...b, ok: b.actualKb <= b.limitKb }));
 }

@@ -4,8 +4,9 @@
 // screen reads the outcome with usePulled. Route files are in the first screen's bundle: the
 // data layer is imported here only when a pull starts.
 import type { Store } from '@/data';
+import { failureText } from './i18n/refusals';
 
-/** Settles with null when the pull worked, else the failure's text; never rejects. */
+/** Settles with null when the pull worked, else the failure's text (active language); never rejects. */
 export type Pulled = Promise<string | null>;
 
 export function pullOnOpen(store: Store): Pulled {
@@ -13,6 +14,6 @@ export function pullOnOpen(store: Store): Pulled {
     .then(({ pull }) => pull(store, { joinRunning: true }))
     .then(
       () => null,
-      (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      (err: unknown) => failureText(err),
     );
 }

@@ -13,7 +13,7 @@ export {
   submitCourierRequest,
   withdrawCourierRequest,
 } from './courier';
-export type { Store, StoreOptions } from './engine';
+export type { ChangeLabel, ChangeLabelKey, Store, StoreOptions } from './engine';
 export {
   type AnalyticsRow,
   API_URL,
@@ -164,6 +164,7 @@ export {
   reportUser,
   revealGovernmentId,
   type SafetyResult,
+  type TeamAnswer,
   type TeamList,
   type TeamPage,
   type TeamPageParams,

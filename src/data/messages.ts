@@ -1,13 +1,14 @@
 // Messages between a booking's traveller and its carrier, from the local mirror: a thread opens
 // offline with everything the device has, a message is queued like every change (the `message`
 // mutation, src/data/mutators/message.ts) and shows at once as "sending", then "sent" or
-// "failed" with the server's reason (Retry and Discard: retryEntry / discardEntry with the row's
+// "failed" with the refusal's code (Retry and Discard: retryEntry / discardEntry with the row's
 // outboxKey). Read state travels as `read-messages`; unread counts are computed here from the
 // mirrored messages and read state, never asked of the server.
 
 import * as v from 'valibot';
 import type { Order } from '@/domain/booking/schema';
 import type { BookingStatus } from '@/domain/booking/status';
+import { ERRORS } from '@/domain/errors';
 import { type Message, messageTextSchema, type ThreadSide, threadClosesAt } from '@/domain/message/schema';
 import type { ReportReason } from '@/domain/team/reasons';
 import {
@@ -30,7 +31,7 @@ export type MessageStatus = 'sending' | 'sent' | 'failed';
 /** A message as a thread shows it. */
 export interface ThreadMessage extends Message {
   status: MessageStatus;
-  /** The server's reason for a failed message, else null. */
+  /** A failed message's refusal code (the client words it), else null. */
   error: string | null;
   /** The outbox entry of a message still on its way or failed (retryEntry, discardEntry); else null. */
   outboxKey: string | null;
@@ -72,8 +73,9 @@ export type SendMessageResult =
   | {
       ok: false;
       /**
-       * request/invalid: the text breaks the rules (`message` says which); thread/closed: read-only
-       * now; thread/forbidden: no such booking in my lists (or it is not on the server yet).
+       * request/invalid: the text breaks the rules (`message` says which, one of src/domain/texts.ts
+       * MSG: the client words it by its key); thread/closed: read-only now; thread/forbidden: no
+       * such booking in my lists (or it is not on the server yet). Words for people: by the code.
        */
       code: 'request/invalid' | 'thread/closed' | 'thread/forbidden';
       message: string;
@@ -137,16 +139,20 @@ function threadOrder(a: MessageRow, b: MessageRow): number {
 export async function sendMessage(store: Store, bookingId: string, text: string): Promise<SendMessageResult> {
   const parsed = v.safeParse(messageTextSchema, text);
   if (!parsed.success)
-    return { ok: false, code: 'request/invalid', message: parsed.issues[0]?.message ?? 'Invalid message' };
+    return {
+      ok: false,
+      code: 'request/invalid',
+      message: parsed.issues[0]?.message ?? ERRORS['request/invalid'].message,
+    };
   const email = await requireEmail(store);
   const { db } = store;
   const now = await serverNow(store);
   const result = await db.transaction('rw', mutationTables(db), async (): Promise<SendMessageResult> => {
     const booking = await bookingOf(db, bookingId);
-    if (!booking) return { ok: false, code: 'thread/forbidden', message: 'No such booking on this device' };
+    if (!booking) return { ok: false, code: 'thread/forbidden', message: ERRORS['thread/forbidden'].message };
     const closes = threadClosesAt(booking.row.status, endedAtOf(booking.row));
     if (closes !== null && now >= closes)
-      return { ok: false, code: 'thread/closed', message: 'This conversation is closed' };
+      return { ok: false, code: 'thread/closed', message: ERRORS['thread/closed'].message };
     const id = crypto.randomUUID();
     await appendAndApply(
       store,

@@ -63,12 +63,28 @@ export async function teamPage<T>(
   return (await call(store.http, 'GET', `/api/team/${list}${suffix}`)) as TeamPage<T>;
 }
 
-/** A console write (POST /api/team/...): its body names the reason; answers the server's message. */
-export async function teamAction(store: Store, path: string, body: Record<string, unknown>): Promise<string> {
-  const answer = (await call(store.http, 'POST', `/api/team/${path}`, { json: body })) as {
-    message?: string;
+/** The server's answer to a console write: its English message, and a count where it has one. */
+export interface TeamAnswer {
+  message: string;
+  count?: number;
+}
+
+/**
+ * A console write (POST /api/team/...): its body names the reason; answers the server's answer
+ * (the screen says what happened in its own words, in the user's language).
+ */
+export async function teamAction(
+  store: Store,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<TeamAnswer> {
+  const answer = (await call(store.http, 'POST', `/api/team/${path}`, {
+    json: body,
+  })) as Partial<TeamAnswer> | null;
+  return {
+    message: answer?.message ?? 'Done.',
+    ...(typeof answer?.count === 'number' ? { count: answer.count } : {}),
   };
-  return answer?.message ?? 'Done.';
 }
 
 export async function courierMatches<T>(store: Store, requestId: string): Promise<{ listings: T[] }> {

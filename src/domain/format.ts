@@ -63,9 +63,32 @@ export function formatRelative(atMs: number, nowMs: number, locale = DEFAULT_LOC
   return rtf.format(0, 'second');
 }
 
-/** '₹500 per KG × 4 KG = ₹2,000': how a booking's total is made. */
+/** The numbers of a booking's price sum, formatted; the words around them are the caller's (a
+ * catalogue's `{price} per KG × {weight} = {total}`): the domain speaks no language. */
+export interface PriceSumParts {
+  price: string;
+  weight: string;
+  total: string;
+}
+
+export function priceSumParts(
+  pricePerKg: number,
+  kg: number,
+  total: number,
+  locale = DEFAULT_LOCALE,
+): PriceSumParts {
+  return {
+    price: formatPrice(pricePerKg, locale),
+    weight: formatWeight(kg),
+    total: formatPrice(total, locale),
+  };
+}
+
+/** '₹500 per KG × 4 KG = ₹2,000': how a booking's total is made, in English (the server's
+ * English mails and receipts; screens word priceSumParts in the user's language). */
 export function formatPriceSum(pricePerKg: number, kg: number, total: number): string {
-  return `${formatPrice(pricePerKg)} per KG × ${formatWeight(kg)} = ${formatPrice(total)}`;
+  const { price, weight, total: sum } = priceSumParts(pricePerKg, kg, total);
+  return `${price} per KG × ${weight} = ${sum}`;
 }
 
 /** 7.5 -> '7.5 KG'. */
@@ -155,8 +178,20 @@ export function initial(name: string | null | undefined): string {
  * 'as of 14:05' the same day, 'as of 22 Nov, 14:05' another day.
  */
 export function formatAsOf(atMs: number, nowMs: number, timeZone?: string, locale = DEFAULT_LOCALE): string {
+  const { day, time } = asOfParts(atMs, nowMs, timeZone, locale);
+  return `as of ${day ? `${day}, ` : ''}${time}`;
+}
+
+/** formatAsOf's parts, for a catalogue to word ('as of {time}', 'as of {day}, {time}'): the day
+ * is null on the same day. */
+export function asOfParts(
+  atMs: number,
+  nowMs: number,
+  timeZone?: string,
+  locale = DEFAULT_LOCALE,
+): { day: string | null; time: string } {
   const zone = timeZone ? { timeZone } : {};
   const day = dateTime(locale, `asof|${timeZone ?? ''}`, { day: 'numeric', month: 'short', ...zone });
   const sameDay = day.format(atMs) === day.format(nowMs);
-  return `as of ${sameDay ? '' : `${day.format(atMs)}, `}${formatInstantTime(atMs, locale, timeZone)}`;
+  return { day: sameDay ? null : day.format(atMs), time: formatInstantTime(atMs, locale, timeZone) };
 }

@@ -80,3 +80,13 @@ export function fillOutMessage(field: string): string {
 export function requiredMessage(field: string): string {
   return `${field} is required`;
 }
+
+/** A message of MSG by its key (the catalogues' `validation.<key>`). */
+export type MsgKey = keyof typeof MSG;
+
+const MSG_KEYS = new Map<string, MsgKey>(Object.entries(MSG).map(([k, v]) => [v, k as MsgKey]));
+
+/** The key of one of MSG's messages (a refusal's `request/invalid` message); null for any other text. */
+export function msgKeyOf(message: string | null | undefined): MsgKey | null {
+  return (message && MSG_KEYS.get(message)) || null;
+}

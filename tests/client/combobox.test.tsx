@@ -176,4 +176,27 @@ describe('ComboboxField with airports', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect((from() as HTMLInputElement).value).toBe('Delhi (DEL)');
   });
+
+  it('offers the ten best of many matches, and a pointer picks any of them', async () => {
+    // Thirty airports named "Airfield …": the ten largest show, then typing narrows the rest.
+    const many = Array.from({ length: 30 }, (_, n) => ({
+      ...(AIRPORT_ROWS[0] as (typeof AIRPORT_ROWS)[number]),
+      id: `m${n}`,
+      code: `Q${String.fromCharCode(65 + Math.floor(n / 26))}${String.fromCharCode(65 + (n % 26))}`,
+      name: `Airfield ${n}`,
+      city: `Town ${n}`,
+      alt: [],
+      rank: 100 - n,
+    }));
+    render(<RouteForm airports={airportSource(indexAirports(many), ['IN'], 'India')} />);
+    await userEvent.type(from(), 'airfield');
+    expect(options()).toHaveLength(10);
+    expect(options()[0]).toContain('(QAA)');
+    await userEvent.type(from(), ' 2');
+    const third = within(screen.getByRole('listbox', { name: 'From choices' })).getAllByRole('option')[2];
+    expect(third?.textContent).toContain('Airfield');
+    const code = third?.textContent?.match(/\((Q\w\w)\)/)?.[1];
+    await userEvent.pointer({ keys: '[MouseLeft]', target: third as HTMLElement });
+    expect((from() as HTMLInputElement).value).toBe(`${third?.textContent?.split(' (')[0]} (${code})`);
+  });
 });

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refreshReference, replayOutbox } from '@/data';
 import type { Order } from '@/domain/booking/schema';
+import { ERRORS } from '@/domain/errors';
 import { type Message, THREAD_PAYMENT_REMINDER, type ThreadRead } from '@/domain/message/schema';
 import { MSG } from '@/domain/texts';
 import { type FakeApi, fakeApi, json, THREADS_ROUTE } from '../support/client-fake-api';
@@ -175,7 +176,8 @@ describe('the thread', () => {
       messageAnswered({ ok: false, code: 'thread/closed', message: 'This conversation is closed' }),
     );
     await act(() => replayOutbox(store));
-    expect(await within(log).findByText('Not sent: This conversation is closed')).toBeTruthy();
+    // The refusal by its code, in the user's language (not the server's words).
+    expect(await within(log).findByText(`Not sent: ${ERRORS['thread/closed'].message}`)).toBeTruthy();
     expect(within(log).queryByText('Sending')).toBeNull();
     await userEvent.click(within(log).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(within(log).queryByText('at gate 32')).toBeNull());

@@ -1,6 +1,7 @@
 // The team console's screens on a fake API (issue 30): "Team" in the profile menu only for staff
 // (the server's GET /api/team/me), the console's refusal for anyone else, a reply sent with its
 // reason (and refused in place without one), a report suspended, and the server's search asked.
+// What an action did is said in the console's words, not the server's message.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -75,7 +76,9 @@ describe('the team console', () => {
     expect(bodies).toEqual([]);
     await userEvent.type(within(card).getByLabelText('Reason (kept in the audit log)'), 'Support answer');
     await userEvent.click(within(card).getByRole('button', { name: 'Send reply' }));
-    expect(await screen.findByText('Done and logged.')).toBeTruthy();
+    // The console's own words (in the user's language), not the server's English message.
+    expect(await screen.findByText('Reply sent; the query is closed.')).toBeTruthy();
+    expect(screen.queryByText('Done and logged.')).toBeNull();
     expect(bodies).toEqual([
       { path: '/api/team/queries/q1/reply', body: { reply: 'It is on its way.', reason: 'Support answer' } },
     ]);
@@ -88,7 +91,7 @@ describe('the team console', () => {
     expect(within(card).getByText('Pay me in cash at the gate')).toBeTruthy();
     await userEvent.type(within(card).getByLabelText('Reason (kept in the audit log)'), 'Scam confirmed');
     await userEvent.click(within(card).getByRole('button', { name: 'Suspend user' }));
-    await screen.findByText('Done and logged.');
+    await screen.findByText('Report handled.');
     expect(bodies).toEqual([{ path: '/api/team/reports/r1/suspend', body: { reason: 'Scam confirmed' } }]);
   });
 

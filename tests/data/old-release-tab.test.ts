@@ -21,6 +21,7 @@ import {
 import { createDevice } from '../support/data-device';
 import { listingValues, signedIn } from '../support/data-store';
 import { serverPerFile } from '../support/server-app';
+import { listingBody } from '../support/server-fixtures';
 import { jsonInit, newUserDetails } from '../support/server-users';
 // @ts-expect-error: the fixture is plain JavaScript, bundled from that release.
 import * as previous from './fixtures/release-d4a1cda/data.js';
@@ -42,6 +43,18 @@ function asBrowserPage(fetchFn: typeof fetch): typeof fetch {
 
 interface OldStore {
   db: { close(): void };
+}
+
+/** A tab of the previous release on `device`'s database, jar, storage and clock. */
+function oldTab(device: ReturnType<typeof createDevice>): OldStore {
+  return previous.createStore({
+    db: previous.openDb(device.dbName),
+    baseUrl: 'http://localhost',
+    fetch: asBrowserPage(device.link.fetch),
+    now: () => device.clock.t,
+    random: () => 1,
+    storage: device.storage,
+  }) as OldStore;
 }
 
 describe('a tab of the previous release after the update', () => {
@@ -73,14 +86,7 @@ describe('a tab of the previous release after the update', () => {
     await replayOutbox(traveller.store);
 
     // The old tab, on the same database, jar and storage, pulls and pushes.
-    const old = previous.createStore({
-      db: previous.openDb(device.dbName),
-      baseUrl: 'http://localhost',
-      fetch: asBrowserPage(device.link.fetch),
-      now: () => device.clock.t,
-      random: () => 1,
-      storage: device.storage,
-    }) as OldStore;
+    const old = oldTab(device);
     await previous.pull(old).catch(() => undefined);
     await previous.replayOutbox(old).catch(() => undefined);
     old.db.close();
@@ -101,6 +107,43 @@ describe('a tab of the previous release after the update', () => {
     await pull(tab);
     const thread = (await threadMessagesQuery(tab, order.id)).map((m) => m.text);
     expect(thread).toEqual(['at gate 32', 'by the pharmacy', 'still waiting to go']);
+    await device.destroy();
+  });
+
+  it('cannot move the pull cookie past the messages it ignores before the new tab has pushed', async () => {
+    // The carrier's device has pulled in this release but never pushed: the server cannot tell
+    // its old tab from a device that runs only the previous release, and answers that tab's pull.
+    const details = newUserDetails();
+    await server.request('/auth/signup', jsonInit('POST', details));
+    const device = createDevice(server.app);
+    const tab = device.tabs[0] as Store;
+    await login(tab, { email: details.email, password: details.password });
+    const listed = await asBrowserPage(device.link.fetch)(
+      'http://localhost/carrier/carrier/add-listing',
+      jsonInit('POST', listingBody(details, { weight: 10 })),
+    );
+    expect(listed.status).toBe(201);
+    await pull(tab);
+    const [mine] = await tab.db.listings.toArray();
+    if (!mine) throw new Error('no listing');
+    const traveller = await signedIn(server);
+    await bookListing(traveller.store, mine, 2);
+    await replayOutbox(traveller.store);
+    await pull(tab);
+    const [order] = await tab.db.orders.toArray();
+    if (!order) throw new Error('no order');
+    await pull(traveller.store);
+    await sendMessage(traveller.store, order.id, 'by the pharmacy');
+    await replayOutbox(traveller.store);
+
+    // The old tab pulls (answered: nothing of this client was pushed in this release yet) and
+    // stores the cookie, dropping the message; the new tab's pull must still bring it.
+    const old = oldTab(device);
+    await previous.pull(old);
+    old.db.close();
+    await pull(tab);
+    const thread = (await threadMessagesQuery(tab, order.id)).map((m) => m.text);
+    expect(thread).toEqual(['by the pharmacy']);
     await device.destroy();
   });
 });

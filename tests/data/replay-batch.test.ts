@@ -84,7 +84,11 @@ describe('a batch of answers', () => {
         lastError: message,
         lastErrorCode: 'listing/quota-reached',
       });
-      expect(local).toMatchObject({ syncState: 'failed', syncError: message, outboxKey: key });
+      expect(local).toMatchObject({
+        syncState: 'failed',
+        syncError: 'listing/quota-reached',
+        outboxKey: key,
+      });
     }
     const synced = await db.listings.where('syncState').equals('synced').toArray();
     expect(synced.map((l) => l.flightNo).sort()).toEqual(

@@ -57,7 +57,7 @@ describe('replayOutbox refusals', () => {
     });
     expect(await traveller.store.db.bookings.get(`local-${key}`)).toMatchObject({
       syncState: 'failed',
-      syncError: 'There is not enough space left on this listing.',
+      syncError: 'listing/no-space',
     });
     expect(await traveller.store.db.outbox.get(later.key)).toBeUndefined();
   });

@@ -65,8 +65,8 @@ describe('blocking and reporting offline', () => {
     ).toMatchObject({ ok: true });
     expect(await blockUser(carrier.store, { email: traveller.user.email })).toMatchObject({ ok: true });
     expect((await waitingList(carrier.store, carrier.user.email)).map((i) => [i.label, i.state])).toEqual([
-      ['Report of a booking', 'waiting'],
-      ['Block of a user', 'waiting'],
+      [{ key: 'report', values: { kind: 'booking' } }, 'waiting'],
+      [{ key: 'block' }, 'waiting'],
     ]);
     await replayOutbox(carrier.store);
     expect(await reportsBy(carrier)).toEqual([]);
@@ -115,7 +115,7 @@ describe('blocking and reporting offline', () => {
     await replayOutbox(carrier.store);
     expect(
       (await waitingList(carrier.store, carrier.user.email)).map((i) => [i.label, i.state, i.error]),
-    ).toEqual([['Block of a user', 'failed', 'There is no account with that e-mail address.']]);
+    ).toEqual([[{ key: 'block' }, 'failed', 'user/not-found']]);
     expect(await blocksBetween(carrier, traveller)).toHaveLength(1);
     await unblockUser(carrier.store, { email: traveller.user.email });
     await replayOutbox(carrier.store);

@@ -67,7 +67,7 @@ describe('counterexamples of the sync model', () => {
     });
     expect(await tab.db.listings.get(localId(key))).toMatchObject({
       syncState: 'failed',
-      syncError: ERRORS['listing/duplicate'].message,
+      syncError: 'listing/duplicate',
     });
   });
 

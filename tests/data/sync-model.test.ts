@@ -10,7 +10,9 @@
 // checked at once, before the drain), server time passing on an injected server clock (bookings
 // expiring after 24 h, with or without the housekeeping, which sweeps push answers after an hour
 // but keeps refusals), the device's storage full
-// during a booking, a push or a pull and then freed, and more than 30 messages in one thread;
+// during a booking, a push or a pull and then freed, more than 30 messages in one thread, and a
+// tab of the previous release (tests/data/fixtures/release-d4a1cda) on the same database, jar
+// and storage, pulling, pushing and booking as that code does;
 // runs them on one device, restores the network, drains, and checks after every sequence:
 //   - every change made is applied exactly once on the server, or is still shown as refused with
 //     the server's message (its entry failed, its row marked failed) until the user discards it;
@@ -90,6 +92,8 @@ import { serverPerFile } from '../support/server-app';
 import { bookingBody, daysFromNow } from '../support/server-fixtures';
 import { loginQuick, type QuickAccount, type QuickUser, quickAccounts } from '../support/server-quick-users';
 import { until } from '../support/until';
+// @ts-expect-error: the fixture is plain JavaScript, bundled from that release.
+import * as previous from './fixtures/release-d4a1cda/data.js';
 
 /**
  * The server's clock: the real time plus what ServerTimePasses and the drain's waits added (the
@@ -164,6 +168,8 @@ interface World {
   seq: number;
   pending: Pending | null;
   log: string[];
+  /** A tab still running the previous release, opened by its first OldReleaseTab. */
+  old: OldStore | null;
 }
 
 interface Model {
@@ -1077,6 +1083,72 @@ class ManyMessages extends ByUser {
   }
 }
 
+/** The previous release's store (tests/data/fixtures/release-d4a1cda), as far as this test uses it. */
+interface OldStore {
+  db: { close(): void };
+}
+
+/** Requests as a browser page sends them (fetch metadata), which the in-process link does not add. */
+function asBrowserPage(fetchFn: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('Sec-Fetch-Mode', 'cors');
+    request.headers.set('Sec-Fetch-Site', 'same-origin');
+    return fetchFn(request);
+  };
+}
+
+/**
+ * A tab still running the previous release (d4a1cda) after the update: the update reloads only
+ * the tab that accepted it, so this one lives on, on the same database (opened at the newer
+ * version its code does not declare: Dexie opens it as it is), cookie jar, storage and clock,
+ * through later updates too. It does what that code does: pulls (sync protocol 1, deleting
+ * every entry the server has seen and storing the cookie), pushes the shared outbox (the new
+ * release's entries too) and books space, queuing an entry of its own shape that the new tabs
+ * send. Its errors are its own: it retries later, as that code does.
+ */
+class OldReleaseTab extends Base {
+  constructor(
+    readonly does: 'pull' | 'push' | 'book',
+    readonly listing: 0 | 1,
+    /** Then a tab of this release pulls, and the device must show the server's state at once. */
+    readonly thenCheck: boolean,
+  ) {
+    super();
+  }
+  async act(m: Model, w: World) {
+    w.old ??= previous.createStore({
+      db: previous.openDb(w.device.dbName),
+      baseUrl: 'http://localhost',
+      fetch: asBrowserPage(w.device.link.fetch),
+      now: () => w.device.clock.t,
+      random: () => 1,
+      storage: w.device.storage,
+    }) as OldStore;
+    const old = w.old;
+    if (this.does === 'pull') await previous.pull(old).catch(() => undefined);
+    else if (this.does === 'push') await previous.replayOutbox(old).catch(() => undefined);
+    else if (m.user !== null) {
+      const grams = 1000 + nextSeq(w);
+      const { key } = (await previous.bookListing(old, w.bookable[this.listing], grams / 1000)) as {
+        key: string;
+      };
+      record(w, m.user, key, { kind: 'book', grams }, `booking of ${grams} g on the previous release's tab`);
+    }
+    if (!this.thenCheck || !canPullNow(m)) return;
+    // Nothing the old tab did may leave this release's tab behind the server (a cookie past rows
+    // it never stored): its next pull shows the server's state, with queued changes on top.
+    await expireOverdueBookings(server.db, serverNow()); // as in PokeDuringPull
+    const store = tabOf(w, 0);
+    await pull(store);
+    await checkNow(w, store, `${this}`, null);
+  }
+  toString() {
+    const what = `${this.does}${this.does === 'book' ? `, listing ${this.listing}` : ''}`;
+    return `OldReleaseTab(${what}${this.thenCheck ? ', then a new tab pulls' : ''})`;
+  }
+}
+
 const tab = fc.integer({ min: 0, max: 1 });
 const which = fc.constantFrom<0 | 1>(0, 1);
 /** Issue 28's kinds (a traveller's cancel, a carrier's edit and withdrawal), a courier request's
@@ -1131,6 +1203,9 @@ const commands: fc.Arbitrary<Cmd>[] = [
     )
     .map(([t, table, during]) => new StorageFills(t, table, during)),
   fc.tuple(tab, which, fc.integer({ min: 31, max: 36 })).map(([t, o, n]) => new ManyMessages(t, o, n)),
+  fc
+    .tuple(fc.constantFrom<'pull' | 'push' | 'book'>('pull', 'push', 'book'), which, fc.boolean())
+    .map(([d, l, c]) => new OldReleaseTab(d, l, c)),
   ...PLANS,
 ];
 
@@ -1250,6 +1325,7 @@ async function newWorld(): Promise<World> {
     seq: 0,
     pending: null,
     log: [],
+    old: null,
   };
 }
 
@@ -1299,16 +1375,17 @@ async function drainUser(w: World, store: Store, user: string): Promise<void> {
 }
 
 /**
- * Whether the booking is past its expiry by the server's clock: a change on it may have been
- * answered booking/expired (and dropped by the device), even if something else ended it since
- * (a withdrawal of the listing declines an overdue booking the housekeeping has not expired yet).
+ * Whether the booking expired on the server: only then may a change on it have been answered
+ * booking/expired (and dropped by the device). Nothing ends a booking past its expiry otherwise
+ * (a withdrawal of its listing writes an overdue one expired, not declined), and the drain runs
+ * the housekeeping first.
  */
 async function expiredOnServer(bookingId: string): Promise<boolean> {
   const [row] = await server.db
-    .select({ status: bookings.status, expiresAt: bookings.expiresAt })
+    .select({ status: bookings.status })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
-  return row?.status === 'expired' || (row?.expiresAt != null && row.expiresAt.getTime() <= serverNow());
+  return row?.status === 'expired';
 }
 
 function markerKey(m: Marker): string {
@@ -1612,7 +1689,7 @@ async function violations(w: World): Promise<string[]> {
               : undefined;
     const needsRow = e.kind === 'add-listing' || e.kind === 'book' || e.kind === 'message';
     if (!row && needsRow) out.push(`${label} is refused but its row is not shown`);
-    if (row && (row.syncState !== 'failed' || row.syncError !== e.lastError))
+    if (row && (row.syncState !== 'failed' || row.syncError !== e.lastErrorCode))
       out.push(`${label} is refused but its row shows ${row.syncState} ("${row.syncError}")`);
   }
 
@@ -1687,6 +1764,7 @@ async function checkModel(cmds: fc.Arbitrary<Cmd>[], numRuns: number): Promise<v
           throw new Error(`After ${world.log.join(', ') || 'no commands'}:\n- ${problems.join('\n- ')}`);
       } finally {
         world.pending?.held.lose();
+        world.old?.db.close();
         await world.device.destroy();
       }
     },

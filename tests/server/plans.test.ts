@@ -233,6 +233,25 @@ describe('POST /api/listings/:listingId/withdraw', () => {
     expect(again.status).toBe(200);
   });
 
+  it('leaves a pending booking it finds overdue expired, as the carrier was told, never declined', async () => {
+    const l = await listing();
+    const overdue = await book(traveller, l.id);
+    const started = nowMs;
+    nowMs += 25 * HOUR; // unanswered past its 24 h; the housekeeping has not run
+    try {
+      const answer = await setStatus(carrier, overdue, 'accepted');
+      expect(answer.status).toBe(409);
+      expect((await answer.json()).code).toBe('booking/expired');
+      const res = await carrier.call('POST', `/api/listings/${l.id}/withdraw`, { reason: { code: 'other' } });
+      expect(res.status).toBe(200);
+      const order = await orderOf(carrier, overdue, 'carrier-orders');
+      expect(order.status).toBe('expired');
+      expect(order.history.map((h) => h.status)).toEqual(['pending', 'expired']);
+    } finally {
+      nowMs = started;
+    }
+  });
+
   it('lets the carrier list the same flight again, once, and edit another listing onto it', async () => {
     const l = await listing();
     const withdraw = await carrier.call('POST', `/api/listings/${l.id}/withdraw`, {

@@ -14,31 +14,9 @@ export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-390.png`, fullPage: true });
-  // Nothing may reach past the phone's right edge (a page scrolling sideways), nor past the right
-  // edge of the box it sits in (a field sticking out of its card). Strips meant to scroll
-  // (overflow-x auto) and positioned layers (menus, toasts) are exempt; 4 px allows for small
-  // negative margins.
-  const overflow = await page.evaluate(() => {
-    const exempt = (el: Element) => {
-      for (let p: Element | null = el; p && p !== document.body; p = p.parentElement) {
-        const style = getComputedStyle(p);
-        if (p !== el && ['auto', 'scroll'].includes(style.overflowX)) return true;
-        if (style.position === 'fixed' || style.position === 'absolute') return true;
-      }
-      return false;
-    };
-    let worst = document.documentElement.scrollWidth - window.innerWidth;
-    for (const el of document.body.querySelectorAll('*')) {
-      const r = el.getBoundingClientRect();
-      const parent = el.parentElement?.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || !parent || exempt(el)) continue;
-      const past = Math.max(r.right - window.innerWidth, r.right - parent.right - 4);
-      worst = Math.max(worst, Math.round(past));
-    }
-    return worst;
-  });
+  const { px: overflow, what } = await sidewaysOverflow(page);
   if (overflow > 0)
-    throw new Error(`${name} at ${PHONE.width}px: content sticks out ${overflow}px past its box`);
+    throw new Error(`${name} at ${PHONE.width}px: ${what} sticks out ${overflow}px past its box`);
   // Every visible text must stand out from what is behind it (WCAG contrast 3:1 at least; a
   // white-on-white panel fails). Text over a background image or gradient is not judged.
   // Colours in the middle of a transition (a tab just chosen) are neither the old nor the new
@@ -87,6 +65,38 @@ export async function shoot(page: Page, name: string): Promise<void> {
   if (faint.length > 0) throw new Error(`${name}: text too faint to read: ${faint.join(', ')}`);
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true });
+}
+
+/**
+ * How far the page reaches sideways at its current size, and what reaches furthest: nothing may
+ * reach past the window's right edge (a page scrolling sideways), nor past the right edge of the
+ * box it sits in (a field sticking out of its card). Strips meant to scroll (overflow-x auto) and
+ * positioned layers (menus, toasts) are exempt; 4 px allows for small negative margins.
+ */
+export function sidewaysOverflow(page: Page): Promise<{ px: number; what: string }> {
+  return page.evaluate(() => {
+    const exempt = (el: Element) => {
+      for (let p: Element | null = el; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (p !== el && ['auto', 'scroll'].includes(style.overflowX)) return true;
+        if (style.position === 'fixed' || style.position === 'absolute') return true;
+      }
+      return false;
+    };
+    let worst = { px: document.documentElement.scrollWidth - window.innerWidth, what: 'the page' };
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || !parent || exempt(el)) continue;
+      const past = Math.round(Math.max(r.right - window.innerWidth, r.right - parent.right - 4));
+      if (past > worst.px)
+        worst = {
+          px: past,
+          what: `<${el.tagName.toLowerCase()}> "${(el.textContent ?? '').trim().slice(0, 60)}"`,
+        };
+    }
+    return worst;
+  });
 }
 
 /** Picks `code` in the airport or airline picker labelled `label`: types the code, Enter takes the best match. */

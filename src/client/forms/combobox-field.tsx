@@ -4,15 +4,25 @@
 // groups ("Recent", then the busiest airports of the user's country), each a labelled group.
 // The field stores the code; the input shows the chosen option's short form ("Mumbai (BOM)"),
 // which fits a phone, and its full label as a tooltip.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
-import type { ChoiceSource } from '@/domain/reference/choices';
+import type { ChoiceGroup, ChoiceSource } from '@/domain/reference/choices';
 import type { Choice } from '@/domain/reference/match';
+import { ComboOption } from './combobox-option';
 import { useFieldControl } from './field-error';
 import { readRecent, rememberRecent } from './recent-choices';
 
 /** The user-timing measure of one keystroke's matching (bench/airport-match.mjs reads it). */
 const MATCH_MEASURE = 'carry:picker-match';
+
+/** A group's heading in the user's language: "Recent", "Popular in India", "Popular". */
+function groupHeading(g: ChoiceGroup, t: Translate<AreaKeys['search']>): string | null {
+  if (g.group === 'recent') return t('search.picker.recent');
+  if (g.group === 'popular')
+    return g.country ? t('search.picker.popularIn', { country: g.country }) : t('search.picker.popular');
+  return null;
+}
 
 interface ComboboxFieldProps {
   label: string;
@@ -33,6 +43,7 @@ export function ComboboxField({
   placeholder,
   onPick,
 }: ComboboxFieldProps) {
+  const t = useT('search');
   const { field, error, control } = useFieldControl();
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
@@ -61,6 +72,10 @@ export function ComboboxField({
     setOpen(false);
     setActive(-1);
   }
+  // One function for every option, the same on every render (the options are memoised).
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
+  const pickOption = useCallback((choice: Choice) => pickRef.current(choice), []);
 
   function move(to: number) {
     if (matches.length === 0) return;
@@ -139,7 +154,7 @@ export function ComboboxField({
           ref={listRef}
           id={listId}
           role="listbox"
-          aria-label={`${label} choices`}
+          aria-label={t('search.picker.choices', { label })}
           hidden={!open}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
@@ -151,20 +166,21 @@ export function ComboboxField({
                 id={`${listId}-${offset + i}`}
                 choice={o}
                 active={offset + i === active}
-                onPick={() => pick(o)}
+                onPick={pickOption}
               />
             ));
-            if (!g.heading) return rows;
+            const heading = groupHeading(g, t);
+            if (!heading) return rows;
             const headingId = `${listId}-g${gi}`;
             return (
               // biome-ignore lint/a11y/useSemanticElements: a listbox owns options and ARIA groups of them, not a fieldset
-              <div key={g.heading} role="group" aria-labelledby={headingId}>
+              <div key={g.group} role="group" aria-labelledby={headingId}>
                 <div
                   id={headingId}
                   role="presentation"
                   className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
                 >
-                  {g.heading}
+                  {heading}
                 </div>
                 {rows}
               </div>
@@ -178,60 +194,14 @@ export function ComboboxField({
               tabIndex={-1}
               className="px-3 py-2.5 text-sm text-slate-600"
             >
-              No match
+              {t('search.picker.noMatch')}
             </div>
           ) : null}
         </div>
         <span className="sr-only" aria-live="polite">
-          {open ? `${matches.length} ${matches.length === 1 ? 'choice' : 'choices'}` : ''}
+          {open ? t('search.picker.count', { count: matches.length }) : ''}
         </span>
       </div>
     </Field>
-  );
-}
-
-function ComboOption({
-  id,
-  choice,
-  active,
-  onPick,
-}: {
-  id: string;
-  choice: Choice;
-  active: boolean;
-  onPick: () => void;
-}) {
-  return (
-    // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant), as the APG pattern says
-    <div
-      id={id}
-      role="option"
-      aria-selected={active}
-      // Laid out and painted only when scrolled into the list's view: six of fifty show at once.
-      className={`cursor-pointer px-3 py-2 text-sm text-slate-900 [contain-intrinsic-size:auto_3.25rem] [content-visibility:auto] ${active ? 'bg-brand-50' : ''}`}
-      // mousedown, not click: the input must not blur (and close the list) first.
-      onMouseDown={(e) => {
-        e.preventDefault();
-        onPick();
-      }}
-    >
-      {choice.detail ? (
-        <>
-          <span className="flex items-baseline justify-between gap-2">
-            <span className={active ? 'font-semibold' : 'font-medium'}>{choice.title}</span>
-            {/* Read as one phrase, "Mumbai (BOM), Chhatrapati Shivaji … Airport, India", not the
-                lines run together. */}
-            <span className="font-mono text-xs font-semibold text-slate-700">
-              <span className="sr-only"> (</span>
-              {choice.value}
-              <span className="sr-only">), </span>
-            </span>
-          </span>
-          <span className="block truncate text-xs text-slate-600">{choice.detail}</span>
-        </>
-      ) : (
-        <span className={active ? 'font-medium' : ''}>{choice.label}</span>
-      )}
-    </div>
   );
 }

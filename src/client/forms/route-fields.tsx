@@ -1,5 +1,6 @@
 // From and To, as one field group every route form shares: two airport pickers, To leaving out
 // the chosen origin, and a From equal to To clearing To.
+import { useT } from '@/client/i18n/i18n';
 import type { ChoiceSource } from '@/domain/reference/choices';
 import { withFieldGroup } from './app-form';
 
@@ -7,12 +8,13 @@ export const RouteFields = withFieldGroup({
   defaultValues: { from: '', to: '' },
   props: {} as { airports: ChoiceSource; fromPlaceholder?: string; toPlaceholder?: string },
   render: function RouteFieldsRender({ group, airports, fromPlaceholder, toPlaceholder }) {
+    const t = useT('search');
     return (
       <>
         <group.AppField name="from">
           {(field) => (
             <field.ComboboxField
-              label="From"
+              label={t('search.route.from')}
               options={airports}
               recentKind="airport"
               placeholder={fromPlaceholder}
@@ -27,7 +29,7 @@ export const RouteFields = withFieldGroup({
             <group.AppField name="to">
               {(field) => (
                 <field.ComboboxField
-                  label="To"
+                  label={t('search.route.to')}
                   options={airports}
                   exclude={from}
                   recentKind="airport"

@@ -1,4 +1,5 @@
 // A labelled native select for the current form field, with a blank first option.
+import { useT } from '@/client/i18n/i18n';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
 import { useFieldControl } from './field-error';
 
@@ -14,7 +15,8 @@ interface SelectFieldProps {
   disabled?: boolean;
 }
 
-export function SelectField({ label, options, placeholder = 'Select', disabled }: SelectFieldProps) {
+export function SelectField({ label, options, placeholder, disabled }: SelectFieldProps) {
+  const t = useT();
   const { field, error, control } = useFieldControl();
   return (
     <Field id={control.id} label={label} error={error}>
@@ -24,7 +26,7 @@ export function SelectField({ label, options, placeholder = 'Select', disabled }
         className={CONTROL_CLASS}
         onChange={(e) => field.handleChange(e.target.value)}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{placeholder ?? t('common.select')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -1,13 +1,12 @@
-// The domain's English texts in the active language, by their key: a validation message of
-// src/domain/texts.ts (the schemas speak English) and a refusal's message of src/domain/errors.ts
-// (what a failed change's row still keeps, `syncError`, until rows keep its code). Any other text
-// comes back unchanged: one not moved into the catalogue yet (docs/i18n.md).
+// The domain's texts in the active language, by their key: a validation message of
+// src/domain/texts.ts (the schemas speak English), a refusal by its code (what a failed change's
+// row keeps, `syncError`; a row failed under an older release keeps the refusal's English
+// message, read back to its code here). Any other text comes back unchanged: one not moved into
+// the catalogue yet (docs/i18n.md).
 import { ERRORS, type ErrorCode } from '@/domain/errors';
-import { MSG } from '@/domain/texts';
+import { type MsgKey, msgKeyOf } from '@/domain/texts';
 import { t as activeT, type MessageKey, type Translate } from './i18n';
 
-type MsgKey = keyof typeof MSG;
-const MSG_KEYS = new Map<string, MsgKey>(Object.entries(MSG).map(([k, v]) => [v, k as MsgKey]));
 // Two codes may share a message ('sync/upgrade-required', 'sync/old-release'): either entry reads the same.
 const ERROR_CODES = new Map<string, ErrorCode>(
   Object.entries(ERRORS).map(([code, e]) => [e.message, code as ErrorCode]),
@@ -18,13 +17,29 @@ export function refusalKey(code: ErrorCode | 'server/internal'): MessageKey {
   return `error.${code}` satisfies MessageKey;
 }
 
-export function validationText(message: string, t: Translate = activeT): string {
-  const key = MSG_KEYS.get(message);
-  return key ? t(`validation.${key}` satisfies MessageKey) : message;
+/** A validation message of src/domain/texts.ts by its key. */
+export function validationKeyText(key: MsgKey, t: Translate = activeT): string {
+  return t(`validation.${key}` satisfies MessageKey);
 }
 
-/** A refusal's English message (a failed row's `syncError`) in the active language. */
-export function refusalMessageText(message: string, t: Translate = activeT): string {
-  const code = ERROR_CODES.get(message);
-  return code ? t(refusalKey(code)) : validationText(message, t);
+export function validationText(message: string, t: Translate = activeT): string {
+  const key = msgKeyOf(message);
+  return key ? validationKeyText(key, t) : message;
+}
+
+function knownCode(code: string): code is ErrorCode | 'server/internal' {
+  return code === 'server/internal' || Object.hasOwn(ERRORS, code);
+}
+
+/**
+ * A failed change's reason in the active language: a refusal code (what a row's `syncError` and
+ * the waiting list keep), or the English message a row refused under an older release kept.
+ */
+export function refusalMessageText(codeOrMessage: string, t: Translate = activeT): string {
+  if (knownCode(codeOrMessage)) return t(refusalKey(codeOrMessage));
+  const code = ERROR_CODES.get(codeOrMessage);
+  if (code) return t(refusalKey(code));
+  // A code this release does not know (a newer server's): the catalogue's general words.
+  if (/^[a-z-]+\/[a-z-]+$/.test(codeOrMessage)) return t('error.unknown');
+  return validationText(codeOrMessage, t);
 }

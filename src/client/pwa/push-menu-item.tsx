@@ -4,11 +4,13 @@ import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { isOffline } from '@/data';
 import { type PushState, pushState, turnPushOff, turnPushOn } from './push-subscription';
 
 export function PushMenuItem({ className }: { className: string }) {
   const store = useStore();
+  const t = useT();
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -28,14 +30,10 @@ export function PushMenuItem({ className }: { className: string }) {
     try {
       const next = on ? await turnPushOff(store) : await turnPushOn(store);
       setState(next);
-      if (next === 'on') toast.success('Notifications are on for this device.');
-      if (next === 'blocked') toast.error('Notifications are blocked. Allow them in your browser settings.');
+      if (next === 'on') toast.success(t('push.turnedOn'));
+      if (next === 'blocked') toast.error(t('push.blockedToast'));
     } catch (err) {
-      toast.error(
-        isOffline(err)
-          ? 'You appear to be offline. Connect to the internet to change notifications.'
-          : 'Could not change notifications. Please try again.',
-      );
+      toast.error(isOffline(err) ? t('push.offline') : t('push.failed'));
     } finally {
       setBusy(false);
     }
@@ -52,8 +50,10 @@ export function PushMenuItem({ className }: { className: string }) {
       onClick={() => void toggle()}
     >
       <Icon aria-hidden="true" className="size-4" />
-      <span className="flex-1">Notifications</span>
-      <span className="text-xs text-slate-600">{state === 'blocked' ? 'Blocked' : on ? 'On' : 'Off'}</span>
+      <span className="flex-1">{t('push.label')}</span>
+      <span className="text-xs text-slate-600">
+        {t(state === 'blocked' ? 'push.blocked' : on ? 'push.on' : 'push.off')}
+      </span>
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { t, useT } from '@/client/i18n/i18n';
 import { subscribeUpgradeRequired, upgradeRequired } from '@/data';
 import {
   holdInstallOffer,
@@ -18,10 +19,10 @@ import { registerServiceWorker } from './register-sw';
 function useServiceWorker(): void {
   useEffect(() => {
     registerServiceWorker((controls) => {
-      toast('A new version is available', {
+      toast(t('pwa.update.available'), {
         id: 'sw-update',
         duration: Number.POSITIVE_INFINITY,
-        action: { label: 'Reload', onClick: () => controls.applyUpdate() },
+        action: { label: t('pwa.update.reload'), onClick: () => controls.applyUpdate() },
       });
     });
   }, []);
@@ -35,10 +36,10 @@ function useReloadToUpdate(): void {
   const store = useStore();
   useEffect(() => {
     const show = () =>
-      toast('Carry was updated. Reload to update, and your changes will be sent.', {
+      toast(t('pwa.reloadToUpdate.text'), {
         id: 'reload-to-update',
         duration: Number.POSITIVE_INFINITY,
-        action: { label: 'Reload to update', onClick: () => window.location.reload() },
+        action: { label: t('pwa.reloadToUpdate.action'), onClick: () => window.location.reload() },
       });
     if (upgradeRequired(store.db)) show();
     return subscribeUpgradeRequired(store.db, show);
@@ -55,7 +56,28 @@ function useInstallOffer() {
   return { offer, iosHint, setIosHint };
 }
 
+/** The iPhone hint's sentence with its two button names in bold (they stand in the words). */
+function IosInstallHint() {
+  const t = useT();
+  // The message is translated with markers where the bold names go, then split at them.
+  const marked = t('pwa.install.ios', { share: '\u0000share\u0000', add: '\u0000add\u0000' });
+  const names = { share: t('pwa.install.share'), add: t('pwa.install.addToHome') };
+  return (
+    <p className="flex-1">
+      {marked.split('\u0000').map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence
+          <strong key={i}>{names[part as keyof typeof names] ?? part}</strong>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
+}
+
 export function PwaControls() {
+  const t = useT();
   useServiceWorker();
   useReloadToUpdate();
   const { offer, iosHint, setIosHint } = useInstallOffer();
@@ -82,23 +104,20 @@ export function PwaControls() {
         className="fixed bottom-4 left-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <Download aria-hidden="true" className="size-4" />
-        Install app
+        {t('pwa.install')}
       </button>
     );
   }
   if (iosHint) {
     return (
       <aside
-        aria-label="Install Carry"
+        aria-label={t('pwa.install.label')}
         className="fixed inset-x-4 bottom-4 z-40 flex items-start gap-3 rounded-xl bg-white p-4 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200"
       >
-        <p className="flex-1">
-          Install Carry: tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>. It works
-          offline.
-        </p>
+        <IosInstallHint />
         <button
           type="button"
-          aria-label="Dismiss install hint"
+          aria-label={t('pwa.install.dismiss')}
           onClick={() => {
             localStorage.setItem(INSTALL_HINT_DISMISSED_KEY, '1');
             setIosHint(false);

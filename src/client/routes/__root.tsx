@@ -6,6 +6,7 @@ import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-
 import { Suspense, useEffect, useState } from 'react';
 import { readSession } from '@/data/engine/stored-session';
 import { normalizePath } from '../auth/paths';
+import { useT } from '../i18n/i18n';
 import { useIdle } from '../idle';
 import type { RouterContext } from '../router-context';
 import { Header, loadChrome, SyncIndicator } from './-components/chrome';
@@ -36,6 +37,7 @@ function RootLayout() {
     }),
   });
   const storeLoader = Route.useRouteContext({ select: (c) => c.storeLoader });
+  const t = useT();
   const idle = useIdle();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
@@ -52,7 +54,7 @@ function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('app.skip')}
       </a>
       {loaded || authed ? (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
 import { PackageSearch } from 'lucide-react';
 import * as v from 'valibot';
 import { loadBookingDraft } from '@/client/booking-draft';
+import { useT } from '@/client/i18n/i18n';
 import { buttonClass } from '@/client/ui/button';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Page } from '@/client/ui/page';
@@ -30,6 +31,7 @@ export const Route = createFileRoute('/_authed/booking')({
 });
 
 function ConfirmBooking() {
+  const t = useT('search');
   const stateListing = useLocation({ select: (l) => l.state.listing });
   const stored = Route.useLoaderData({ select: (d) => d.listing });
   const id = Route.useSearch({ select: (s) => s.listing });
@@ -38,23 +40,16 @@ function ConfirmBooking() {
   const listing = found && (!id || found.id === id) ? found : null;
   const reference = useReference();
   return (
-    <Page
-      title="Confirm Your Booking"
-      subtitle="Check the flight, choose how many KG, and confirm."
-      width="lg"
-    >
+    <Page title={t('search.confirm.title')} subtitle={t('search.confirm.subtitle')} width="lg">
       {listing ? (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-[1fr_20rem]">
           <FlightInfo listing={listing} />
           <BookingForm listing={listing} reference={reference} />
         </div>
       ) : (
-        <EmptyState
-          icon={<PackageSearch className="size-10" />}
-          title="No booking data found. Please go back and try again."
-        >
+        <EmptyState icon={<PackageSearch className="size-10" />} title={t('search.confirm.none')}>
           <Link to="/travellerhome" className={buttonClass('secondary', 'mt-3')}>
-            Back to search
+            {t('search.confirm.back')}
           </Link>
         </EmptyState>
       )}

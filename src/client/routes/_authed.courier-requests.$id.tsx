@@ -6,27 +6,32 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useCourierRequest, useStore } from '@/client/hooks';
+import { validationText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
+import { failureText } from '@/client/i18n/refusals';
+import { LOCALE } from '@/client/locale';
 import { pullOnOpen } from '@/client/pull-on-open';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { ConfirmDialog } from '@/client/ui/confirm-dialog';
-import { CourierStatusBadge } from '@/client/ui/courier-status-badge';
+import { CourierStatusBadge, courierStatusKey } from '@/client/ui/courier-status-badge';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { SyncState } from '@/client/ui/sync-state';
 import {
+  ApiError,
   bookForCourierRequest,
   type CourierRequestRow,
   discardEntry,
   retryEntry,
   withdrawCourierRequest,
 } from '@/data';
-import { categoryLabel } from '@/domain/courier/categories';
 import { maskIdNumber } from '@/domain/courier/schema';
-import { BOOKABLE, COURIER_STATUS_LABELS, WITHDRAWABLE } from '@/domain/courier/status';
+import { BOOKABLE, WITHDRAWABLE } from '@/domain/courier/status';
 import { formatDayMonth, formatPrice, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
+import { categoryText, historyNoteText, idTypeText, paymentText } from './-components/courier-text';
 import { type Reference, useReference } from './-components/use-reference';
 
 export const Route = createFileRoute('/_authed/courier-requests/$id')({
@@ -36,28 +41,34 @@ export const Route = createFileRoute('/_authed/courier-requests/$id')({
 });
 
 const when = (ms: number) =>
-  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
 
 function Facts({ r, reference }: { r: CourierRequestRow; reference: Reference }) {
+  const t = useT('sender');
   // The airport's name and code; the code alone while the names are not loaded yet.
   const place = (code: string) => {
     const name = reference.airportName(code);
     return name && name !== code ? `${name} (${code})` : code;
   };
   const facts: [string, string][] = [
-    ['From', r.from ? place(r.from) : '—'],
-    ['To', r.to ? place(r.to) : '—'],
-    ['Dates', r.firstDay ? `${formatDayMonth(r.firstDay)} – ${formatDayMonth(r.lastDay)}` : '—'],
-    ['Weight', formatWeight(r.weight)],
-    ['Item Category', r.itemCategory.map(categoryLabel).join(', ') || '—'],
-    ['Item Description', r.itemDescription || '—'],
-    ['Declared value', formatPrice(r.declaredValue)],
-    ['Recipient', r.recipientName ? `${r.recipientName}, ${r.recipientPhone}` : '—'],
+    [t('sender.details.from'), r.from ? place(r.from) : '—'],
+    [t('sender.details.to'), r.to ? place(r.to) : '—'],
     [
-      'Government ID',
-      r.governmentIdLast4 ? `${r.governmentIdType} ${maskIdNumber(r.governmentIdLast4)}` : 'Not given',
+      t('sender.details.dates'),
+      r.firstDay ? `${formatDayMonth(r.firstDay, LOCALE)} – ${formatDayMonth(r.lastDay, LOCALE)}` : '—',
     ],
-    ['Payment Mode', r.paymentMode || '—'],
+    [t('sender.details.weight'), formatWeight(r.weight)],
+    [t('sender.details.category'), r.itemCategory.map((c) => categoryText(c, t)).join(', ') || '—'],
+    [t('sender.details.description'), r.itemDescription || '—'],
+    [t('sender.details.value'), formatPrice(r.declaredValue, LOCALE)],
+    [t('sender.details.recipient'), r.recipientName ? `${r.recipientName}, ${r.recipientPhone}` : '—'],
+    [
+      t('sender.details.governmentId'),
+      r.governmentIdLast4
+        ? `${idTypeText(r.governmentIdType, t)} ${maskIdNumber(r.governmentIdLast4)}`
+        : t('sender.details.notGiven'),
+    ],
+    [t('sender.details.payment'), r.paymentMode ? paymentText(r.paymentMode, t) : '—'],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -73,24 +84,28 @@ function Facts({ r, reference }: { r: CourierRequestRow; reference: Reference })
 
 function Matches({ r, reference }: { r: CourierRequestRow; reference: Reference }) {
   const store = useStore();
+  const t = useT('sender');
   const [busy, setBusy] = useState<string | null>(null);
   async function book(listing: Listing) {
     setBusy(listing.id);
     try {
       await bookForCourierRequest(store, r, listing);
-      toast.success('Booking Conformed');
+      toast.success(t('sender.match.booked'));
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : 'Booking Failed! Please try again');
+      // A refusal by its code; a check on the device (a session gone) by its message's key.
+      toast.error(
+        err instanceof ApiError
+          ? failureText(err, t)
+          : err instanceof Error && err.message
+            ? validationText(err.message, t)
+            : t('sender.match.failed'),
+      );
     } finally {
       setBusy(null);
     }
   }
   if (!r.matches.length)
-    return (
-      <EmptyState title="No carrier on this route and dates yet.">
-        We will notify you when a carrier lists a flight that matches.
-      </EmptyState>
-    );
+    return <EmptyState title={t('sender.match.none')}>{t('sender.match.noneText')}</EmptyState>;
   return (
     <ul className="flex flex-col gap-3">
       {r.matches.map((l) => (
@@ -100,22 +115,31 @@ function Matches({ r, reference }: { r: CourierRequestRow; reference: Reference 
               {l.flightNo} · {reference.airlineName(l.airline)}
             </p>
             <p className="text-slate-600">
-              {formatDayMonth(l.departure)}
+              {formatDayMonth(l.departure, LOCALE)}
               {l.time ? `, ${reference.departureTime(l.departure, l.time, l.from)}` : ''} ·{' '}
-              {formatWeight(l.available)} space available · {formatPrice(l.cost)} per KG
+              {t('sender.match.space', {
+                weight: formatWeight(l.available),
+                price: formatPrice(l.cost, LOCALE),
+              })}
             </p>
             <p className="text-slate-600">
-              For your {formatWeight(r.weight)}: {formatPrice(Math.round(l.cost * r.weight * 100) / 100)}
+              {t('sender.match.forYours', {
+                weight: formatWeight(r.weight),
+                price: formatPrice(Math.round(l.cost * r.weight * 100) / 100, LOCALE),
+              })}
             </p>
           </div>
           <Button
             onClick={() => void book(l)}
             busy={busy === l.id}
-            busyLabel="Processing..."
+            busyLabel={t('sender.match.busy')}
             disabled={busy !== null || l.available < r.weight}
-            aria-label={`Book this: ${l.flightNo} on ${formatDayMonth(l.departure)}`}
+            aria-label={t('sender.match.bookLabel', {
+              flight: l.flightNo,
+              date: formatDayMonth(l.departure, LOCALE),
+            })}
           >
-            Book this
+            {t('sender.match.book')}
           </Button>
         </li>
       ))}
@@ -124,29 +148,28 @@ function Matches({ r, reference }: { r: CourierRequestRow; reference: Reference 
 }
 
 /** What happens next with a request, in words, for each status. */
-const NEXT_STEP: Record<CourierRequestRow['status'], string> = {
-  submitted:
-    'What happens next: we look for carriers flying your route on your dates, and tell you (notification or e-mail) when one lists a flight that matches.',
-  matched: 'What happens next: pick a carrier below with "Book this", or wait for another one to match.',
-  booked:
-    'What happens next: the carrier accepts or declines your booking. Once accepted, My Bookings shows the hand-off code to give at the hand-off; if declined, this request is matched again.',
-  delivered: 'Delivered. You can rate the carrier in My Bookings.',
-  closed: 'This request is closed: it is no longer matched with carriers.',
-};
+const NEXT_STEP = {
+  submitted: 'sender.next.submitted',
+  matched: 'sender.next.matched',
+  booked: 'sender.next.booked',
+  delivered: 'sender.next.delivered',
+  closed: 'sender.next.closed',
+} as const satisfies Record<CourierRequestRow['status'], string>;
 
 function CourierRequestDetails() {
   const { id } = Route.useParams();
   const r = useCourierRequest(id);
   const reference = useReference();
   const store = useStore();
+  const t = useT('sender');
   const [asking, setAsking] = useState(false);
-  if (r === undefined) return <Spinner label="Loading..." />;
+  if (r === undefined) return <Spinner label={t('sender.loading')} />;
   if (r === null)
     return (
-      <Page title="Courier request" width="lg">
-        <EmptyState title="That courier request is not on this device.">
+      <Page title={t('sender.details.title')} width="lg">
+        <EmptyState title={t('sender.details.missing')}>
           <Link to="/courier-requests" className="font-medium text-brand-700 underline">
-            Back to My courier requests
+            {t('sender.details.back')}
           </Link>
         </EmptyState>
       </Page>
@@ -155,10 +178,10 @@ function CourierRequestDetails() {
   const open = WITHDRAWABLE.includes(r.status);
   return (
     <Page
-      title="Courier request"
+      title={t('sender.details.title')}
       subtitle={
         <Link to="/courier-requests" className="text-brand-700 underline">
-          My courier requests
+          {t('sender.myRequests')}
         </Link>
       }
       width="lg"
@@ -178,26 +201,26 @@ function CourierRequestDetails() {
                 : {})}
             />
           </div>
-          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{NEXT_STEP[r.status]}</p>
+          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t(NEXT_STEP[r.status])}</p>
           <Facts r={r} reference={reference} />
           {r.status === 'closed' || r.status === 'delivered' ? (
             <p className="text-sm">
               <Link to="/senderhome" className="font-medium text-brand-700 underline">
-                Make a new courier request
+                {t('sender.details.newRequest')}
               </Link>
             </p>
           ) : null}
           {r.bookingId ? (
             <p className="text-sm">
               <Link to="/mybookings" className="font-medium text-brand-700 underline">
-                See the booking in My Bookings
+                {t('sender.details.seeBooking')}
               </Link>
             </p>
           ) : null}
           {open ? (
             <div>
               <Button variant="secondary" onClick={() => setAsking(true)}>
-                Withdraw request
+                {t('sender.details.withdraw')}
               </Button>
             </div>
           ) : null}
@@ -205,23 +228,23 @@ function CourierRequestDetails() {
         {BOOKABLE.includes(r.status) ? (
           <section aria-labelledby="matches" className="flex flex-col gap-3">
             <h2 id="matches" className="text-lg font-semibold text-slate-900">
-              Carriers on your route and dates
+              {t('sender.details.matches')}
             </h2>
             <Matches r={r} reference={reference} />
           </section>
         ) : null}
         <section aria-labelledby="history" className="flex flex-col gap-3">
           <h2 id="history" className="text-lg font-semibold text-slate-900">
-            History
+            {t('sender.details.history')}
           </h2>
           <ol className="flex flex-col gap-2 border-l-2 border-slate-200 pl-4 text-sm">
             {r.history.map((h, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a history only grows at its end
               <li key={i}>
-                <p className="font-medium text-slate-900">{COURIER_STATUS_LABELS[h.status]}</p>
+                <p className="font-medium text-slate-900">{t(courierStatusKey(h.status))}</p>
                 <p className="text-slate-600">
                   {when(h.at)}
-                  {h.note ? ` · ${h.note}` : ''}
+                  {h.note ? ` · ${historyNoteText(h.note, t)}` : ''}
                 </p>
               </li>
             ))}
@@ -230,15 +253,15 @@ function CourierRequestDetails() {
       </div>
       {asking ? (
         <ConfirmDialog
-          title="Withdraw this courier request?"
-          description="It will be closed and no longer matched with carriers. This cannot be undone."
-          confirmLabel="Withdraw request"
-          cancelLabel="Keep it"
+          title={t('sender.withdraw.title')}
+          description={t('sender.withdraw.text')}
+          confirmLabel={t('sender.details.withdraw')}
+          cancelLabel={t('sender.withdraw.keep')}
           busy={false}
-          busyLabel="Withdrawing..."
+          busyLabel={t('sender.withdraw.busy')}
           onConfirm={() => {
             setAsking(false);
-            void withdrawCourierRequest(store, r.id).then(() => toast.success('Courier request withdrawn.'));
+            void withdrawCourierRequest(store, r.id).then(() => toast.success(t('sender.withdraw.done')));
           }}
           onCancel={() => setAsking(false)}
         />

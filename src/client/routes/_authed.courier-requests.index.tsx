@@ -4,6 +4,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ChevronRight, Package } from 'lucide-react';
 import { useCourierRequests } from '@/client/hooks';
+import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { pullOnOpen } from '@/client/pull-on-open';
 import { buttonClass } from '@/client/ui/button';
 import { CourierStatusBadge } from '@/client/ui/courier-status-badge';
@@ -21,25 +23,26 @@ export const Route = createFileRoute('/_authed/courier-requests/')({
 });
 
 function CourierRequests() {
+  const t = useT('sender');
   const rows = useCourierRequests();
   const reference = useReference();
   const place = (code: string) => reference.airportName(code) ?? code;
   return (
     <Page
-      title="My courier requests"
-      subtitle="Each request's status, and the carriers flying your route."
+      title={t('sender.myRequests')}
+      subtitle={t('sender.list.subtitle')}
       width="lg"
       actions={
         <Link to="/senderhome" className={buttonClass('primary')}>
-          New request
+          {t('sender.list.new')}
         </Link>
       }
     >
       {rows === undefined ? (
-        <Spinner label="Loading..." />
+        <Spinner label={t('sender.loading')} />
       ) : rows.length === 0 ? (
-        <EmptyState icon={<Package className="size-8" />} title="No courier requests yet.">
-          Requests you submit show here with their status.
+        <EmptyState icon={<Package className="size-8" />} title={t('sender.list.empty')}>
+          {t('sender.list.emptyText')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -52,13 +55,15 @@ function CourierRequests() {
               >
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-slate-900">
-                    {r.from ? `${place(r.from)} → ${place(r.to)}` : 'Courier request'}
+                    {r.from ? `${place(r.from)} → ${place(r.to)}` : t('sender.list.untitled')}
                   </p>
                   <p className="mt-0.5 text-sm text-slate-600">
-                    {r.firstDay ? `${formatDayMonth(r.firstDay)} – ${formatDayMonth(r.lastDay)} · ` : ''}
+                    {r.firstDay
+                      ? `${formatDayMonth(r.firstDay, LOCALE)} – ${formatDayMonth(r.lastDay, LOCALE)} · `
+                      : ''}
                     {formatWeight(r.weight)}
                     {r.matches.length && (r.status === 'submitted' || r.status === 'matched')
-                      ? ` · ${r.matches.length} matching ${r.matches.length === 1 ? 'listing' : 'listings'}`
+                      ? ` · ${t('sender.list.matches', { count: r.matches.length })}`
                       : ''}
                   </p>
                   <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -67,7 +72,7 @@ function CourierRequests() {
                   </div>
                 </div>
                 <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
-                <span className="sr-only">View details</span>
+                <span className="sr-only">{t('sender.list.viewDetails')}</span>
               </Link>
             </li>
           ))}

@@ -3,6 +3,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useMyBookings } from '@/client/hooks';
+import { type AreaKeys, useT } from '@/client/i18n/i18n';
 import { pullOnOpen } from '@/client/pull-on-open';
 import { PillTabs } from '@/client/ui/pill-tabs';
 import { SidePanel } from '@/client/ui/side-panel';
@@ -29,9 +30,24 @@ export const Route = createFileRoute('/_authed/mybookings')({
   component: MyBookings,
 });
 
-const KINDS = ['All Bookings', 'Traveller Bookings', 'Carrier Bookings', 'Sender Bookings'];
+const KINDS = [
+  'search.mybookings.kind.all',
+  'search.mybookings.kind.traveller',
+  'search.mybookings.kind.carrier',
+  'search.mybookings.kind.sender',
+] as const satisfies readonly AreaKeys['search'][];
+
+const TAB_LABEL: Record<BookingTab, AreaKeys['search']> = {
+  all: 'search.mybookings.tab.all',
+  upcoming: 'search.mybookings.tab.upcoming',
+  accepted: 'search.mybookings.tab.accepted',
+  completed: 'search.mybookings.tab.completed',
+  cancelled: 'search.mybookings.tab.cancelled',
+  expired: 'search.mybookings.tab.expired',
+};
 
 function MyBookings() {
+  const t = useT('search');
   const bookings = useMyBookings(Route.useLoaderData({ select: (d) => d.pulled }));
   const reference = useReference();
   const openId = Route.useSearch({ select: (s) => s.booking });
@@ -42,31 +58,32 @@ function MyBookings() {
   const today = todayIn(Date.now());
   const sorted = useMemo(() => newestFirst(bookings.rows ?? []), [bookings.rows]);
   const rows = useMemo(() => sorted.filter((r) => matchesTab(r, tab, today)), [sorted, tab, today]);
+  const tabs = BOOKING_TABS.map((o) => ({ value: o.value, label: t(TAB_LABEL[o.value]) }));
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-8 md:grid-cols-[16rem_1fr]">
-      <SidePanel title="My Bookings">
-        <p>Everything you've booked on other travellers' flights.</p>
+      <SidePanel title={t('search.mybookings.panel')}>
+        <p>{t('search.mybookings.panelText')}</p>
         <div className="mt-4 flex flex-col gap-2">
           {KINDS.map((k) => (
             <label key={k} className="flex items-center gap-2 text-white">
-              <input type="checkbox" className="size-4 accent-brand-300" /> {k}
+              <input type="checkbox" className="size-4 accent-brand-300" /> {t(k)}
             </label>
           ))}
         </div>
       </SidePanel>
       <section aria-labelledby="your-bookings" className="flex min-w-0 flex-col gap-4">
         <h1 id="your-bookings" className="text-2xl font-bold tracking-tight text-slate-900">
-          Your Bookings
+          {t('search.mybookings.title')}
         </h1>
-        <PillTabs label="Filter bookings" options={BOOKING_TABS} value={tab} onChange={setTab} />
+        <PillTabs label={t('search.mybookings.filter')} options={tabs} value={tab} onChange={setTab} />
         <OrderList
           key={tab}
           loading={bookings.loading}
-          error={bookings.error ? 'Failed to load bookings. Please try again.' : null}
+          error={bookings.error ? t('search.mybookings.failed') : null}
           rows={rows}
           side="traveller"
-          emptyText="No bookings found."
+          emptyText={t('search.mybookings.empty')}
           reference={reference}
           openId={openId}
         />

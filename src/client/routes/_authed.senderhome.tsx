@@ -1,6 +1,7 @@
 // Courier Service Request (/senderhome): the sender's home, with the way to My courier requests
 // at the top (the form is long on a phone).
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useT } from '@/client/i18n/i18n';
 import { buttonClass } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { Page } from '@/client/ui/page';
@@ -11,14 +12,15 @@ export const Route = createFileRoute('/_authed/senderhome')({ component: SenderH
 
 function SenderHome() {
   const reference = useReference();
+  const t = useT('sender');
   return (
     <Page
-      title="Courier Service Request"
-      subtitle="Tell us what you're sending; we'll match it with a traveller on the route."
+      title={t('sender.home.title')}
+      subtitle={t('sender.home.subtitle')}
       width="lg"
       actions={
         <Link to="/courier-requests" className={buttonClass('secondary')}>
-          My courier requests
+          {t('sender.myRequests')}
         </Link>
       }
     >

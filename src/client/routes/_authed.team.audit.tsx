@@ -1,5 +1,6 @@
 // /team/audit: every staff action, newest first: who, what, when, on whom, why. Append-only.
 import { createFileRoute } from '@tanstack/react-router';
+import { useT } from '@/client/i18n/i18n';
 import { TeamList } from './team/-components/team-list';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
@@ -17,28 +18,29 @@ interface Entry {
 
 function Audit() {
   const page = useTeamPage<Entry>('audit');
+  const t = useT('team');
   return (
     <section aria-labelledby="audit-title">
       <h2 id="audit-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Audit log
+        {t('team.audit.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by staff e-mail, subject or action"
-        empty="No staff action yet. Every reply, report outcome, suspension, proposal and Government ID shown lands here."
+        searchLabel={t('team.audit.search')}
+        empty={t('team.audit.empty')}
         keyOf={(e) => String(e.id)}
       >
         {(e) => (
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-            <dt className="text-slate-600">When</dt>
+            <dt className="text-slate-600">{t('team.audit.when')}</dt>
             <dd className="text-slate-900">{when(e.at)}</dd>
-            <dt className="text-slate-600">Who</dt>
+            <dt className="text-slate-600">{t('team.audit.who')}</dt>
             <dd className="break-all text-slate-900">{e.actorEmail}</dd>
-            <dt className="text-slate-600">What</dt>
+            <dt className="text-slate-600">{t('team.audit.what')}</dt>
             <dd className="font-semibold text-slate-900">{e.action}</dd>
-            <dt className="text-slate-600">On</dt>
+            <dt className="text-slate-600">{t('team.audit.on')}</dt>
             <dd className="break-all text-slate-900">{e.subject}</dd>
-            <dt className="text-slate-600">Why</dt>
+            <dt className="text-slate-600">{t('team.audit.why')}</dt>
             <dd className="text-slate-900 sm:col-span-3">{e.reason}</dd>
           </dl>
         )}

@@ -1,5 +1,7 @@
 // /team/bookings: every booking, newest first; searched by a side's e-mail or a booking id.
 import { createFileRoute } from '@tanstack/react-router';
+import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { BookingStatus } from '@/domain/booking/status';
 import { formatPrice, formatWeight } from '@/domain/format';
@@ -25,28 +27,29 @@ interface Booking {
 
 function Bookings() {
   const page = useTeamPage<Booking>('bookings');
+  const t = useT('team');
   return (
     <section aria-labelledby="bookings-title">
       <h2 id="bookings-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Bookings
+        {t('team.bookings.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by e-mail or booking id"
-        empty="No bookings found. Search by a booking id or the exact e-mail of a traveller or carrier."
+        searchLabel={t('team.bookings.search')}
+        empty={t('team.bookings.empty')}
         keyOf={(b) => b.id}
       >
         {(b) => (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white p-3 text-sm">
             <StatusBadge status={b.status} />
             <span className="font-semibold text-slate-900">
-              {b.from} to {b.to} · {b.flightNo} · {b.departure}
+              {t('team.bookings.route', { from: b.from, to: b.to })} · {b.flightNo} · {b.departure}
             </span>
             <span className="text-slate-700">
-              {formatWeight(b.weightGrams / 1000)} · {formatPrice(b.cost)}
+              {formatWeight(b.weightGrams / 1000)} · {formatPrice(b.cost, LOCALE)}
             </span>
             <span className="text-slate-600">
-              {b.traveller} with {b.carrier}
+              {t('team.bookings.sides', { traveller: b.traveller, carrier: b.carrier })}
             </span>
             <span className="text-xs text-slate-600">{when(b.createdAt)}</span>
           </div>

@@ -4,12 +4,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { courierMatches, revealGovernmentId, teamAction } from '@/data';
 import { formatPrice } from '@/domain/format';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
+import { courierStatusText, type TeamT, teamFailure } from './team/-components/team-text';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
 
@@ -45,15 +48,16 @@ interface Listing {
 
 function Courier() {
   const page = useTeamPage<Request>('courier-requests');
+  const t = useT('team');
   return (
     <section aria-labelledby="courier-title">
       <h2 id="courier-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Courier requests
+        {t('team.courier.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by sender's e-mail"
-        empty="No courier requests. Requests senders submit land here, newest first."
+        searchLabel={t('team.courier.search')}
+        empty={t('team.courier.empty')}
         keyOf={(r) => r.id}
       >
         {(r) => <RequestCard request={r} />}
@@ -62,54 +66,62 @@ function Courier() {
   );
 }
 
-const tripText = (t: Trip) =>
-  t.from && t.to
-    ? `${t.from} to ${t.to}${t.firstDay ? `, ${t.firstDay}${t.lastDay && t.lastDay !== t.firstDay ? ` to ${t.lastDay}` : ''}` : ''}${t.weightKg ? `, ${t.weightKg} KG` : ''}`
-    : 'No route given';
+function tripText(trip: Trip, t: TeamT): string {
+  if (!(trip.from && trip.to)) return t('team.courier.noRoute');
+  const days = trip.firstDay
+    ? trip.lastDay && trip.lastDay !== trip.firstDay
+      ? t('team.courier.daysRange', { first: trip.firstDay, last: trip.lastDay })
+      : t('team.courier.days', { first: trip.firstDay })
+    : '';
+  const weight = trip.weightKg ? t('team.courier.weight', { weight: trip.weightKg }) : '';
+  return `${t('team.courier.trip', { from: trip.from, to: trip.to })}${days}${weight}`;
+}
 
 function RequestCard({ request }: { request: Request }) {
   const store = useStore();
+  const t = useT('team');
   const [matches, setMatches] = useState<Listing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const show = () =>
     courierMatches<Listing>(store, request.id)
       .then((m) => setMatches(m.listings))
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load matches.'));
+      .catch((err: unknown) => setError(teamFailure(err, 'team.courier.matchesFailed', t)));
   return (
     <Card className="p-4">
-      <article aria-label={`Courier request of ${request.sender.email}`}>
+      <article aria-label={t('team.courier.request', { email: request.sender.email })}>
         <p className="font-semibold text-slate-900">
           {request.sender.name} <span className="font-normal text-slate-600">{request.sender.email}</span>
         </p>
         <p className="text-sm text-slate-700">
-          {tripText(request.trip)} · {request.status} · {when(request.createdAt)}
+          {tripText(request.trip, t)} · {courierStatusText(request.status, t)} · {when(request.createdAt)}
         </p>
         {request.item ? <p className="mt-1 text-sm text-slate-800">{request.item}</p> : null}
         {request.governmentId ? <GovernmentId requestId={request.id} id={request.governmentId} /> : null}
         {matches === null ? (
           <Button variant="secondary" className="mt-3" onClick={() => void show()}>
-            Show matching listings
+            {t('team.courier.showMatches')}
           </Button>
         ) : matches.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No listing matches this request yet.</p>
+          <p className="mt-3 text-sm text-slate-600">{t('team.courier.noMatch')}</p>
         ) : (
-          <ul aria-label="Matching listings" className="mt-3 flex flex-col gap-2">
+          <ul aria-label={t('team.courier.matches')} className="mt-3 flex flex-col gap-2">
             {matches.map((l) => (
               <li key={l.id} className="rounded-xl border border-slate-200 p-3">
                 <p className="text-sm font-semibold text-slate-900">
-                  {l.flightNo} · {l.departure} {l.time} · {l.available} KG free · {formatPrice(l.cost)} per KG
-                  · {l.name}
+                  {l.flightNo} · {l.departure} {l.time} ·{' '}
+                  {t('team.courier.listing', { kg: l.available, price: formatPrice(l.cost, LOCALE) })} ·{' '}
+                  {l.name}
                 </p>
                 <ActionForm
                   onDone={() => undefined}
                   actions={[
                     {
-                      label: 'Propose this listing to the sender',
+                      label: t('team.courier.propose'),
                       run: (reason) =>
                         teamAction(store, `courier-requests/${request.id}/propose`, {
                           listingId: l.id,
                           reason,
-                        }),
+                        }).then(() => t('team.courier.proposed')),
                     },
                   ]}
                 />
@@ -130,39 +142,37 @@ function RequestCard({ request }: { request: Request }) {
 /** The masked ID, and "Show full ID": an audited action (the reason and who saw it are logged). */
 function GovernmentId({ requestId, id }: { requestId: string; id: { type: string; last4: string } }) {
   const store = useStore();
+  const t = useT('team');
   const [full, setFull] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const label = id.type || 'Government ID';
+  const label = id.type || t('team.courier.governmentId');
   return (
     <div className="mt-2 text-sm text-slate-800">
       <p>
         {label}: <span className="font-mono">{full ?? `•••• ${id.last4}`}</span>
       </p>
       {full ? (
-        <p className="text-xs text-slate-600">Shown to you; the audit log records that you saw it.</p>
+        <p className="text-xs text-slate-600">{t('team.courier.shownNote')}</p>
       ) : asking ? (
         <ActionForm
           onDone={() => setAsking(false)}
           actions={[
             {
-              label: 'Show full ID',
+              label: t('team.courier.showFull'),
               variant: 'secondary',
               run: async (reason) => {
                 const shown = await revealGovernmentId(store, requestId, reason);
                 setFull(shown.governmentIdNumber);
-                return shown.message;
+                return t('team.courier.shown');
               },
             },
           ]}
         >
-          <p className="text-sm text-slate-700">
-            The full number is for checks the law requires. Your name, the time and your reason go into the
-            audit log.
-          </p>
+          <p className="text-sm text-slate-700">{t('team.courier.law')}</p>
         </ActionForm>
       ) : (
         <Button variant="ghost" className="mt-1 -ml-2 px-2" onClick={() => setAsking(true)}>
-          Show full ID…
+          {t('team.courier.showFullOpen')}
         </Button>
       )}
     </div>

@@ -4,11 +4,14 @@
 // as the team's resolution) once it has.
 import { createFileRoute } from '@tanstack/react-router';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { teamAction } from '@/data';
 import { formatPrice, formatWeight } from '@/domain/format';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
+import { bookingStatusText } from './team/-components/team-text';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
 
@@ -29,23 +32,24 @@ interface Dispute {
 }
 
 const STATUSES = [
-  { value: '', label: 'Open' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'all', label: 'All' },
-];
+  { value: '', label: 'team.status.open' },
+  { value: 'resolved', label: 'team.disputes.resolvedFilter' },
+  { value: 'all', label: 'team.status.all' },
+] as const;
 
 function Disputes() {
   const page = useTeamPage<Dispute>('disputes');
+  const t = useT('team');
   return (
     <section aria-labelledby="disputes-title">
       <h2 id="disputes-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Payment disputes
+        {t('team.disputes.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by either side's e-mail"
-        statuses={STATUSES}
-        empty="No payment disputes here."
+        searchLabel={t('team.disputes.search')}
+        statuses={STATUSES.map((s) => ({ value: s.value, label: t(s.label) }))}
+        empty={t('team.disputes.empty')}
         keyOf={(d) => d.id}
       >
         {(d) => <DisputeCard dispute={d} onDone={page.reload} />}
@@ -56,46 +60,61 @@ function Disputes() {
 
 function DisputeCard({ dispute: d, onDone }: { dispute: Dispute; onDone: () => void }) {
   const store = useStore();
+  const t = useT('team');
   return (
     <Card className="p-4">
-      <article aria-label={`Payment dispute of ${d.traveller.email} and ${d.carrier.email}`}>
+      <article
+        aria-label={t('team.disputes.label', { traveller: d.traveller.email, carrier: d.carrier.email })}
+      >
         <p className="text-sm text-slate-600">
-          Disputed {when(d.createdAt)}
-          {d.resolvedAt ? ` · resolved ${when(d.resolvedAt)}` : ' · open'}
+          {t('team.disputes.disputed', { when: when(d.createdAt) })}
+          {d.resolvedAt
+            ? t('team.disputes.resolvedAt', { when: when(d.resolvedAt) })
+            : t('team.disputes.open')}
         </p>
         <p className="mt-1 font-semibold text-slate-900">
-          {formatPrice(d.booking.cost)} for {formatWeight(d.booking.weightGrams / 1000)} · {d.from} to {d.to}{' '}
+          {t('team.disputes.summary', {
+            price: formatPrice(d.booking.cost, LOCALE),
+            weight: formatWeight(d.booking.weightGrams / 1000),
+            from: d.from,
+            to: d.to,
+          })}{' '}
           · {d.flightNo} · {d.departure}
         </p>
         <p className="text-sm text-slate-800">
-          Traveller: {d.traveller.name} ({d.traveller.email}) says they paid by UPI
+          {t('team.disputes.traveller', { name: d.traveller.name, email: d.traveller.email })}
           {d.claimedRef ? (
             <>
-              , reference <span className="font-mono break-all">{d.claimedRef}</span>
+              {t('team.disputes.reference')}
+              <span className="font-mono break-all">{d.claimedRef}</span>
             </>
           ) : null}
-          .
+          {t('team.disputes.end')}
         </p>
         <p className="text-sm text-slate-800">
-          Carrier: {d.carrier.name} ({d.carrier.email}) answered Not received.
+          {t('team.disputes.carrier', { name: d.carrier.name, email: d.carrier.email })}
         </p>
         <p className="mt-1 text-sm text-slate-600">
-          Booking {d.booking.id.slice(0, 8)} ({d.booking.status})
+          {t('team.booking', {
+            id: d.booking.id.slice(0, 8),
+            status: bookingStatusText(d.booking.status, t),
+          })}
         </p>
         {d.resolvedAt === null ? (
           <ActionForm
             onDone={onDone}
             actions={[
               {
-                label: 'Mark resolved',
+                label: t('team.disputes.resolve'),
                 variant: 'secondary',
-                run: (reason) => teamAction(store, `disputes/${d.id}/resolve`, { reason }),
+                run: (reason) =>
+                  teamAction(store, `disputes/${d.id}/resolve`, { reason }).then(() =>
+                    t('team.disputes.resolved'),
+                  ),
               },
             ]}
           >
-            <p className="text-sm text-slate-600">
-              Both sides are told the reason you give as the team's resolution (push or e-mail).
-            </p>
+            <p className="text-sm text-slate-600">{t('team.disputes.told')}</p>
           </ActionForm>
         ) : null}
       </article>

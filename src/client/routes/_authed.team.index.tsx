@@ -2,6 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { Card } from '@/client/ui/card';
 import { CONTROL_CLASS } from '@/client/ui/field';
 import { teamAction } from '@/data';
@@ -24,23 +25,24 @@ interface Query {
 }
 
 const STATUSES = [
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Answered' },
-  { value: 'all', label: 'All' },
-];
+  { value: 'open', label: 'team.status.open' },
+  { value: 'closed', label: 'team.inbox.answered' },
+  { value: 'all', label: 'team.status.all' },
+] as const;
 
 function Inbox() {
   const page = useTeamPage<Query>('queries', 'open');
+  const t = useT('team');
   return (
     <section aria-labelledby="inbox-title">
       <h2 id="inbox-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Contact queries
+        {t('team.inbox.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by e-mail"
-        statuses={STATUSES}
-        empty="No queries here. Messages sent from Contact Us land here; a reply is mailed and closes the query."
+        searchLabel={t('team.inbox.search')}
+        statuses={STATUSES.map((s) => ({ value: s.value, label: t(s.label) }))}
+        empty={t('team.inbox.empty')}
         keyOf={(q) => q.id}
       >
         {(q) => <QueryCard query={q} onDone={page.reload} />}
@@ -52,10 +54,11 @@ function Inbox() {
 function QueryCard({ query, onDone }: { query: Query; onDone: () => void }) {
   const store = useStore();
   const id = useId();
+  const t = useT('team');
   const [reply, setReply] = useState('');
   return (
     <Card className="p-4">
-      <article aria-label={`Query from ${query.name}`}>
+      <article aria-label={t('team.inbox.query', { name: query.name })}>
         <p className="font-semibold text-slate-900">
           {query.name} <span className="font-normal text-slate-600">{query.email}</span>
         </p>
@@ -65,7 +68,10 @@ function QueryCard({ query, onDone }: { query: Query; onDone: () => void }) {
         <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{query.message}</p>
         {query.closedAt ? (
           <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-            <span className="font-semibold">Answered {when(query.closedAt)}:</span> {query.reply}
+            <span className="font-semibold">
+              {t('team.inbox.answeredAt', { when: when(query.closedAt) })}
+            </span>{' '}
+            {query.reply}
           </p>
         ) : (
           <ActionForm
@@ -73,15 +79,17 @@ function QueryCard({ query, onDone }: { query: Query; onDone: () => void }) {
             onDone={onDone}
             actions={[
               {
-                label: 'Send reply',
+                label: t('team.inbox.send'),
                 run: (reason) =>
-                  teamAction(store, `queries/${query.id}/reply`, { reply: reply.trim(), reason }),
+                  teamAction(store, `queries/${query.id}/reply`, { reply: reply.trim(), reason }).then(() =>
+                    t('team.inbox.sent'),
+                  ),
               },
             ]}
           >
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${id}-reply`} className="text-sm font-medium text-slate-700">
-                Reply (sent by e-mail)
+                {t('team.inbox.reply')}
               </label>
               <textarea
                 id={`${id}-reply`}

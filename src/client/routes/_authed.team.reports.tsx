@@ -2,11 +2,12 @@
 // (mailed) or suspend the reported user.
 import { createFileRoute } from '@tanstack/react-router';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { Card } from '@/client/ui/card';
 import { teamAction } from '@/data';
-import { REPORT_REASONS, type ReportReason } from '@/domain/team/reasons';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
+import { bookingStatusText, reportReasonText, reportStatusText } from './team/-components/team-text';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
 
@@ -26,27 +27,32 @@ interface Report {
 }
 
 const STATUSES = [
-  { value: 'open', label: 'Open' },
-  { value: 'dismissed', label: 'Dismissed' },
-  { value: 'warned', label: 'Warned' },
-  { value: 'suspended', label: 'Suspended' },
-  { value: 'all', label: 'All' },
-];
+  { value: 'open', label: 'team.status.open' },
+  { value: 'dismissed', label: 'team.reports.status.dismissed' },
+  { value: 'warned', label: 'team.reports.status.warned' },
+  { value: 'suspended', label: 'team.reports.status.suspended' },
+  { value: 'all', label: 'team.status.all' },
+] as const;
 
-const KINDS = { message: 'A message', booking: 'A booking', user: 'A user' } as const;
+const KINDS = {
+  message: 'team.reports.kind.message',
+  booking: 'team.reports.kind.booking',
+  user: 'team.reports.kind.user',
+} as const;
 
 function Reports() {
   const page = useTeamPage<Report>('reports', 'open');
+  const t = useT('team');
   return (
     <section aria-labelledby="reports-title">
       <h2 id="reports-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Reports
+        {t('team.reports.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by the reported user's e-mail"
-        statuses={STATUSES}
-        empty="No reports here. Reports users send from a message or a booking land here."
+        searchLabel={t('team.reports.search')}
+        statuses={STATUSES.map((s) => ({ value: s.value, label: t(s.label) }))}
+        empty={t('team.reports.empty')}
         keyOf={(r) => r.id}
       >
         {(r) => <ReportCard report={r} onDone={page.reload} />}
@@ -57,45 +63,49 @@ function Reports() {
 
 function ReportCard({ report, onDone }: { report: Report; onDone: () => void }) {
   const store = useStore();
+  const t = useT('team');
   const act = (action: string) => (reason: string) =>
-    teamAction(store, `reports/${report.id}/${action}`, { reason });
+    teamAction(store, `reports/${report.id}/${action}`, { reason }).then(() => t('team.reports.handled'));
   return (
     <Card className="p-4">
-      <article aria-label={`Report of ${report.subject.email}`}>
+      <article aria-label={t('team.reports.label', { email: report.subject.email })}>
         <p className="text-sm text-slate-600">
-          {KINDS[report.kind]} · {when(report.createdAt)} · {report.status}
+          {t(KINDS[report.kind])} · {when(report.createdAt)} · {reportStatusText(report.status, t)}
         </p>
-        <p className="mt-1 font-semibold text-slate-900">
-          {REPORT_REASONS[report.reason as ReportReason] ?? report.reason}
-        </p>
+        <p className="mt-1 font-semibold text-slate-900">{reportReasonText(report.reason, t)}</p>
         <p className="text-sm text-slate-800">
-          Reported: {report.subject.name} ({report.subject.email})
-          {report.subject.suspended ? <strong className="ml-2 text-red-700">Suspended</strong> : null}
+          {t('team.reports.reported', { name: report.subject.name, email: report.subject.email })}
+          {report.subject.suspended ? (
+            <strong className="ml-2 text-red-700">{t('team.reports.suspended')}</strong>
+          ) : null}
         </p>
         <p className="text-sm text-slate-600">
-          By: {report.reporter.name} ({report.reporter.email})
+          {t('team.reports.by', { name: report.reporter.name, email: report.reporter.email })}
         </p>
         {report.details ? (
           <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{report.details}</p>
         ) : null}
         {report.message ? (
           <blockquote className="mt-2 border-l-4 border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
-            <span className="sr-only">Reported message: </span>
+            <span className="sr-only">{t('team.reports.message')}</span>
             {report.message.text}
           </blockquote>
         ) : null}
         {report.booking ? (
           <p className="mt-2 text-sm text-slate-700">
-            Booking {report.booking.id.slice(0, 8)} ({report.booking.status})
+            {t('team.booking', {
+              id: report.booking.id.slice(0, 8),
+              status: bookingStatusText(report.booking.status, t),
+            })}
           </p>
         ) : null}
         {report.status === 'open' ? (
           <ActionForm
             onDone={onDone}
             actions={[
-              { label: 'Dismiss', variant: 'secondary', run: act('dismiss') },
-              { label: 'Warn', variant: 'secondary', run: act('warn') },
-              { label: 'Suspend user', variant: 'danger', run: act('suspend') },
+              { label: t('team.reports.dismiss'), variant: 'secondary', run: act('dismiss') },
+              { label: t('team.reports.warn'), variant: 'secondary', run: act('warn') },
+              { label: t('team.reports.suspend'), variant: 'danger', run: act('suspend') },
             ]}
           />
         ) : null}

@@ -3,6 +3,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { Card } from '@/client/ui/card';
 import { CONTROL_CLASS } from '@/client/ui/field';
 import { teamAction } from '@/data';
@@ -24,15 +25,16 @@ interface Search {
 
 function Searches() {
   const page = useTeamPage<Search>('searches');
+  const t = useT('team');
   return (
     <section aria-labelledby="searches-title">
       <h2 id="searches-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Unmatched searches
+        {t('team.searches.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by airport code"
-        empty="No unmatched searches for dates to come. Searches that found no listing land here; their searchers are told by e-mail when one appears."
+        searchLabel={t('team.searches.search')}
+        empty={t('team.searches.empty')}
         keyOf={(s) => `${s.from}-${s.to}-${s.departure}`}
       >
         {(s) => <SearchCard search={s} onDone={page.reload} />}
@@ -44,24 +46,26 @@ function Searches() {
 function SearchCard({ search, onDone }: { search: Search; onDone: () => void }) {
   const store = useStore();
   const id = useId();
+  const t = useT('team');
   const [message, setMessage] = useState('');
   const { from, to, departure } = search;
   return (
     <Card className="p-4">
-      <article aria-label={`${from} to ${to} on ${departure}`}>
+      <article aria-label={t('team.searches.label', { from, to, departure })}>
         <p className="font-semibold text-slate-900">
-          {from} to {to} · {departure}
+          {t('team.searches.route', { from, to })} · {departure}
         </p>
         <p className="text-sm text-slate-700">
-          {search.people} {search.people === 1 ? 'person' : 'people'} asked ({search.searches} searches) ·{' '}
-          {search.contacted} contacted · {search.notified} told of a new listing
+          {t('team.searches.people', { people: search.people, searches: search.searches })} ·{' '}
+          {t('team.searches.contacted', { count: search.contacted })} ·{' '}
+          {t('team.searches.notified', { count: search.notified })}
         </p>
         <ActionForm
           ready={message.trim().length > 0}
           onDone={onDone}
           actions={[
             {
-              label: 'Write to the searchers',
+              label: t('team.searches.write'),
               run: (reason) =>
                 teamAction(store, 'searches/contact', {
                   from,
@@ -69,13 +73,13 @@ function SearchCard({ search, onDone }: { search: Search; onDone: () => void }) 
                   departure,
                   message: message.trim(),
                   reason,
-                }),
+                }).then((answer) => t('team.searches.sent', { count: answer.count ?? 0 })),
             },
           ]}
         >
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-700">
-              Message (sent by e-mail)
+              {t('team.searches.message')}
             </label>
             <textarea
               id={`${id}-message`}

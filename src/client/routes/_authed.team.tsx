@@ -4,6 +4,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Page } from '@/client/ui/page';
 import { isStaff } from '@/data';
@@ -11,18 +12,19 @@ import { isStaff } from '@/data';
 export const Route = createFileRoute('/_authed/team')({ component: TeamLayout });
 
 const VIEWS = [
-  { to: '/team', label: 'Inbox' },
-  { to: '/team/reports', label: 'Reports' },
-  { to: '/team/searches', label: 'Unmatched searches' },
-  { to: '/team/courier', label: 'Courier requests' },
-  { to: '/team/users', label: 'Users' },
-  { to: '/team/bookings', label: 'Bookings' },
-  { to: '/team/disputes', label: 'Payment disputes' },
-  { to: '/team/audit', label: 'Audit log' },
+  { to: '/team', label: 'team.nav.inbox' },
+  { to: '/team/reports', label: 'team.nav.reports' },
+  { to: '/team/searches', label: 'team.nav.searches' },
+  { to: '/team/courier', label: 'team.nav.courier' },
+  { to: '/team/users', label: 'team.nav.users' },
+  { to: '/team/bookings', label: 'team.nav.bookings' },
+  { to: '/team/disputes', label: 'team.nav.disputes' },
+  { to: '/team/audit', label: 'team.nav.audit' },
 ] as const;
 
 function TeamLayout() {
   const store = useStore();
+  const t = useT('team');
   const [staff, setStaff] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -33,21 +35,19 @@ function TeamLayout() {
   }, [store]);
   if (staff === null)
     return (
-      <Page title="Team console">
-        <p className="text-sm text-slate-600">Loading...</p>
+      <Page title={t('team.title')}>
+        <p className="text-sm text-slate-600">{t('team.loading')}</p>
       </Page>
     );
   if (!staff)
     return (
-      <Page title="Team console">
-        <EmptyState title="Only the Carry team can open the console.">
-          Staff are named by the operator of this server.
-        </EmptyState>
+      <Page title={t('team.title')}>
+        <EmptyState title={t('team.forbidden')}>{t('team.forbiddenText')}</EmptyState>
       </Page>
     );
   return (
-    <Page title="Team console" subtitle="Every action names its reason and is kept in the audit log.">
-      <nav aria-label="Console" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 pb-3">
+    <Page title={t('team.title')} subtitle={t('team.subtitle')}>
+      <nav aria-label={t('team.nav')} className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 pb-3">
         {VIEWS.map((v) => (
           <Link
             key={v.to}
@@ -56,7 +56,7 @@ function TeamLayout() {
             className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             activeProps={{ className: 'bg-brand-50 text-brand-800', 'aria-current': 'page' }}
           >
-            {v.label}
+            {t(v.label)}
           </Link>
         ))}
       </nav>

@@ -2,6 +2,7 @@
 // suspend (sessions end, login refused) or restore.
 import { createFileRoute } from '@tanstack/react-router';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { Card } from '@/client/ui/card';
 import { teamAction } from '@/data';
 import { ActionForm } from './team/-components/action-form';
@@ -22,23 +23,24 @@ interface User {
 }
 
 const STATUSES = [
-  { value: '', label: 'Everyone' },
-  { value: 'suspended', label: 'Suspended' },
-];
+  { value: '', label: 'team.users.everyone' },
+  { value: 'suspended', label: 'team.users.suspendedFilter' },
+] as const;
 
 function Users() {
   const page = useTeamPage<User>('users');
   const store = useStore();
+  const t = useT('team');
   return (
     <section aria-labelledby="users-title">
       <h2 id="users-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Users
+        {t('team.users.title')}
       </h2>
       <TeamList
         page={page}
-        searchLabel="Search by the start of an e-mail or a name"
-        statuses={STATUSES}
-        empty="No users found. Search by the start of an e-mail address or a name."
+        searchLabel={t('team.users.search')}
+        statuses={STATUSES.map((s) => ({ value: s.value, label: t(s.label) }))}
+        empty={t('team.users.empty')}
         keyOf={(u) => u.id}
       >
         {(u) => (
@@ -48,24 +50,32 @@ function Users() {
                 {u.name} <span className="font-normal text-slate-600">{u.email}</span>
               </p>
               <p className="text-xs text-slate-600">
-                {u.phone} · joined {when(u.createdAt)}
+                {u.phone} · {t('team.users.joined', { when: when(u.createdAt) })}
               </p>
               {u.suspended ? (
-                <p className="mt-1 text-sm text-red-700">Suspended: {u.suspendedReason}</p>
+                <p className="mt-1 text-sm text-red-700">
+                  {t('team.users.suspendedBecause', { reason: u.suspendedReason ?? '' })}
+                </p>
               ) : null}
               <ActionForm
                 onDone={page.reload}
                 actions={[
                   u.suspended
                     ? {
-                        label: 'Restore',
+                        label: t('team.users.restore'),
                         variant: 'secondary',
-                        run: (reason) => teamAction(store, `users/${u.id}/restore`, { reason }),
+                        run: (reason) =>
+                          teamAction(store, `users/${u.id}/restore`, { reason }).then(() =>
+                            t('team.users.restored'),
+                          ),
                       }
                     : {
-                        label: 'Suspend',
+                        label: t('team.users.suspend'),
                         variant: 'danger',
-                        run: (reason) => teamAction(store, `users/${u.id}/suspend`, { reason }),
+                        run: (reason) =>
+                          teamAction(store, `users/${u.id}/suspend`, { reason }).then(() =>
+                            t('team.users.suspendedDone'),
+                          ),
                       },
                 ]}
               />

@@ -14,6 +14,7 @@ import { saveBookingDraft } from '@/client/booking-draft';
 import { useSearchResults } from '@/client/hooks/use-search';
 import { useSession } from '@/client/hooks/use-session';
 import { useStore } from '@/client/hooks/use-store';
+import { t as activeT, useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { ReferenceFailed } from '@/client/ui/reference-failed';
@@ -28,7 +29,6 @@ import {
   searchFieldsOf,
   searchParamsSchema,
 } from '@/domain/listing/search-params';
-import { MSG } from '@/domain/texts';
 import { RecentRequest } from './-components/recent-request';
 import { type FilterState, SearchFilters } from './-components/search-filters';
 import { SearchForm } from './-components/search-form';
@@ -78,9 +78,9 @@ const filterParams = (f: FilterState) => ({
 type Answer = { network: Promise<SearchOutcome>; outcome: SearchOutcome | null; announced: boolean };
 
 function announce(outcome: SearchOutcome) {
-  if (outcome.kind === 'message') toast.info('No direct matches found. Our team will contact you soon!');
-  else if (outcome.count === 0) toast.info('No listings found matching your criteria.');
-  else if (outcome.kind === 'results') toast.success(`Found ${outcome.count} listing(s)!`);
+  if (outcome.kind === 'message') toast.info(activeT('search.results.noMatch'));
+  else if (outcome.count === 0) toast.info(activeT('search.toast.none'));
+  else if (outcome.kind === 'results') toast.success(activeT('search.toast.found', { count: outcome.count }));
 }
 
 /** What the results column shows for a search, from the device's and the network's answers. */
@@ -102,6 +102,7 @@ function viewOf(search: LoadedSearch | null, answer: Answer | null, stored: numb
 }
 
 function TravellerHome() {
+  const t = useT('search');
   const store = useStore();
   const session = useSession();
   const reference = useReference();
@@ -145,7 +146,7 @@ function TravellerHome() {
       if (outcome) announce(outcome);
       else
         toast.error(
-          err instanceof SessionMissingError ? MSG.userInfoMissing : 'Search failed. Please try again.',
+          activeT(err instanceof SessionMissingError ? 'validation.userInfoMissing' : 'search.toast.failed'),
         );
     };
     network.then(
@@ -166,7 +167,7 @@ function TravellerHome() {
 
   async function onSearch(values: SearchFormValues) {
     if (!session?.email || !session.name || !session.phone) {
-      toast.error(MSG.userInfoMissing);
+      toast.error(activeT('validation.userInfoMissing'));
       return;
     }
     const key = (await import('@/data')).searchKeyOf(values);
@@ -216,10 +217,10 @@ function TravellerHome() {
           <h1
             className={`font-bold tracking-tight ${summarised ? 'text-xl sm:text-3xl' : 'text-3xl sm:text-4xl'}`}
           >
-            Can't Carry Your Luggage?
+            {t('search.hero.title')}
           </h1>
           <p className={`text-brand-100 ${summarised ? 'mt-1 text-sm sm:text-lg' : 'mt-2 sm:text-lg'}`}>
-            Find Someone To Carry Your Luggage For You
+            {t('search.hero.subtitle')}
           </p>
         </div>
       </section>
@@ -238,7 +239,7 @@ function TravellerHome() {
             // As tall as the form it stands for (one, two or three columns), so the page does not
             // shift when the mirrored airports arrive.
             <div className="min-h-[461px] sm:min-h-[284px] lg:min-h-[153px]">
-              <SkeletonCards count={1} label="Loading airports and airlines" />
+              <SkeletonCards count={1} label={t('search.reference.loading')} />
             </div>
           ) : (
             <SearchForm
@@ -256,7 +257,7 @@ function TravellerHome() {
         <div
           className={`grid grid-cols-1 md:mt-6 md:grid-cols-[15rem_minmax(0,1fr)] md:grid-rows-[auto_1fr] md:gap-6 ${summarised ? 'mt-3 gap-3' : 'mt-6 gap-6'}`}
         >
-          <aside aria-label="Filters">
+          <aside aria-label={t('search.filters.label')}>
             <button
               type="button"
               className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white py-2 text-sm font-semibold text-slate-800 md:hidden"
@@ -264,7 +265,7 @@ function TravellerHome() {
               aria-controls="search-filters"
               onClick={() => setFiltersOpen((o) => !o)}
             >
-              <SlidersHorizontal aria-hidden="true" className="size-4" /> Filters
+              <SlidersHorizontal aria-hidden="true" className="size-4" /> {t('search.filters.label')}
             </button>
             <Card
               id="search-filters"

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
+import { type Translate, useT } from '@/client/i18n/i18n';
 import { failureText } from '@/client/i18n/refusals';
 import { ApiError, isOffline } from '@/data/engine/errors';
 import { forgotPasswordSchema } from '@/domain/auth/password-reset';
@@ -14,15 +15,17 @@ import { AuthLayout, BackToLogin } from './-components/auth-layout';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPassword });
 
-function failureMessage(err: unknown): string {
-  if (isOffline(err)) return 'You appear to be offline. Connect to the internet to reset your password.';
-  if (err instanceof ApiError && err.status === 429) return failureText(err);
-  return 'Could not send the link. Please try again.';
+function failureMessage(err: unknown, t: Translate): string {
+  if (isOffline(err)) return t('forgot.offline');
+  if (err instanceof ApiError && err.status === 429) return failureText(err, t);
+  return t('forgot.failed');
 }
 
 function ForgotPassword() {
   const storeLoader = useStoreLoader();
-  const [sent, setSent] = useState<string | null>(null);
+  const t = useT();
+  // The server's answer is always the same; the page says it in the user's language.
+  const [sent, setSent] = useState(false);
   const form = useAppForm({
     defaultValues: { email: '' },
     validationLogic: submitThenChange(),
@@ -30,30 +33,28 @@ function ForgotPassword() {
     onSubmit: async ({ value }) => {
       try {
         const [{ requestPasswordReset }, store] = await Promise.all([import('@/data'), storeLoader.load()]);
-        setSent(await requestPasswordReset(store, v.parse(forgotPasswordSchema, value)));
+        await requestPasswordReset(store, v.parse(forgotPasswordSchema, value));
+        setSent(true);
       } catch (err) {
-        toast.error(failureMessage(err));
+        toast.error(failureMessage(err, t));
       }
     },
   });
 
   return (
-    <AuthLayout
-      title="Forgot your password?"
-      subtitle="Enter your account's e-mail address and we will send you a link to choose a new one."
-    >
+    <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       {sent ? (
         <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800">
-          {sent}. The link works for 30 minutes.
+          {t('forgot.sent')}
         </p>
       ) : (
         <form.AppForm>
           <form.Form className="flex flex-col gap-4">
             <form.AppField name="email">
-              {(field) => <field.EmailField label="Email Address" />}
+              {(field) => <field.EmailField label={t('forgot.email')} />}
             </form.AppField>
-            <form.SubmitButton busyLabel="Sending..." className="mt-2 w-full">
-              Send Reset Link
+            <form.SubmitButton busyLabel={t('forgot.busy')} className="mt-2 w-full">
+              {t('forgot.submit')}
             </form.SubmitButton>
           </form.Form>
         </form.AppForm>

@@ -7,8 +7,9 @@ import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStoreLoader } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { ApiError, isOffline } from '@/data/engine/errors';
-import { newPasswordSchema, RESET_LINK_INVALID } from '@/domain/auth/password-reset';
+import { newPasswordSchema } from '@/domain/auth/password-reset';
 import { AuthLayout, BackToLogin } from './-components/auth-layout';
 
 const searchSchema = v.object({ token: v.fallback(v.optional(v.string()), undefined) });
@@ -26,6 +27,7 @@ interface Values {
 function ResetPassword() {
   const token = Route.useSearch({ select: (s) => s.token });
   const storeLoader = useStoreLoader();
+  const t = useT();
   const navigate = useNavigate();
   const [linkInvalid, setLinkInvalid] = useState(!token);
   const form = useAppForm({
@@ -35,14 +37,12 @@ function ResetPassword() {
     onSubmit: async ({ value }) => {
       try {
         const [{ resetPassword }, store] = await Promise.all([import('@/data'), storeLoader.load()]);
-        toast.success(
-          await resetPassword(store, { token: token ?? '', ...v.parse(newPasswordSchema, value) }),
-        );
+        // The server's answer is always the same; the toast says it in the user's language.
+        await resetPassword(store, { token: token ?? '', ...v.parse(newPasswordSchema, value) });
+        toast.success(t('reset.done'));
       } catch (err) {
         if (err instanceof ApiError && err.code === 'auth/reset-link-invalid') setLinkInvalid(true);
-        else if (isOffline(err))
-          toast.error('You appear to be offline. Connect to the internet to reset your password.');
-        else toast.error('Could not reset the password. Please try again.');
+        else toast.error(t(isOffline(err) ? 'reset.offline' : 'reset.failed'));
         return;
       }
       await navigate({ to: '/', replace: true });
@@ -50,28 +50,28 @@ function ResetPassword() {
   });
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Every device you are logged in on will log out.">
+    <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')}>
       {linkInvalid ? (
         <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-          <p>{RESET_LINK_INVALID}</p>
+          <p>{t('error.auth/reset-link-invalid')}</p>
           <Link
             to="/forgot-password"
             className="mt-2 inline-block font-semibold text-brand-700 hover:underline"
           >
-            Send a new link
+            {t('reset.newLink')}
           </Link>
         </div>
       ) : (
         <form.AppForm>
           <form.Form className="flex flex-col gap-4">
             <form.AppField name="password">
-              {(field) => <field.PasswordField label="Password" autoComplete="new-password" />}
+              {(field) => <field.PasswordField label={t('reset.password')} autoComplete="new-password" />}
             </form.AppField>
             <form.AppField name="confirmPassword">
-              {(field) => <field.PasswordField label="Confirm Password" autoComplete="new-password" />}
+              {(field) => <field.PasswordField label={t('reset.confirm')} autoComplete="new-password" />}
             </form.AppField>
-            <form.SubmitButton busyLabel="Saving..." className="mt-2 w-full">
-              Set New Password
+            <form.SubmitButton busyLabel={t('reset.busy')} className="mt-2 w-full">
+              {t('reset.submit')}
             </form.SubmitButton>
           </form.Form>
         </form.AppForm>

@@ -1,5 +1,6 @@
 // A courier request's status as a labelled pill: the word is always shown, colour only reinforces it.
-import { COURIER_STATUS_LABELS, type CourierStatus } from '@/domain/courier/status';
+import { type MessageKey, useT } from '@/client/i18n/i18n';
+import type { CourierStatus } from '@/domain/courier/status';
 
 const TONES: Record<CourierStatus, string> = {
   submitted: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -9,12 +10,18 @@ const TONES: Record<CourierStatus, string> = {
   closed: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
+/** A courier request status's word: the shell catalogue's `status.courier.<status>` (any screen may use it). */
+export function courierStatusKey(status: CourierStatus): MessageKey {
+  return `status.courier.${status}` satisfies MessageKey;
+}
+
 export function CourierStatusBadge({ status }: { status: CourierStatus }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status]}`}
     >
-      {COURIER_STATUS_LABELS[status]}
+      {t(courierStatusKey(status))}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 // A user's rating as text: "★ 4.8 · 23 ratings", or "New" below three ratings. The words carry
 // the meaning; the star only decorates.
 import { Star } from 'lucide-react';
-import { formatRating, type RatingSummary } from '@/domain/rating/schema';
+import { type Translate, useT } from '@/client/i18n/i18n';
+import { type RatingSummary, ratingParts } from '@/domain/rating/schema';
 
 interface RatingBadgeProps {
   summary: RatingSummary | undefined;
@@ -10,8 +11,15 @@ interface RatingBadgeProps {
   className?: string;
 }
 
+/** "4.8 · 23 ratings from 20 people", or "New", in the active language. */
+export function ratingText(summary: RatingSummary | undefined, t: Translate): string {
+  const parts = ratingParts(summary);
+  return parts ? t('rating.summary', parts) : t('rating.new');
+}
+
 export function RatingBadge({ summary, label, className = '' }: RatingBadgeProps) {
-  const text = formatRating(summary);
+  const t = useT();
+  const text = ratingText(summary, t);
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200 ${className}`}

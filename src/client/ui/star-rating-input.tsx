@@ -2,6 +2,7 @@
 // drawn as a star with its number of stars as its label.
 import { Star } from 'lucide-react';
 import { useId } from 'react';
+import { useT } from '@/client/i18n/i18n';
 
 interface StarRatingInputProps {
   legend: string;
@@ -16,6 +17,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
 
 export function StarRatingInput({ legend, name, value, onChange, error, disabled }: StarRatingInputProps) {
   const errorId = useId();
+  const t = useT();
   return (
     <fieldset aria-describedby={error ? errorId : undefined} disabled={disabled}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
@@ -37,11 +39,11 @@ export function StarRatingInput({ legend, name, value, onChange, error, disabled
               aria-hidden="true"
               className={`size-8 ${n <= value ? 'fill-amber-400 text-amber-500' : 'text-slate-400'}`}
             />
-            <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+            <span className="sr-only">{t('stars.count', { count: n })}</span>
           </label>
         ))}
         <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
-          {value ? `${value} of 5` : ''}
+          {value ? t('stars.of5', { value }) : ''}
         </span>
       </div>
       {error ? (

@@ -1,4 +1,5 @@
 // A booking's status as a labelled pill: the word is always shown, colour only reinforces it.
+import { type MessageKey, useT } from '@/client/i18n/i18n';
 import type { BookingStatus } from '@/domain/booking/status';
 
 const TONES: Record<BookingStatus, string> = {
@@ -10,21 +11,18 @@ const TONES: Record<BookingStatus, string> = {
   expired: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
-const LABELS: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-  expired: 'Expired',
-};
+/** A booking status's word: the shell catalogue's `status.booking.<status>` (any screen may use it). */
+export function bookingStatusKey(status: BookingStatus): MessageKey {
+  return `status.booking.${status}` satisfies MessageKey;
+}
 
 export function StatusBadge({ status }: { status: BookingStatus }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status]}`}
     >
-      {LABELS[status]}
+      {t(bookingStatusKey(status))}
     </span>
   );
 }

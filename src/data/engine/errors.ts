@@ -33,10 +33,14 @@ export class SessionMissingError extends Error {
   }
 }
 
-/** No response arrived (offline, DNS, reset, time-out): the request may or may not have landed. */
+/**
+ * No response arrived (offline, DNS, reset, time-out): the request may or may not have landed.
+ * Its message is for logs; people read the client's words for it (`failureText`, `error.offline`).
+ */
 export class OfflineError extends Error {
+  readonly code = 'offline';
   constructor(cause?: unknown) {
-    super('You appear to be offline.', { cause });
+    super('offline: no response from the server', { cause });
     this.name = 'OfflineError';
   }
 }

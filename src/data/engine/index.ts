@@ -9,7 +9,14 @@ export { DB_VERSIONS } from './db-versions';
 export { ApiError, isOffline, OfflineError, SessionMissingError } from './errors';
 export { call, callParsed } from './http';
 export { contextOf, describeEntry, type SyncContext } from './kinds';
-export type { LocalContext, LocalMutator, LocalMutators, Settled } from './local-mutator';
+export type {
+  ChangeLabel,
+  ChangeLabelKey,
+  LocalContext,
+  LocalMutator,
+  LocalMutators,
+  Settled,
+} from './local-mutator';
 export { getMeta, META, setMeta } from './meta';
 export {
   appendAndApply,

@@ -4,7 +4,7 @@
 // correlated-union pattern).
 import type { OutboxEntry, OutboxEntryOf } from '@/domain/outbox/entry';
 import type { MutationKind } from '@/domain/sync/mutations';
-import type { LocalContext, LocalMutator, LocalMutators } from './local-mutator';
+import type { ChangeLabel, LocalContext, LocalMutator, LocalMutators } from './local-mutator';
 import type { Store } from './store';
 
 /** What the engine's generic steps run with: a mutator's context, and every kind's mutator. */
@@ -132,7 +132,7 @@ export async function restoreAll(ctx: SyncContext): Promise<void> {
 export function describeEntry<K extends MutationKind>(
   mutators: LocalMutators,
   entry: OutboxEntryOf<K>,
-): string {
+): ChangeLabel {
   const mutator: LocalMutator<K> = mutators[entry.kind];
   return mutator.label(entry.args);
 }

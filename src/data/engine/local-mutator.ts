@@ -20,9 +20,48 @@ export interface Settled<K extends MutationKind> {
   body: Record<string, unknown>;
 }
 
+/**
+ * What the waiting list calls a change, in no language: the client renders `sync.change.<key>` of
+ * its catalogue with `values` (docs/i18n.md). `date` values are ISO days ('2099-05-01'), formatted
+ * in the user's language by the client.
+ */
+export type ChangeLabelKey =
+  | 'addListing'
+  | 'block'
+  | 'book'
+  | 'cancelBooking'
+  | 'complete'
+  | 'contact'
+  | 'courier'
+  | 'editListing'
+  | 'message'
+  | 'paymentClaim'
+  | 'paymentConfirmed'
+  | 'paymentDisputed'
+  | 'paymentReceived'
+  | 'rate'
+  | 'readMessages'
+  | 'removeUpi'
+  | 'report'
+  | 'reportMessage'
+  | 'setLocale'
+  | 'setUpi'
+  | 'statusUpdate'
+  | 'unblock'
+  | 'unreadable'
+  | 'unwatch'
+  | 'watch'
+  | 'withdrawCourier'
+  | 'withdrawListing';
+
+export interface ChangeLabel {
+  key: ChangeLabelKey;
+  values?: Record<string, string | number>;
+}
+
 export interface LocalMutator<K extends MutationKind> {
-  /** A short human name for the waiting list. */
-  label(args: MutationArgs<K>): string;
+  /** A short name for the waiting list (a message id and its parameters, in no language). */
+  label(args: MutationArgs<K>): ChangeLabel;
   apply(ctx: LocalContext, entry: OutboxEntryOf<K>): Promise<void>;
   /**
    * apply for several entries of this kind at once, in their order, with the same effect as

@@ -2,7 +2,7 @@
 // pull's results (the push answer may be lost, or slower than a pull started at the same
 // moment). Applied: the entry goes and its rows are confirmed (settle); refused: the kind deals
 // with it (a wrong hand-off code) or the entry and its rows are marked failed with the server's
-// message, for Retry and Discard. The second to arrive finds no entry for that id and does
+// code, for Retry and Discard. The second to arrive finds no entry for that id and does
 // nothing. Runs inside the caller's transaction over mutationTables(); the caller drops the
 // settled entries in bulk (one request per batch, not one per entry), then rebases if asked.
 // applyResults takes a whole push answer: applied entries settle by kind in runs (a kind's
@@ -20,13 +20,13 @@ export interface ResultApplied {
   rebase: boolean;
 }
 
-/** Marks the rows of the entries in `messages` (outbox key -> the server's message) failed. */
-async function markRowsFailed(db: AppDb, messages: Map<string, string>): Promise<void> {
-  if (messages.size === 0) return;
-  const keys = [...messages.keys()];
+/** Marks the rows of the entries in `codes` (outbox key -> the refusal's code) failed. */
+async function markRowsFailed(db: AppDb, codes: Map<string, string>): Promise<void> {
+  if (codes.size === 0) return;
+  const keys = [...codes.keys()];
   const mark = (row: { syncState: string; syncError: string | null; outboxKey: string | null }) => {
     row.syncState = 'failed';
-    row.syncError = messages.get(row.outboxKey ?? '') ?? null;
+    row.syncError = codes.get(row.outboxKey ?? '') ?? null;
   };
   // One query per table for the whole batch, not one per entry.
   await db.listings.where('outboxKey').anyOf(keys).modify(mark);
@@ -87,7 +87,7 @@ export async function applyResults(
   const { db } = ctx;
   const out: ResultApplied[] = [];
   const refused: OutboxEntry[] = [];
-  const messages = new Map<string, string>();
+  const codes = new Map<string, string>();
   // Only Dexie work is awaited here, and only when there is some: the transaction's zone does not
   // survive a run of native awaits with no request in between (PrematureCommitError).
   let run: { entry: OutboxEntry; body: Record<string, unknown> }[] = [];
@@ -116,12 +116,12 @@ export async function applyResults(
       continue;
     }
     refused.push(refusedEntry(entry, result));
-    // Its rows keep showing the change, marked failed with the server's reason.
-    if (rows) messages.set(entry.key, result.message);
+    // Its rows keep showing the change, marked failed with the refusal's code (the client words it).
+    if (rows) codes.set(entry.key, result.code);
     out.push({ outcome: 'failed', drop: false, rebase: false });
   }
   if (rows && run.length) await settleEntries(ctx, run);
   if (refused.length) await db.outbox.bulkPut(refused);
-  if (messages.size) await markRowsFailed(db, messages);
+  if (codes.size) await markRowsFailed(db, codes);
   return out;
 }

@@ -13,7 +13,8 @@ function marks(entry: OutboxEntryBase) {
   const failed = entry.state === 'failed';
   return {
     syncState: failed ? ('failed' as const) : ('pending' as const),
-    syncError: failed ? entry.lastError : null,
+    // The refusal's code (the client words it); an entry refused by an older release has only the message.
+    syncError: failed ? (entry.lastErrorCode ?? entry.lastError) : null,
     outboxKey: entry.key,
   };
 }

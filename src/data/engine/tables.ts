@@ -16,6 +16,8 @@ import type { Watch } from '@/domain/watch/schema';
  */
 export type Synced<T> = T & {
   syncState: SyncState;
+  /** A failed row's refusal code (the client words it; a row failed under an older release: the
+   * server's message); null otherwise. */
   syncError: string | null;
   outboxKey: string | null;
   confirmed?: T | null;

@@ -1,10 +1,11 @@
 // The waiting list: every change of the signed-in user not yet applied by the server, in send
 // order, with what it is waiting for (its turn, its photo's upload, the user after a refusal,
 // the user signing in again after a 401) and, where it needs a photo, the upload's progress.
-import { ERRORS } from '@/domain/errors';
 import { isStuck, type OutboxEntry } from '@/domain/outbox/entry';
 import { retryCanSucceed } from '@/domain/outbox/refusal';
+import { type MsgKey, msgKeyOf } from '@/domain/texts';
 import { describeEntry, photoOf, refusedForPhoto } from './kinds';
+import type { ChangeLabel } from './local-mutator';
 import { getMeta, META } from './meta';
 import { readableEntry, userEntries } from './outbox';
 import { photosOf } from './photos';
@@ -14,10 +15,16 @@ export type WaitingState = 'waiting' | 'uploading' | 'signin' | 'stuck' | 'faile
 
 export interface WaitingItem {
   key: string;
-  label: string;
+  /** What the change is, for the client to put in words (`sync.change.<key>`). */
+  label: ChangeLabel;
   state: WaitingState;
-  /** The server's message for a refusal, or the last transient error of a stuck change. */
+  /**
+   * A refused change's refusal code ('outbox/unreadable' for one this code cannot read), a stuck
+   * one's last failure code when it has one ('storage/full'); else null. The client words it.
+   */
   error: string | null;
+  /** For a `request/invalid` refusal, the rule the change broke: its key in src/domain/texts.ts. */
+  invalid: MsgKey | null;
   photo: { sent: number; size: number; originalSize: number } | null;
   /**
    * Refused because the server no longer has its photo, which the device still holds: Retry
@@ -29,13 +36,18 @@ export interface WaitingItem {
 }
 
 /** The entry's label; one this code cannot read still gets a row, to be discarded. */
-function labelOf(store: Store, e: OutboxEntry): string {
+function labelOf(store: Store, e: OutboxEntry): ChangeLabel {
   try {
     if (readableEntry(e)) return describeEntry(store.mutators, e);
   } catch {
     // Its arguments are not what the kind expects: the generic label below.
   }
-  return 'A change saved by another version of Carry';
+  return { key: 'unreadable' };
+}
+
+/** A refused entry's code; an entry refused before entries kept codes has only the message. */
+function refusalOf(e: OutboxEntry): string | null {
+  return e.lastErrorCode ?? e.lastError;
 }
 
 export async function waitingList(store: Store, user: string): Promise<WaitingItem[]> {
@@ -57,10 +69,13 @@ export async function waitingList(store: Store, user: string): Promise<WaitingIt
       label: labelOf(store, e),
       state,
       error: !readableEntry(e)
-        ? ERRORS['outbox/unreadable'].message
-        : e.state === 'failed' || state === 'stuck'
-          ? (e.lastError ?? p?.lastError ?? null)
-          : null,
+        ? 'outbox/unreadable'
+        : state === 'failed'
+          ? refusalOf(e)
+          : state === 'stuck'
+            ? e.lastErrorCode
+            : null,
+      invalid: state === 'failed' && e.lastErrorCode === 'request/invalid' ? msgKeyOf(e.lastError) : null,
       photo,
       reupload: state === 'failed' && Boolean(p) && readableEntry(e) && refusedForPhoto(store.mutators, e),
       retry: state !== 'failed' || (readableEntry(e) && retryCanSucceed(e.lastErrorCode)),

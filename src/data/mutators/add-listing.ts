@@ -29,7 +29,7 @@ function localRow(entry: OutboxEntryOf<'add-listing'>): Listing {
 }
 
 export const addListing: LocalMutator<'add-listing'> = {
-  label: (a) => `Listing ${a.from} → ${a.to}, flight ${a.flightNo}`,
+  label: (a) => ({ key: 'addListing', values: { from: a.from, to: a.to, flightNo: a.flightNo } }),
   async apply({ db }, entry) {
     await putLocalRow(db.listings, localRow(entry), entry);
   },

@@ -8,7 +8,7 @@ import { confirmRow, localId, patchRow, putLocalRow } from '../engine';
 const answer = v.object({ booking: orderSchema });
 
 export const book: LocalMutator<'book'> = {
-  label: (a) => `Booking of ${a.weight} KG on flight ${a.flightDetails?.flightNo ?? ''}`.trim(),
+  label: (a) => ({ key: 'book', values: { weight: a.weight, flightNo: a.flightDetails?.flightNo ?? '' } }),
   async apply({ db }, entry) {
     const a = entry.args;
     const f = a.flightDetails;

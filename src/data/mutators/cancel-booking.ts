@@ -8,7 +8,7 @@ import { confirmRow, patchRow } from '../engine';
 const answer = v.object({ booking: orderSchema });
 
 export const cancelBooking: LocalMutator<'cancel-booking'> = {
-  label: () => 'Cancelling a booking',
+  label: () => ({ key: 'cancelBooking' }),
   async apply({ db, now }, entry) {
     const row = await db.bookings.get(entry.args.bookingId);
     if (!row) return;

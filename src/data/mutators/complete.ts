@@ -15,7 +15,7 @@ export const handoffRefusedKey = (bookingId: string) => `handoffRefused:${bookin
 const HANDOFF_REFUSALS: readonly string[] = ['handoff_code_mismatch', 'handoff/locked'] satisfies ErrorCode[];
 
 export const complete: LocalMutator<'complete'> = {
-  label: () => 'Delivery completed with a hand-off code',
+  label: () => ({ key: 'complete' }),
   async apply({ db }, entry) {
     // `listingId` is the booking id, as the update-status body names it.
     const id = entry.args.listingId;

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import type { LocalMutator } from '../engine';
 
 export const contact: LocalMutator<'contact'> = {
-  label: () => 'Contact message',
+  label: () => ({ key: 'contact' }),
   // Dexie promises, not native ones: they keep a transaction alive however many are awaited.
   apply: () => Dexie.Promise.resolve(),
   settle: () => Dexie.Promise.resolve(),

@@ -11,7 +11,7 @@ import { confirmRow, patchRow, putLocalRow } from '../engine';
 const lastFour = (plain: string) => plain.replace(/[^A-Za-z0-9]/g, '').slice(-4);
 
 export const courier: LocalMutator<'courier'> = {
-  label: () => 'Courier service request',
+  label: () => ({ key: 'courier' }),
   async apply({ db }, entry) {
     const a = entry.args;
     if (!a.id) return;
@@ -50,7 +50,7 @@ export const courier: LocalMutator<'courier'> = {
 };
 
 export const courierWithdraw: LocalMutator<'courier-withdraw'> = {
-  label: () => 'Withdraw a courier request',
+  label: () => ({ key: 'withdrawCourier' }),
   async apply({ db }, entry) {
     const row = await db.couriers.get(entry.args.id);
     if (!row) return;

@@ -8,7 +8,7 @@ import { confirmRow, patchRow } from '../engine';
 const answer = v.object({ listing: listingSchema });
 
 export const editListing: LocalMutator<'edit-listing'> = {
-  label: (a) => `Changes to the listing of flight ${a.flightNo}`,
+  label: (a) => ({ key: 'editListing', values: { flightNo: a.flightNo } }),
   async apply({ db }, entry) {
     const { listingId, departure, time, flightNo, weight, cost } = entry.args;
     const row = await db.listings.get(listingId);

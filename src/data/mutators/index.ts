@@ -3,7 +3,7 @@
 // engine (store.ts), which applies, settles and labels every entry through it.
 import type { OutboxEntryOf } from '@/domain/outbox/entry';
 import type { MutationKind } from '@/domain/sync/mutations';
-import { describeEntry as describeWith, type LocalMutators } from '../engine';
+import { type ChangeLabel, describeEntry as describeWith, type LocalMutators } from '../engine';
 import { addListing } from './add-listing';
 import { book } from './book';
 import { cancelBooking } from './cancel-booking';
@@ -50,6 +50,6 @@ export const LOCAL_MUTATORS: LocalMutators = {
 };
 
 /** The waiting list's name for an entry. */
-export function describeEntry<K extends MutationKind>(entry: OutboxEntryOf<K>): string {
+export function describeEntry<K extends MutationKind>(entry: OutboxEntryOf<K>): ChangeLabel {
   return describeWith(LOCAL_MUTATORS, entry);
 }

@@ -20,7 +20,8 @@ const LABEL_CHARS = 40;
 export const message: LocalMutator<'message'> = {
   label: (a) => {
     const line = a.text.replace(/\s+/g, ' ');
-    return `Message "${line.length > LABEL_CHARS ? `${line.slice(0, LABEL_CHARS - 1)}…` : line}"`;
+    const text = line.length > LABEL_CHARS ? `${line.slice(0, LABEL_CHARS - 1)}…` : line;
+    return { key: 'message', values: { text } };
   },
   async apply({ db }, entry) {
     const { id, bookingId, text } = entry.args;

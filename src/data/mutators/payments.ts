@@ -45,7 +45,7 @@ function paymentMutator<K extends PaymentKind>(
 }
 
 export const paymentReceived = paymentMutator<'payment-received'>(
-  (a) => `Payment received (${a.method === 'cash' ? 'cash' : 'UPI'})`,
+  (a) => ({ key: 'paymentReceived', values: { method: a.method === 'cash' ? 'cash' : 'upi' } }),
   (a, row, at) =>
     row.payment?.state === 'received'
       ? null
@@ -60,13 +60,13 @@ export const paymentReceived = paymentMutator<'payment-received'>(
 );
 
 export const paymentClaim = paymentMutator<'payment-claim'>(
-  () => 'I paid (UPI)',
+  () => ({ key: 'paymentClaim' }),
   (a, row, at) =>
     row.payment?.state === 'received' ? null : { state: 'claimed', claimRef: a.reference, claimedAt: at },
 );
 
 export const paymentAnswer = paymentMutator<'payment-answer'>(
-  (a) => (a.answer === 'confirm' ? 'Payment confirmed' : 'Payment disputed'),
+  (a) => ({ key: a.answer === 'confirm' ? 'paymentConfirmed' : 'paymentDisputed' }),
   (a, row, at) => {
     const p = row.payment;
     if (p?.state !== 'claimed') return null;
@@ -84,7 +84,7 @@ export const paymentAnswer = paymentMutator<'payment-answer'>(
 
 /** set-upi: the profile shows the new UPI ID at once; the next pull brings the server's. */
 export const setUpi: LocalMutator<'set-upi'> = {
-  label: (a) => (a.upiId ? `UPI ID ${a.upiId}` : 'UPI ID removed'),
+  label: (a) => (a.upiId ? { key: 'setUpi', values: { upiId: a.upiId } } : { key: 'removeUpi' }),
   async apply({ db }, entry) {
     const row = await db.profile.get(entry.user);
     if (!row) return;

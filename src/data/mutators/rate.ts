@@ -15,7 +15,7 @@ async function tableOf(db: AppDb, bookingId: string): Promise<Table<Synced<Order
 }
 
 export const rate: LocalMutator<'rate'> = {
-  label: (a) => `Rating of ${a.stars} ${a.stars === 1 ? 'star' : 'stars'}`,
+  label: (a) => ({ key: 'rate', values: { stars: a.stars } }),
   async apply({ db, now }, entry) {
     const { bookingId, stars, comment } = entry.args;
     const table = await tableOf(db, bookingId);

@@ -14,7 +14,7 @@ export function unreadThread(bookingId: string): ThreadRead {
 }
 
 export const readMessages: LocalMutator<'read-messages'> = {
-  label: () => 'Messages read',
+  label: () => ({ key: 'readMessages' }),
   async apply({ db }, entry) {
     const { bookingId, lastReadId } = entry.args;
     const seq = (await db.messages.get(lastReadId))?.seq ?? 0;

@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import type { LocalMutator } from '../engine';
 
 export const reportMessage: LocalMutator<'report-message'> = {
-  label: () => 'Report of a message',
+  label: () => ({ key: 'reportMessage' }),
   apply: () => Dexie.Promise.resolve(),
   settle: () => Dexie.Promise.resolve(),
 };

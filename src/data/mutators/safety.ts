@@ -4,20 +4,20 @@ import Dexie from 'dexie';
 import type { LocalMutator } from '../engine';
 
 export const block: LocalMutator<'block'> = {
-  label: () => 'Block of a user',
+  label: () => ({ key: 'block' }),
   // Dexie promises, not native ones: they keep a transaction alive however many are awaited.
   apply: () => Dexie.Promise.resolve(),
   settle: () => Dexie.Promise.resolve(),
 };
 
 export const unblock: LocalMutator<'unblock'> = {
-  label: () => 'Unblock of a user',
+  label: () => ({ key: 'unblock' }),
   apply: () => Dexie.Promise.resolve(),
   settle: () => Dexie.Promise.resolve(),
 };
 
 export const report: LocalMutator<'report'> = {
-  label: (a) => `Report of a ${a.kind}`,
+  label: (a) => ({ key: 'report', values: { kind: a.kind } }),
   apply: () => Dexie.Promise.resolve(),
   settle: () => Dexie.Promise.resolve(),
 };

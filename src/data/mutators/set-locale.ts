@@ -3,7 +3,7 @@
 import type { LocalMutator } from '../engine';
 
 export const setLocale: LocalMutator<'set-locale'> = {
-  label: (a) => (a.locale === 'hi' ? 'Language: हिन्दी' : 'Language: English'),
+  label: (a) => ({ key: 'setLocale', values: { locale: a.locale } }),
   async apply({ db }, entry) {
     const row = await db.profile.get(entry.user);
     if (!row) return;

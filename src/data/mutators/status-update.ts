@@ -9,7 +9,7 @@ import { confirmRow, patchRow } from '../engine';
 const answer = v.object({ booking: orderSchema });
 
 export const statusUpdate: LocalMutator<'status-update'> = {
-  label: (a) => `Booking status change to ${a.status}`,
+  label: (a) => ({ key: 'statusUpdate', values: { status: a.status } }),
   async apply({ db, now }, entry) {
     const { listingId, status, reason } = entry.args;
     const row = await db.orders.get(listingId);

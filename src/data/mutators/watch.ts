@@ -4,13 +4,7 @@
 // every mirrored row no other watch covers.
 import Dexie from 'dexie';
 import * as v from 'valibot';
-import {
-  describeWatch,
-  type Watch,
-  watchAnswerSchema,
-  watchCovers,
-  watchWindow,
-} from '@/domain/watch/schema';
+import { type Watch, watchAnswerSchema, watchCovers, watchWindow } from '@/domain/watch/schema';
 import type { AppDb, LocalMutator, WatchedRow } from '../engine';
 import { confirmRow, putLocalRow } from '../engine';
 
@@ -37,7 +31,10 @@ async function seedFromSearches(db: AppDb, w: Watch): Promise<void> {
 }
 
 export const watch: LocalMutator<'watch'> = {
-  label: (a) => `Watch ${describeWatch(a)}`,
+  label: (a) => ({
+    key: 'watch',
+    values: { from: a.from, to: a.to, date: a.departure, days: a.days },
+  }),
   async apply({ db }, entry) {
     const { id, from, to, departure, days } = entry.args;
     const row: Watch = { id, from, to, departure, days, createdAt: entry.createdAt };
@@ -53,7 +50,7 @@ export const watch: LocalMutator<'watch'> = {
 };
 
 export const unwatch: LocalMutator<'unwatch'> = {
-  label: () => 'Stop watching a route',
+  label: () => ({ key: 'unwatch' }),
   async apply({ db }, entry) {
     await db.watches.delete(entry.args.id);
     await pruneWatched(db);

@@ -10,7 +10,7 @@ import { confirmRow, patchRow } from '../engine';
 const answer = v.object({ listing: listingSchema });
 
 export const withdrawListing: LocalMutator<'withdraw-listing'> = {
-  label: () => 'Withdrawing a listing',
+  label: () => ({ key: 'withdrawListing' }),
   async apply({ db, now }, entry) {
     const listing = await db.listings.get(entry.args.listingId);
     if (!listing) return;

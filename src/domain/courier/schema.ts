@@ -119,33 +119,59 @@ export const courierFormEntries = {
   ),
 };
 
-/** The form: one category picked from the list. */
-export const courierFormSchema = v.pipe(
-  v.object({ ...courierFormEntries, itemCategory: present(categorySchema) }),
-  v.forward(
-    v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
-    ['to'],
-  ),
-  v.forward(
-    v.partialCheck([['firstDay'], ['lastDay']], (x) => x.lastDay >= x.firstDay, COURIER_TEXT.windowOrder),
-    ['lastDay'],
-  ),
-  v.forward(
-    v.partialCheck(
+/** The fields the rules across fields read. */
+type CrossFields = {
+  from: string;
+  to: string;
+  firstDay: string;
+  lastDay: string;
+  governmentIdType: string;
+  governmentIdNumber: string;
+};
+type CrossRule<T> = v.BaseValidation<T, T, v.PartialCheckIssue<CrossFields>>;
+
+/** One rule across fields, its issue on `field`: checked on CrossFields, run on any object that has them. */
+type CrossPaths = [[keyof CrossFields], [keyof CrossFields]];
+function crossRule<T extends CrossFields>(
+  paths: CrossPaths,
+  holds: (x: CrossFields) => boolean,
+  message: string,
+  field: keyof CrossFields,
+): CrossRule<T> {
+  const check = v.partialCheck<CrossFields, CrossPaths, CrossFields, string>(paths, holds, message);
+  return v.forward(check, [field]) as unknown as CrossRule<T>;
+}
+
+/** The rules across fields, one list for the form and the request (issues on To, Last day, ID type). */
+function crossFieldRules<T extends CrossFields>() {
+  return [
+    crossRule<T>([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports, 'to'),
+    crossRule<T>(
+      [['firstDay'], ['lastDay']],
+      (x) => x.lastDay >= x.firstDay,
+      COURIER_TEXT.windowOrder,
+      'lastDay',
+    ),
+    crossRule<T>(
       [['firstDay'], ['lastDay']],
       (x) => windowDays(x) <= COURIER_WINDOW_MAX_DAYS,
       COURIER_TEXT.windowTooLong,
+      'lastDay',
     ),
-    ['lastDay'],
-  ),
-  v.forward(
-    v.partialCheck(
+    crossRule<T>(
       [['governmentIdType'], ['governmentIdNumber']],
       (x) => x.governmentIdNumber === '' || x.governmentIdType !== '',
       COURIER_TEXT.idTypeRequired,
+      'governmentIdType',
     ),
-    ['governmentIdType'],
-  ),
+  ] as const;
+}
+
+/** The form: one category picked from the list. */
+const courierFormObject = v.object({ ...courierFormEntries, itemCategory: present(categorySchema) });
+export const courierFormSchema = v.pipe(
+  courierFormObject,
+  ...crossFieldRules<v.InferOutput<typeof courierFormObject>>(),
 );
 export type CourierFormValues = v.InferOutput<typeof courierFormSchema>;
 
@@ -158,48 +184,26 @@ export const COURIER_HIDDEN_DEFAULTS = {
 /** A client-made id (a uuid), so the device lists the request before the server has seen it. */
 export const courierIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid request id'));
 
+const courierRequestObject = v.object({
+  ...courierFormEntries,
+  id: v.optional(courierIdSchema),
+  emergencyContact: optionalText(),
+  itemCategory: present(
+    v.pipe(
+      v.union([v.string(), v.array(v.string())], COURIER_TEXT.categoryRequired),
+      // One category as the form picks it, or the spec's list.
+      v.transform((x) => (typeof x === 'string' ? (x === '' ? [] : [x]) : x)),
+      v.minLength(1, COURIER_TEXT.categoryRequired),
+      v.maxLength(10, MSG.tooLong),
+      v.array(categorySchema),
+    ),
+  ),
+  paymentAcknowledged: v.optional(v.boolean(), false),
+  itemImageUrl: requiredText(MSG.imageRequired, 500),
+});
 export const courierRequestSchema = v.pipe(
-  v.object({
-    ...courierFormEntries,
-    id: v.optional(courierIdSchema),
-    emergencyContact: optionalText(),
-    itemCategory: present(
-      v.pipe(
-        v.union([v.string(), v.array(v.string())], COURIER_TEXT.categoryRequired),
-        // One category as the form picks it, or the spec's list.
-        v.transform((x) => (typeof x === 'string' ? (x === '' ? [] : [x]) : x)),
-        v.minLength(1, COURIER_TEXT.categoryRequired),
-        v.maxLength(10, MSG.tooLong),
-        v.array(categorySchema),
-      ),
-    ),
-    paymentAcknowledged: v.optional(v.boolean(), false),
-    itemImageUrl: requiredText(MSG.imageRequired, 500),
-  }),
-  v.forward(
-    v.partialCheck([['from'], ['to']], (x) => x.from !== x.to, MSG.sameAirports),
-    ['to'],
-  ),
-  v.forward(
-    v.partialCheck([['firstDay'], ['lastDay']], (x) => x.lastDay >= x.firstDay, COURIER_TEXT.windowOrder),
-    ['lastDay'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['firstDay'], ['lastDay']],
-      (x) => windowDays(x) <= COURIER_WINDOW_MAX_DAYS,
-      COURIER_TEXT.windowTooLong,
-    ),
-    ['lastDay'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['governmentIdType'], ['governmentIdNumber']],
-      (x) => x.governmentIdNumber === '' || x.governmentIdType !== '',
-      COURIER_TEXT.idTypeRequired,
-    ),
-    ['governmentIdType'],
-  ),
+  courierRequestObject,
+  ...crossFieldRules<v.InferOutput<typeof courierRequestObject>>(),
 );
 export type CourierRequest = v.InferOutput<typeof courierRequestSchema>;
 

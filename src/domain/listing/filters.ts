@@ -1,25 +1,25 @@
 // The search results filter of SPEC.md sections 5 and 9: budget and weight ranges, multi-select,
-// inclusive, any-of; none chosen means no filter; the user's own listings are hidden.
+// inclusive, any-of; none chosen means no filter; the user's own listings are hidden. A range is
+// named by its id: the client shows it in the user's language ("Under ₹1,000").
 
 export interface Range {
   id: string;
-  label: string;
   min: number;
   max: number;
 }
 
 export const BUDGET_RANGES = [
-  { id: 'under-1000', label: 'Under ₹1,000', min: 0, max: 999 },
-  { id: '1000-3000', label: '₹1,000 - ₹3,000', min: 1000, max: 3000 },
-  { id: '3000-5000', label: '₹3,000 - ₹5,000', min: 3000, max: 5000 },
-  { id: 'over-5000', label: 'Over ₹5,000', min: 5001, max: 999_999 },
+  { id: 'under-1000', min: 0, max: 999 },
+  { id: '1000-3000', min: 1000, max: 3000 },
+  { id: '3000-5000', min: 3000, max: 5000 },
+  { id: 'over-5000', min: 5001, max: 999_999 },
 ] as const satisfies readonly Range[];
 
 export const WEIGHT_RANGES = [
-  { id: 'under-1', label: 'Under 1 KG', min: 0, max: 1 },
-  { id: '1-3', label: '1 - 3 KG', min: 1, max: 3 },
-  { id: '3-10', label: '3 - 10 KG', min: 3, max: 10 },
-  { id: 'over-10', label: 'Over 10 KG', min: 10, max: 999 },
+  { id: 'under-1', min: 0, max: 1 },
+  { id: '1-3', min: 1, max: 3 },
+  { id: '3-10', min: 3, max: 10 },
+  { id: 'over-10', min: 10, max: 999 },
 ] as const satisfies readonly Range[];
 
 export type BudgetRangeId = (typeof BUDGET_RANGES)[number]['id'];

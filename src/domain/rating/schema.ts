@@ -99,12 +99,22 @@ export function summarize(total: number, count: number, people: number): RatingS
   return { average: people ? Math.round((total / people) * 10) / 10 : 0, count, people };
 }
 
-/** "4.8 · 23 ratings from 20 people", or "New" below ratings from three different people. */
-export function formatRating(summary: RatingSummary | undefined): string {
+/** A rating's numbers as shown ('4.8', 23 ratings, 20 people); null below ratings from three
+ * different people (shown as "New"). The words are the caller's (a catalogue's). */
+export function ratingParts(
+  summary: RatingSummary | undefined,
+): { average: string; count: number; people: number } | null {
   const people = summary?.people ?? summary?.count ?? 0;
-  if (!summary || people < RATING_SHOWN_FROM_PEOPLE) return 'New';
-  const ratings = `${summary.count} ${summary.count === 1 ? 'rating' : 'ratings'}`;
-  return `${summary.average.toFixed(1)} · ${ratings} from ${people} people`;
+  if (!summary || people < RATING_SHOWN_FROM_PEOPLE) return null;
+  return { average: summary.average.toFixed(1), count: summary.count, people };
+}
+
+/** "4.8 · 23 ratings from 20 people", or "New" below ratings from three different people (English). */
+export function formatRating(summary: RatingSummary | undefined): string {
+  const parts = ratingParts(summary);
+  if (!parts) return 'New';
+  const ratings = `${parts.count} ${parts.count === 1 ? 'rating' : 'ratings'}`;
+  return `${parts.average} · ${ratings} from ${parts.people} people`;
 }
 
 /** Whether my rating may still change at `now`. */

@@ -35,3 +35,24 @@ export function formatCookie(version: number, running: string[], xmin: string): 
   if (running.length > RUNNING_MAX) return `r1.${version}.m${xmin}`;
   return `r1.${version}.${running.join('-')}`;
 }
+
+/**
+ * The mark on a cookie given to a protocol-1 pull: a tab of the first release, which stores only
+ * listings, bookings and orders of what it is sent, yet stores the cookie in the meta row the new
+ * release's tabs on the same database read too. Such a cookie is past rows that tab dropped
+ * (messages, reads, watches, courier requests): a later protocol pull that presents it gets the
+ * whole snapshot, never a patch from there. A protocol-1 pull reads either kind.
+ */
+const FIRST_RELEASE_MARK = 'p1~';
+
+/** The cookie a pull in `protocol` presented, as this format reads it (null: the whole snapshot). */
+export function presentedCookie(protocol: number, cookie: string | undefined): PullCookie | null {
+  if (protocol <= 1 && cookie?.startsWith(FIRST_RELEASE_MARK))
+    return parseCookie(cookie.slice(FIRST_RELEASE_MARK.length));
+  return parseCookie(cookie);
+}
+
+/** The cookie a pull in `protocol` is given for the state `text` names. */
+export function givenCookie(protocol: number, text: string): string {
+  return protocol <= 1 ? `${FIRST_RELEASE_MARK}${text}` : text;
+}

@@ -17,6 +17,7 @@ import {
 } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { enqueue } from '../notify/queue';
+import { localeOf } from '../notify/texts';
 import { recordAudit } from './audit.queries';
 import { readGovernmentIdNumber } from './courier.queries';
 import { toKg } from './listings.queries';
@@ -106,7 +107,7 @@ export async function suspendUser(c: Ctx, userId: string): Promise<void> {
     }),
     c.nowMs,
   );
-  await queueMails(c.tx, [suspendedMail(user.email)], c.nowMs);
+  await queueMails(c.tx, [suspendedMail(user.email, localeOf(user.locale))], c.nowMs);
   await audit(c, 'user.suspend', userId, user.email);
 }
 

@@ -1,8 +1,11 @@
 // The mails the team's actions send (through the notifier's queue, after the action's commit):
 // the reply to a contact query, a warning, the note to unmatched searchers, a listing proposed to
 // a courier request, and the automatic news that a searched route now has a listing.
+
+import type { Locale } from '@/domain/locale';
 import type { Tx } from '../db/client';
 import { enqueue, type OutboundMessage } from '../notify/queue';
+import { say } from '../notify/texts';
 
 export interface Trip {
   from: string;
@@ -32,11 +35,13 @@ export const warningMail = (to: string, reason: string) =>
     'Please keep to the rules of Carry: another report may suspend your account.',
   ]);
 
-export const suspendedMail = (to: string) =>
-  mail(to, 'Your Carry account is suspended', [
-    'The Carry team suspended your account: you cannot log in for now, and your listings no longer show in search.',
-    'Answer this e-mail through Contact Us if you think this is a mistake.',
-  ]);
+/** The suspension's news, in the account's language (users.locale; none: English). */
+export const suspendedMail = (to: string, locale: Locale = 'en'): OutboundMessage => ({
+  channel: 'email',
+  to,
+  subject: say(locale, 'mail.suspended.subject'),
+  text: [say(locale, 'mail.suspended.body'), '', say(locale, 'mail.signature')].join('\n'),
+});
 
 export const searchersMail = (to: string, trip: Trip, message: string, appUrl: string) =>
   mail(to, `Your search ${trip.from} to ${trip.to} on ${trip.departure}`, [

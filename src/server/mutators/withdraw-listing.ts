@@ -1,12 +1,15 @@
 // withdraw-listing: the carrier takes a listing off offer. It leaves search and every watched
 // mirror at once (withdrawn_at; the listings triggers log it for its watchers); its pending
 // bookings are declined with "The carrier withdrew this listing"; its accepted ones are cancelled
-// with the reason the carrier gives. Withdrawing again changes nothing.
+// with the reason the carrier gives. A pending booking already past its time to be answered has
+// expired (the carrier was told so by any answer to it), housekeeping or not: it is written
+// expired, as the housekeeping would, never declined. Withdrawing again changes nothing.
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Reason, WITHDRAWN_REASON } from '@/domain/booking/reasons';
 import { departureInstant } from '@/domain/listing/departure';
 import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { isOverdue } from '../model/bookings.expiry';
 import { toListing } from '../model/listings.queries';
 import { queueBookingEvent } from '../notify/booking-events';
 import { moveBooking } from './carrier-booking';
@@ -26,6 +29,10 @@ export const withdrawListing: ServerMutator<'withdraw-listing'> = async ({ tx, u
     .where(and(eq(bookings.listingId, listing.id), inArray(bookings.status, ['pending', 'accepted'])))
     .for('update');
   for (const b of held) {
+    if (isOverdue(b, now)) {
+      await moveBooking(tx, b, 'expired', now, { endedAt: b.expiresAt });
+      continue;
+    }
     const reason: Reason = b.status === 'pending' ? WITHDRAWN_REASON : input.reason;
     const status = b.status === 'pending' ? 'rejected' : 'cancelled';
     const { row } = await moveBooking(tx, b, status, now, {

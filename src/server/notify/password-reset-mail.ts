@@ -3,7 +3,8 @@
 // tells whether an account exists). Here, for an account, the link is made (32 random bytes,
 // only their sha256 kept, 30 minutes) and its mail queued. An older link keeps working for its
 // 30 minutes: someone else asking for a link must not kill the one the user is opening. The
-// requests' limits (notify.password.handlers.ts) bound how many are live at once.
+// requests' limits (notify.password.handlers.ts) bound how many are live at once. The mail is
+// written in the account's language (users.locale; none: English).
 import { randomBytes } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '@/domain/auth/password-reset';
@@ -11,17 +12,7 @@ import { hashToken } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { outboundMessages, passwordResets, users } from '../db/schema';
 import { ACCOUNT, enqueue, type QueuedMessage } from './queue';
-
-function resetMail(link: string) {
-  return [
-    'Someone (we hope you) asked to reset the password of your Carry account.',
-    '',
-    'Choose a new password here. The link works for 30 minutes, once:',
-    link,
-    '',
-    'If you did not ask, ignore this e-mail: your password stays as it is.',
-  ].join('\n');
-}
+import { localeOf, say } from './texts';
 
 /**
  * Turns the queued request `row` into its mail: the request's row is taken in the same
@@ -40,7 +31,10 @@ export async function queueResetMail(
       .where(eq(outboundMessages.id, row.id))
       .returning({ id: outboundMessages.id });
     if (!taken) return;
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [user] = await tx
+      .select({ id: users.id, locale: users.locale })
+      .from(users)
+      .where(eq(users.email, email));
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
     // Expired links go; live ones stay (using any of them deletes them all).
@@ -54,9 +48,17 @@ export async function queueResetMail(
       expiresAt: new Date(nowMs + RESET_TOKEN_TTL_MS),
     });
     const link = `${appUrl}/reset-password?token=${token}`;
+    const locale = localeOf(user.locale);
     await enqueue(
       tx,
-      [{ channel: 'email', to: email, subject: 'Reset your Carry password', text: resetMail(link) }],
+      [
+        {
+          channel: 'email',
+          to: email,
+          subject: say(locale, 'mail.reset.subject'),
+          text: say(locale, 'mail.reset.body', { link }),
+        },
+      ],
       nowMs,
       { recipient: row.recipient, priority: ACCOUNT, depth: row.depth },
     );

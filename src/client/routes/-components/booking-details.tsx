@@ -3,27 +3,35 @@
 // comes from the mirrored order, so it reads the same offline.
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import type { OrderRow } from '@/data';
-import { reasonText } from '@/domain/booking/reasons';
-import { type BookingStatus, expiryReasonText } from '@/domain/booking/status';
+import type { BookingStatus, ExpiryReason } from '@/domain/booking/status';
 import { formatFullDate, formatPrice, formatWeight } from '@/domain/format';
 import type { ThreadSide } from '@/domain/message/schema';
 import { HandoffCode } from './handoff-code';
 import { nextStepText } from './next-step';
 import { PaymentPanel } from './payment-panel';
+import { reasonText } from './reason-text';
 import { ReportPerson } from './report-person';
 import { TravellerCancel } from './traveller-cancel';
 import type { Reference } from './use-reference';
 
-const STEP_LABEL: Record<BookingStatus, string> = {
-  pending: 'Requested',
-  accepted: 'Accepted',
-  rejected: 'Declined',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-  expired: 'Expired',
+type SearchT = Translate<AreaKeys['search']>;
+
+const STEP_LABEL: Record<BookingStatus, AreaKeys['search']> = {
+  pending: 'search.details.step.pending',
+  accepted: 'search.details.step.accepted',
+  rejected: 'search.details.step.rejected',
+  cancelled: 'search.details.step.cancelled',
+  completed: 'search.details.step.completed',
+  expired: 'search.details.step.expired',
 };
+
+/** Why a request expired unanswered. */
+function expiryText(reason: ExpiryReason | undefined, t: SearchT): string {
+  return t(reason === 'departure' ? 'search.details.expiredDeparture' : 'search.details.expired24h');
+}
 
 /** "1 Nov 2026, 1:30 pm" in the device's time zone. */
 function stamp(seconds: number): string {
@@ -43,15 +51,24 @@ interface PaymentStep {
 }
 
 /** The payment's steps after the status ones: the traveller's "I paid", the carrier's word. */
-function paymentSteps(row: OrderRow): PaymentStep[] {
+function paymentSteps(row: OrderRow, t: SearchT): PaymentStep[] {
   const p = row.payment;
   if (!p) return [];
   const steps: PaymentStep[] = [];
   if (p.claimedAt)
-    steps.push({ key: 'claimed', label: `Traveller paid by UPI (${p.claimRef ?? ''})`, at: p.claimedAt });
+    steps.push({
+      key: 'claimed',
+      label: t('search.details.paidByUpi', { reference: p.claimRef ?? '' }),
+      at: p.claimedAt,
+    });
   if (p.state === 'received' && p.receivedAt) {
-    const how = p.method === 'cash' ? 'cash' : `UPI${p.reference ? `, ${p.reference}` : ''}`;
-    steps.push({ key: 'received', label: `Payment received (${how})`, at: p.receivedAt });
+    const label =
+      p.method === 'cash'
+        ? t('search.details.receivedCash')
+        : p.reference
+          ? t('search.details.receivedUpiRef', { reference: p.reference })
+          : t('search.details.receivedUpi');
+    steps.push({ key: 'received', label, at: p.receivedAt });
   }
   return steps;
 }
@@ -59,33 +76,37 @@ function paymentSteps(row: OrderRow): PaymentStep[] {
 type Step = NonNullable<OrderRow['history']>[number];
 
 /** Who made a move and why, as the history line under it says. */
-function stepNote(step: Step, side: ThreadSide): string | null {
-  if (step.early) return 'Completed before the flight left.';
+function stepNote(step: Step, side: ThreadSide, t: SearchT): string | null {
+  if (step.early) return t('search.details.early');
   if (!step.by) return null;
-  const who =
+  const who = t(
     step.by === (side === 'carrier' ? 'carrier' : 'traveller')
-      ? 'You'
+      ? 'search.details.byYou'
       : step.by === 'carrier'
-        ? 'The carrier'
-        : 'The traveller';
-  return step.reason ? `${who}: ${reasonText(step.reason)}` : null;
+        ? 'search.details.byCarrier'
+        : 'search.details.byTraveller',
+  );
+  return step.reason ? t('search.details.note', { who, reason: reasonText(step.reason, t) }) : null;
 }
 
 function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
+  const t = useT('search');
   // Rows mirrored before the server sent a history still have their request time.
   const steps: Step[] = row.history?.length
     ? row.history
     : [{ status: 'pending' as const, at: row.createdAt._seconds }];
   const last = steps.at(-1)?.status;
   return (
-    <section aria-label="Status history" className="sm:col-span-2">
-      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Status history</h2>
+    <section aria-label={t('search.details.history')} className="sm:col-span-2">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        {t('search.details.history')}
+      </h2>
       <ol className="mt-2 flex flex-col gap-2">
         {steps.map((step) => {
-          const note = stepNote(step, side);
+          const note = stepNote(step, side, t);
           return (
             <li key={step.status} className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="font-medium text-slate-900">{STEP_LABEL[step.status]}</span>
+              <span className="font-medium text-slate-900">{t(STEP_LABEL[step.status])}</span>
               <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
                 {stamp(step.at)}
               </time>
@@ -93,7 +114,7 @@ function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
             </li>
           );
         })}
-        {paymentSteps(row).map((step) => (
+        {paymentSteps(row, t).map((step) => (
           <li key={step.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="font-medium text-slate-900 wrap-anywhere">{step.label}</span>
             <time dateTime={new Date(step.at * 1000).toISOString()} className="text-slate-600">
@@ -101,24 +122,27 @@ function StatusHistory({ row, side }: { row: OrderRow; side: ThreadSide }) {
             </time>
           </li>
         ))}
-        {last === 'pending' ? <li className="text-slate-600">Waiting for the carrier to accept</li> : null}
-        {row.payment?.state === 'disputed' ? <li className="text-slate-600">Payment disputed</li> : null}
-        {last === 'expired' ? (
-          <li className="text-slate-600">{expiryReasonText(row.expiredReason)}</li>
+        {last === 'pending' ? <li className="text-slate-600">{t('search.details.waiting')}</li> : null}
+        {row.payment?.state === 'disputed' ? (
+          <li className="text-slate-600">{t('search.details.disputed')}</li>
         ) : null}
+        {last === 'expired' ? <li className="text-slate-600">{expiryText(row.expiredReason, t)}</li> : null}
       </ol>
     </section>
   );
 }
 
 function Contact({ row, side }: { row: OrderRow; side: ThreadSide }) {
+  const t = useT('search');
   if (!row.contact) return null;
+  // The other party: a carrier's contact is the traveller's, and the other way round.
   const who = side === 'carrier' ? 'Traveller' : 'Carrier';
+  const title = t(side === 'carrier' ? 'search.details.travellerContact' : 'search.details.carrierContact');
   const { name, email, phone } = row.contact;
   const link = 'inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline break-all';
   return (
-    <section aria-label={`${who} contact`} className="sm:col-span-2">
-      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{who} contact</h2>
+    <section aria-label={title} className="sm:col-span-2">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</h2>
       <p className="mt-2 font-medium text-slate-900">{name}</p>
       <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
         {phone ? (
@@ -152,21 +176,25 @@ export function BookingDetails({
   /** Actions shown at the top of the details (Message). */
   children?: ReactNode;
 }) {
+  const t = useT('search');
   const f = row.flightDetails;
   const items: [string, string][] = [
-    ['From', reference.airportName(f.from) ? `${reference.airportName(f.from)} (${f.from})` : f.from],
-    ['To', reference.airportName(f.to) ? `${reference.airportName(f.to)} (${f.to})` : f.to],
-    ['Flight', `${f.flightNo} · ${reference.airlineName(f.airline)}`],
     [
-      'Departure',
+      t('search.details.from'),
+      reference.airportName(f.from) ? `${reference.airportName(f.from)} (${f.from})` : f.from,
+    ],
+    [t('search.details.to'), reference.airportName(f.to) ? `${reference.airportName(f.to)} (${f.to})` : f.to],
+    [t('search.details.flight'), `${f.flightNo} · ${reference.airlineName(f.airline)}`],
+    [
+      t('search.details.departure'),
       `${f.departure ? formatFullDate(f.departure, LOCALE) : ''}${f.time ? `, ${reference.departureTime(f.departure ?? '', f.time, f.from)}` : ''}`,
     ],
-    ['Weight', formatWeight(row.weight)],
-    ['Price per KG', formatPrice(row.pricePerKg ?? row.cost / row.weight)],
-    ['Total price', formatPrice(row.cost)],
-    ['Traveller', row.name],
+    [t('search.details.weight'), formatWeight(row.weight)],
+    [t('search.details.pricePerKg'), formatPrice(row.pricePerKg ?? row.cost / row.weight, LOCALE)],
+    [t('search.details.total'), formatPrice(row.cost, LOCALE)],
+    [t('search.details.traveller'), row.name],
   ];
-  if (row.carrierName) items.push(['Carrier', row.carrierName]);
+  if (row.carrierName) items.push([t('search.details.carrier'), row.carrierName]);
   return (
     <div id={id} className="mt-3 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
       <div className="flex flex-wrap gap-2 sm:col-span-2 empty:hidden">
@@ -179,7 +207,10 @@ export function BookingDetails({
         </div>
       ) : null}
       <PaymentPanel row={row} side={side} />
-      <dl aria-label="Booking details" className="grid gap-x-6 gap-y-2 sm:col-span-2 sm:grid-cols-2">
+      <dl
+        aria-label={t('search.details.label')}
+        className="grid gap-x-6 gap-y-2 sm:col-span-2 sm:grid-cols-2"
+      >
         {items.map(([term, value]) => (
           <div key={term} className="flex justify-between gap-3">
             <dt className="text-slate-600">{term}</dt>
@@ -188,16 +219,16 @@ export function BookingDetails({
         ))}
       </dl>
       <p className="text-slate-800 sm:col-span-2">
-        <span className="font-semibold">What happens next: </span>
-        {nextStepText(row, side)}
+        <span className="font-semibold">{t('search.details.next')} </span>
+        {nextStepText(row, side, t)}
       </p>
       {row.flightChangedAt && (row.status === 'pending' || row.status === 'accepted') ? (
         <p
           role="note"
           className="rounded-lg bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-200 sm:col-span-2"
         >
-          The carrier changed the flight or its time after this booking was made: check the departure above.
-          {side === 'traveller' ? ' You may cancel without penalty.' : ''}
+          {t('search.details.flightChanged')}
+          {side === 'traveller' ? ` ${t('search.details.flightChangedCancel')}` : ''}
         </p>
       ) : null}
       <StatusHistory row={row} side={side} />

@@ -3,10 +3,12 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { loadNotificationSettings, saveNotificationSettings } from '@/data';
 
 export function BookingEmails() {
   const store = useStore();
+  const t = useT('people');
   const id = useId();
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +32,7 @@ export function BookingEmails() {
     try {
       setOn((await saveNotificationSettings(store, { bookingEmails: next })).bookingEmails);
     } catch {
-      toast.error('Could not save your e-mail setting. Please try again.');
+      toast.error(t('people.emails.failed'));
     } finally {
       setBusy(false);
     }
@@ -39,7 +41,7 @@ export function BookingEmails() {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        Booking e-mails
+        {t('people.emails.title')}
       </h2>
       <div className="mt-2 flex items-start gap-3">
         <input
@@ -51,7 +53,7 @@ export function BookingEmails() {
           onChange={(e) => void change(e.target.checked)}
         />
         <label htmlFor={id} className="text-sm text-slate-700">
-          E-mail me about my bookings when notifications are not on for any of my devices
+          {t('people.emails.label')}
         </label>
       </div>
     </section>

@@ -7,11 +7,13 @@ import { clearBookingDraft } from '@/client/booking-draft';
 import { useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStore } from '@/client/hooks/use-store';
+import { t as activeT, useT } from '@/client/i18n/i18n';
+import { refusalText } from '@/client/i18n/refusals';
+import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { bookListing, serverNowKnown } from '@/data';
 import { bookingFormSchema } from '@/domain/booking/schema';
-import { ERRORS } from '@/domain/errors';
-import { formatPrice, formatPriceSum } from '@/domain/format';
+import { formatPrice, formatWeight } from '@/domain/format';
 import { hasDeparted } from '@/domain/listing/departure';
 import type { Listing } from '@/domain/listing/schema';
 import { UPI_MAX_AMOUNT, upiCanPay } from '@/domain/payment/upi';
@@ -21,6 +23,7 @@ import type { Reference } from './use-reference';
 type Weight = { weight: string };
 
 export function BookingForm({ listing, reference }: { listing: Listing; reference: Reference }) {
+  const t = useT('search');
   const store = useStore();
   // A flight that left after this listing was mirrored cannot be booked from here.
   const departed = useDeparted(listing, reference);
@@ -36,22 +39,22 @@ export function BookingForm({ listing, reference }: { listing: Listing; referenc
       try {
         await bookListing(store, listing, weight);
       } catch {
-        toast.error('Booking Failed! Please try again');
+        toast.error(activeT('search.booking.failed'));
         return;
       }
       clearBookingDraft();
-      toast.success('Booking Conformed');
+      toast.success(activeT('search.booking.done'));
       await navigate({ to: '/travellerhome' });
     },
   });
   return (
     <Card className="h-fit p-5 sm:p-6">
       <form.AppForm>
-        <form.Form aria-label="Booking" className="flex flex-col gap-4">
+        <form.Form aria-label={t('search.booking.label')} className="flex flex-col gap-4">
           <form.AppField name="weight">
             {(field) => (
               <field.TextField
-                label="Weight (KG)"
+                label={t('search.booking.weight')}
                 type="number"
                 inputMode="decimal"
                 min={1}
@@ -69,26 +72,35 @@ export function BookingForm({ listing, reference }: { listing: Listing; referenc
                 <>
                   <div className="rounded-lg bg-brand-50 px-4 py-3">
                     <div className="flex items-baseline justify-between">
-                      <span className="text-sm text-brand-900">Total price</span>
-                      <output className="text-2xl font-bold text-brand-900" aria-label="Total price">
-                        {formatPrice(total)}
+                      <span className="text-sm text-brand-900">{t('search.booking.total')}</span>
+                      <output
+                        className="text-2xl font-bold text-brand-900"
+                        aria-label={t('search.booking.total')}
+                      >
+                        {formatPrice(total, LOCALE)}
                       </output>
                     </div>
                     {valid ? (
                       <p className="mt-1 text-right text-xs text-brand-900">
-                        {formatPriceSum(listing.cost, kg, total)}
+                        {t('search.booking.sum', {
+                          price: formatPrice(listing.cost, LOCALE),
+                          weight: formatWeight(kg),
+                          total: formatPrice(total, LOCALE),
+                        })}
                       </p>
                     ) : null}
                   </div>
-                  <section aria-label="How you pay" className="text-sm text-slate-700">
-                    <h2 className="font-semibold text-slate-900">How you pay</h2>
+                  <section aria-label={t('search.booking.how')} className="text-sm text-slate-700">
+                    <h2 className="font-semibold text-slate-900">{t('search.booking.how')}</h2>
                     <p className="mt-1">
-                      Nothing is charged now. Once {listing.name || 'the carrier'} accepts, you pay{' '}
-                      {valid ? formatPrice(total) : 'the total'} to them at the hand-off:{' '}
-                      {valid && !upiCanPay(total)
-                        ? `in cash (UPI takes at most ${formatPrice(UPI_MAX_AMOUNT)} in one payment).`
-                        : 'by UPI, scanning the code the app shows (the amount is filled in), or in cash.'}{' '}
-                      Both of you mark it in the booking, and the price stays as shown here.
+                      {t('search.booking.howText', {
+                        name: listing.name || t('search.booking.theCarrier'),
+                        amount: valid ? formatPrice(total, LOCALE) : t('search.booking.theTotal'),
+                        how:
+                          valid && !upiCanPay(total)
+                            ? t('search.booking.byCash', { max: formatPrice(UPI_MAX_AMOUNT, LOCALE) })
+                            : t('search.booking.byUpi'),
+                      })}
                     </p>
                   </section>
                 </>
@@ -97,11 +109,11 @@ export function BookingForm({ listing, reference }: { listing: Listing; referenc
           </form.Subscribe>
           {departed ? (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {ERRORS['listing/departed'].message}
+              {refusalText('listing/departed', t)}
             </p>
           ) : null}
-          <form.SubmitButton busyLabel="Processing..." className="w-full" disabled={departed}>
-            Confirm Booking
+          <form.SubmitButton busyLabel={t('search.booking.busy')} className="w-full" disabled={departed}>
+            {t('search.booking.submit')}
           </form.SubmitButton>
         </form.Form>
       </form.AppForm>

@@ -5,6 +5,7 @@ import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { formSchema } from '@/client/forms/form-schema';
 import { useSession } from '@/client/hooks';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { sendContactMessage } from '@/data';
 import { contactSchema } from '@/domain/contact/schema';
 
@@ -18,6 +19,7 @@ interface ContactValues {
 export function ContactForm() {
   const store = useStore();
   const session = useSession();
+  const t = useT('sender');
   const form = useAppForm({
     defaultValues: {
       name: session?.name ?? '',
@@ -31,30 +33,32 @@ export function ContactForm() {
       try {
         await sendContactMessage(store, v.parse(contactSchema, value));
       } catch {
-        toast.error('Failed to send message. Please try again.');
+        toast.error(t('sender.contact.failed'));
         return;
       }
-      toast.success('Message sent successfully!');
+      toast.success(t('sender.contact.sent'));
       formApi.setFieldValue('message', '');
     },
   });
   return (
     <form.AppForm>
-      <form.Form aria-label="Contact" className="flex flex-col gap-4">
+      <form.Form aria-label={t('sender.contact.form')} className="flex flex-col gap-4">
         <form.AppField name="name">
-          {(field) => <field.TextField label="Full Name" autoComplete="name" />}
+          {(field) => <field.TextField label={t('sender.contact.name')} autoComplete="name" />}
         </form.AppField>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <form.AppField name="email">{(field) => <field.EmailField label="Email" />}</form.AppField>
+          <form.AppField name="email">
+            {(field) => <field.EmailField label={t('sender.contact.email')} />}
+          </form.AppField>
           <form.AppField name="phone">
-            {(field) => <field.TextField label="Phone" type="tel" autoComplete="tel" />}
+            {(field) => <field.TextField label={t('sender.contact.phone')} type="tel" autoComplete="tel" />}
           </form.AppField>
         </div>
         <form.AppField name="message">
-          {(field) => <field.TextareaField label="Your Query" rows={4} />}
+          {(field) => <field.TextareaField label={t('sender.contact.query')} rows={4} />}
         </form.AppField>
-        <form.SubmitButton busyLabel="Sending..." className="w-full sm:w-auto sm:self-end">
-          Send Message
+        <form.SubmitButton busyLabel={t('sender.contact.sending')} className="w-full sm:w-auto sm:self-end">
+          {t('sender.contact.send')}
         </form.SubmitButton>
       </form.Form>
     </form.AppForm>

@@ -15,11 +15,15 @@ import { lazyFormSchema } from '@/client/forms/form-schema';
 import { RouteFields } from '@/client/forms/route-fields';
 import { useSession } from '@/client/hooks';
 import { useStore } from '@/client/hooks/use-store';
-import { type PreparedPhoto, preparePhoto, submitCourierRequest } from '@/data';
+import { validationText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
+import { failureText } from '@/client/i18n/refusals';
+import { ApiError, type PreparedPhoto, preparePhoto, submitCourierRequest } from '@/data';
 import { PAYMENT_MODES } from '@/domain/constants';
 import { ITEM_CATEGORIES } from '@/domain/courier/categories';
 import { checkItemImage, courierFormSchemaAt } from '@/domain/courier/schema';
 import { todayIn } from '@/domain/listing/departure';
+import { categoryText, ID_TYPES, PAYMENT_TEXT } from './courier-text';
 import { ImagePicker } from './image-picker';
 import { formatBytes } from './unsent-changes';
 import type { Reference } from './use-reference';
@@ -50,17 +54,6 @@ function jpegName(name: string, type: string): string {
   return type === 'image/jpeg' && !/\.jpe?g$/i.test(name) ? `${name.replace(/\.[^.]*$/, '')}.jpg` : name;
 }
 
-const ID_TYPES = ['Aadhaar Card', 'PAN Card', 'Passport', 'Driving Licence', 'Voter ID'].map((t) => ({
-  value: t,
-  label: t,
-}));
-const PAYMENT_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m, label: m }));
-// Forbidden ones stay in the list, marked, so a sender learns the rule when picking one.
-const CATEGORY_OPTIONS = ITEM_CATEGORIES.map((c) => ({
-  value: c.value,
-  label: c.forbiddenBy ? `${c.label} (not allowed on flights)` : c.label,
-}));
-
 type CourierValues = Record<
   | 'fullName'
   | 'emailAddress'
@@ -87,17 +80,16 @@ const SECTION = 'sm:col-span-2 mt-2 border-t border-slate-100 pt-4 text-base fon
 
 /** Why the Government ID is asked and who sees it (issue 30; docs/security.md). */
 function IdNotice() {
+  const t = useT('sender');
   return (
     <div id="government-id-why" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600 sm:col-span-2">
       <p>
-        <span className="font-medium text-slate-800">Why we ask: </span>a parcel that flies with a traveller
-        must be traceable to its sender under Indian aviation security rules. It is optional here, and the
-        team may ask for it before your parcel flies.
+        <span className="font-medium text-slate-800">{t('sender.form.whyTitle')}</span>
+        {t('sender.form.whyText')}
       </p>
       <p className="mt-1">
-        <span className="font-medium text-slate-800">Who sees it: </span>only the Carry team, and each time
-        they look it is recorded. Carriers and recipients never see it. It is stored encrypted and shown only
-        as its last 4 digits.
+        <span className="font-medium text-slate-800">{t('sender.form.whoTitle')}</span>
+        {t('sender.form.whoText')}
       </p>
     </div>
   );
@@ -106,6 +98,16 @@ function IdNotice() {
 export function CourierForm({ reference }: { reference: Pick<Reference, 'airportOptions'> }) {
   const store = useStore();
   const session = useSession();
+  const t = useT('sender');
+  const idTypes = ID_TYPES.map((x) => ({ value: x.value, label: t(x.label) }));
+  const paymentOptions = PAYMENT_MODES.map((m) => ({ value: m, label: t(PAYMENT_TEXT[m]) }));
+  // Forbidden ones stay in the list, marked, so a sender learns the rule when picking one.
+  const categoryOptions = ITEM_CATEGORIES.map((c) => ({
+    value: c.value,
+    label: c.forbiddenBy
+      ? t('sender.category.forbidden', { label: categoryText(c.value, t) })
+      : categoryText(c.value, t),
+  }));
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string>();
   const [inputKey, setInputKey] = useState(0);
@@ -144,7 +146,7 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
       const problem = checkItemImage(image);
       if (problem || !image) {
         setImageError(problem ?? undefined);
-        window.alert(problem);
+        window.alert(problem ? validationText(problem, t) : problem);
         return;
       }
       let id: string;
@@ -158,12 +160,17 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
           photo.originalSize,
         ));
       } catch (err) {
+        // A refusal by its code; a check on the device by its message's key.
         window.alert(
-          err instanceof Error && err.message ? err.message : 'Submission failed. Please try again.',
+          err instanceof ApiError
+            ? failureText(err, t)
+            : err instanceof Error && err.message
+              ? validationText(err.message, t)
+              : t('sender.form.failed'),
         );
         return;
       }
-      toast.success('Courier request submitted!');
+      toast.success(t('sender.form.submitted'));
       setSent({ id, route: `${value.from} → ${value.to}` });
       formApi.reset();
       setImage(null);
@@ -172,66 +179,78 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
   });
   return (
     <form.AppForm>
-      <form.Form aria-label="Courier Service Request" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form.Form aria-label={t('sender.form.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <form.AppField name="fullName">
-          {(f) => <f.TextField label="Full Name" autoComplete="name" />}
+          {(f) => <f.TextField label={t('sender.form.fullName')} autoComplete="name" />}
         </form.AppField>
-        <form.AppField name="emailAddress">{(f) => <f.EmailField label="Email Address" />}</form.AppField>
+        <form.AppField name="emailAddress">
+          {(f) => <f.EmailField label={t('sender.form.email')} />}
+        </form.AppField>
         <form.AppField name="mobileNumber">
-          {(f) => <f.TextField label="Mobile Number" type="tel" autoComplete="tel" />}
+          {(f) => <f.TextField label={t('sender.form.mobile')} type="tel" autoComplete="tel" />}
         </form.AppField>
-        <h2 className={SECTION}>The trip</h2>
+        <h2 className={SECTION}>{t('sender.form.trip')}</h2>
         <RouteFields
           form={form}
           fields={{ from: 'from', to: 'to' }}
           airports={reference.airportOptions}
-          fromPlaceholder="Type a city, airport or code"
-          toPlaceholder="Type a city, airport or code"
+          fromPlaceholder={t('sender.form.placePlaceholder')}
+          toPlaceholder={t('sender.form.placePlaceholder')}
         />
         <form.AppField name="firstDay">
-          {(f) => <f.TextField label="Earliest date" type="date" min={today} />}
+          {(f) => <f.TextField label={t('sender.form.firstDay')} type="date" min={today} />}
         </form.AppField>
         <form.AppField name="lastDay">
-          {(f) => <f.TextField label="Latest date" type="date" min={today} />}
+          {(f) => <f.TextField label={t('sender.form.lastDay')} type="date" min={today} />}
         </form.AppField>
         <form.AppField name="weight">
-          {(f) => <f.TextField label="Weight (KG)" type="number" inputMode="decimal" min="0.1" step="0.1" />}
+          {(f) => (
+            <f.TextField
+              label={t('sender.form.weight')}
+              type="number"
+              inputMode="decimal"
+              min="0.1"
+              step="0.1"
+            />
+          )}
         </form.AppField>
         <form.AppField name="itemCategory">
-          {(f) => <f.SelectField label="Item Category" options={CATEGORY_OPTIONS} />}
+          {(f) => <f.SelectField label={t('sender.form.category')} options={categoryOptions} />}
         </form.AppField>
         <form.AppField name="declaredValue">
-          {(f) => <f.TextField label="Declared value (₹)" type="number" inputMode="numeric" min="0" />}
+          {(f) => <f.TextField label={t('sender.form.value')} type="number" inputMode="numeric" min="0" />}
         </form.AppField>
         <div className="sm:col-span-2">
           <form.AppField name="itemDescription">
-            {(f) => <f.TextareaField label="Item Description" rows={3} />}
+            {(f) => <f.TextareaField label={t('sender.form.description')} rows={3} />}
           </form.AppField>
         </div>
-        <h2 className={SECTION}>Recipient at the destination</h2>
+        <h2 className={SECTION}>{t('sender.form.recipient')}</h2>
         <form.AppField name="recipientName">
-          {(f) => <f.TextField label="Recipient name" autoComplete="off" />}
+          {(f) => <f.TextField label={t('sender.form.recipientName')} autoComplete="off" />}
         </form.AppField>
         <form.AppField name="recipientPhone">
-          {(f) => <f.TextField label="Recipient phone" type="tel" autoComplete="off" />}
+          {(f) => <f.TextField label={t('sender.form.recipientPhone')} type="tel" autoComplete="off" />}
         </form.AppField>
-        <h2 className={SECTION}>Government ID</h2>
+        <h2 className={SECTION}>{t('sender.form.governmentId')}</h2>
         <IdNotice />
         <form.AppField name="governmentIdType">
-          {(f) => <f.SelectField label="Government ID Type" options={ID_TYPES} />}
+          {(f) => <f.SelectField label={t('sender.form.idType')} options={idTypes} />}
         </form.AppField>
         <form.AppField name="governmentIdNumber">
-          {(f) => <f.TextField label="Government ID Number" autoComplete="off" />}
+          {(f) => <f.TextField label={t('sender.form.idNumber')} autoComplete="off" />}
         </form.AppField>
         <form.AppField name="pinCode">
-          {(f) => <f.TextField label="PIN Code" inputMode="numeric" autoComplete="postal-code" />}
+          {(f) => (
+            <f.TextField label={t('sender.form.pinCode')} inputMode="numeric" autoComplete="postal-code" />
+          )}
         </form.AppField>
         <div className="sm:col-span-2">
           <form.AppField name="currentAddress">
-            {(f) => <f.TextareaField label="Current Address" rows={2} />}
+            {(f) => <f.TextareaField label={t('sender.form.address')} rows={2} />}
           </form.AppField>
         </div>
-        <h2 className={SECTION}>Item and payment</h2>
+        <h2 className={SECTION}>{t('sender.form.itemPayment')}</h2>
         <ImagePicker
           file={image}
           error={imageError}
@@ -240,9 +259,12 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
             image && !imageError
               ? prepared
                 ? prepared.blob.size < image.size
-                  ? `Photo made smaller for sending: ${formatBytes(image.size)} → ${formatBytes(prepared.blob.size)}`
-                  : `Photo: ${formatBytes(image.size)}`
-                : `Preparing photo (${formatBytes(image.size)})...`
+                  ? t('sender.image.smaller', {
+                      from: formatBytes(image.size),
+                      to: formatBytes(prepared.blob.size),
+                    })
+                  : t('sender.image.size', { size: formatBytes(image.size) })
+                : t('sender.image.preparing', { size: formatBytes(image.size) })
               : undefined
           }
           onChange={(file) => {
@@ -251,23 +273,29 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
           }}
         />
         <form.AppField name="paymentMode">
-          {(f) => <f.SelectField label="Payment Mode" options={PAYMENT_OPTIONS} placeholder="Select" />}
+          {(f) => (
+            <f.SelectField
+              label={t('sender.form.payment')}
+              options={paymentOptions}
+              placeholder={t('sender.form.select')}
+            />
+          )}
         </form.AppField>
         <fieldset className="flex flex-col gap-2 sm:col-span-2">
-          <legend className="mb-1 text-sm font-medium text-slate-700">Declarations</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-700">{t('sender.form.declarations')}</legend>
           <form.AppField name="declarations.noIllegalItems">
-            {(f) => <f.CheckboxField label="My parcel holds no illegal items and nothing airlines forbid." />}
+            {(f) => <f.CheckboxField label={t('sender.form.noIllegalItems')} />}
           </form.AppField>
           <form.AppField name="declarations.termsAgreed">
-            {(f) => <f.CheckboxField label="I agree to Carry's terms of service." />}
+            {(f) => <f.CheckboxField label={t('sender.form.terms')} />}
           </form.AppField>
           <form.AppField name="declarations.selfResponsibility">
-            {(f) => <f.CheckboxField label="I am responsible for what the parcel contains." />}
+            {(f) => <f.CheckboxField label={t('sender.form.responsible')} />}
           </form.AppField>
         </fieldset>
         <div className="flex items-end sm:col-span-2">
-          <form.SubmitButton busyLabel="Submitting..." className="w-full sm:w-auto">
-            Submit Request
+          <form.SubmitButton busyLabel={t('sender.form.submitting')} className="w-full sm:w-auto">
+            {t('sender.form.submit')}
           </form.SubmitButton>
         </div>
         {sent ? (
@@ -275,27 +303,25 @@ export function CourierForm({ reference }: { reference: Pick<Reference, 'airport
             role="status"
             className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm sm:col-span-2"
           >
-            <p className="font-semibold text-slate-900">Your request {sent.route} is in.</p>
-            <p className="mt-1 text-slate-700">
-              What happens next: it is sent as soon as you are online, then we look for carriers flying that
-              route on your dates. When one matches, you see it on the request with "Book this", and we tell
-              you by notification or e-mail.
+            <p className="font-semibold text-slate-900">
+              {t('sender.form.sentTitle', { route: sent.route })}
             </p>
+            <p className="mt-1 text-slate-700">{t('sender.form.sentNext')}</p>
             <Link
               to="/courier-requests/$id"
               params={{ id: sent.id }}
               className="mt-2 inline-block font-medium text-brand-700 underline"
             >
-              View this request
+              {t('sender.form.viewRequest')}
             </Link>
           </div>
         ) : null}
         <p className="text-sm text-slate-600 sm:col-span-2">
-          Follow your requests in{' '}
+          {t('sender.form.followBefore')}
           <Link to="/courier-requests" className="font-medium text-brand-700 underline">
-            My courier requests
+            {t('sender.myRequests')}
           </Link>
-          .
+          {t('sender.form.followAfter')}
         </p>
       </form.Form>
     </form.AppForm>

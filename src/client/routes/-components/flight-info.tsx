@@ -1,5 +1,6 @@
 // 'Flight & Carrier Information': the listing being booked, with names from reference data.
 
+import { useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { FlightRoute } from '@/client/ui/flight-route';
@@ -17,24 +18,28 @@ function Row({ term, value }: { term: string; value: string }) {
 }
 
 export function FlightInfo({ listing }: { listing: Listing }) {
+  const t = useT('search');
   const reference = useReference();
   return (
     <Card className="p-5 sm:p-6">
-      <h2 className="mb-4 text-lg font-semibold text-slate-900">Flight & Carrier Information</h2>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{t('search.flightInfo.title')}</h2>
       <FlightRoute
         from={{ code: listing.from, name: reference.airportName(listing.from) }}
         to={{ code: listing.to, name: reference.airportName(listing.to) }}
       />
       <dl className="mt-4 divide-y divide-slate-100 text-sm">
-        <Row term="Flight" value={listing.flightNo} />
-        <Row term="Airline" value={reference.airlineName(listing.airline)} />
+        <Row term={t('search.flightInfo.flight')} value={listing.flightNo} />
+        <Row term={t('search.flightInfo.airline')} value={reference.airlineName(listing.airline)} />
         <Row
-          term="Departure"
+          term={t('search.flightInfo.departure')}
           value={`${formatFullDate(listing.departure, LOCALE)}${listing.time ? `, ${reference.departureTime(listing.departure, listing.time, listing.from)}` : ''}`}
         />
-        {listing.name ? <Row term="Carrier" value={listing.name} /> : null}
-        <Row term="Space available" value={formatWeight(listing.available)} />
-        <Row term="Price" value={`${formatPrice(listing.cost)} / KG`} />
+        {listing.name ? <Row term={t('search.flightInfo.carrier')} value={listing.name} /> : null}
+        <Row term={t('search.flightInfo.space')} value={formatWeight(listing.available)} />
+        <Row
+          term={t('search.flightInfo.price')}
+          value={t('search.flightInfo.perKg', { price: formatPrice(listing.cost, LOCALE) })}
+        />
       </dl>
     </Card>
   );

@@ -1,6 +1,8 @@
 // 'Upload Item Image': an image-only file input with a preview of the chosen picture.
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { validationText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
 import { FieldError } from '@/client/ui/field';
 
 interface ImagePickerProps {
@@ -13,6 +15,7 @@ interface ImagePickerProps {
 }
 
 export function ImagePicker({ file, error, onChange, inputKey, sizeNote }: ImagePickerProps) {
+  const t = useT('sender');
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file) {
@@ -27,13 +30,13 @@ export function ImagePicker({ file, error, onChange, inputKey, sizeNote }: Image
   return (
     <div className="flex flex-col gap-1.5 sm:col-span-2">
       <label htmlFor="itemImage" className="text-sm font-medium text-slate-700">
-        Upload Item Image
+        {t('sender.image.label')}
       </label>
       <div className="flex items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
         {preview ? (
           <img
             src={preview}
-            alt="Preview of the item"
+            alt={t('sender.image.preview')}
             className="size-20 rounded-lg object-cover ring-1 ring-slate-200"
           />
         ) : (
@@ -61,7 +64,7 @@ export function ImagePicker({ file, error, onChange, inputKey, sizeNote }: Image
           {sizeNote}
         </p>
       ) : null}
-      <FieldError id="itemImage-error" message={error} />
+      <FieldError id="itemImage-error" message={error ? validationText(error, t) : undefined} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // One of the carrier's own listings: number, route, space, airline, date, time, price, sync state.
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { FlightRoute, TextPlaceholder } from '@/client/ui/flight-route';
@@ -19,6 +20,7 @@ export function ListingCard({
   index: number;
   reference: Reference;
 }) {
+  const t = useT('search');
   const store = useStore();
   const key = row.outboxKey;
   return (
@@ -44,21 +46,22 @@ export function ListingCard({
         </div>
         <div>
           <p className="font-semibold text-slate-900">{formatWeight(row.available)}</p>
-          <p className="text-xs text-slate-500">Space Available</p>
+          <p className="text-xs text-slate-500">{t('search.listing.space')}</p>
         </div>
         <div>
-          <p className="font-semibold text-slate-900">{formatPrice(row.cost)}</p>
-          <p className="text-xs text-slate-500">per KG</p>
+          <p className="font-semibold text-slate-900">{formatPrice(row.cost, LOCALE)}</p>
+          <p className="text-xs text-slate-500">{t('search.listing.perKg')}</p>
         </div>
       </div>
       {row.carrierRating ? (
         <p className="flex items-center gap-2 text-xs text-slate-500">
-          What travellers see: <RatingBadge summary={row.carrierRating} label="Your rating" />
+          {t('search.listing.whatTravellersSee')}{' '}
+          <RatingBadge summary={row.carrierRating} label={t('search.listing.yourRating')} />
         </p>
       ) : null}
       {row.withdrawnAt ? (
         <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700">
-          Withdrawn: travellers no longer see it.
+          {t('search.listing.withdrawn')}
         </p>
       ) : null}
       <SyncState

@@ -1,12 +1,13 @@
 // One search result: route, flight, space available, airline, departure, price per KG, Book Now.
 import { CalendarDays, Plane, Weight } from 'lucide-react';
 import { memo } from 'react';
+import { useT } from '@/client/i18n/i18n';
+import { refusalText } from '@/client/i18n/refusals';
 import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { FlightRoute, TextPlaceholder } from '@/client/ui/flight-route';
 import { RatingBadge } from '@/client/ui/rating-badge';
-import { ERRORS } from '@/domain/errors';
 import { formatDayMonth, formatPrice, formatWeight } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { useDeparted } from './use-departed';
@@ -23,6 +24,7 @@ export const ListingResultCard = memo(function ListingResultCard({
   reference,
   onBook,
 }: ListingResultCardProps) {
+  const t = useT('search');
   // A result mirrored before its flight left is still shown, but no longer bookable.
   const departed = useDeparted(listing, reference);
   return (
@@ -33,17 +35,17 @@ export const ListingResultCard = memo(function ListingResultCard({
         loading={reference.loading}
       />
       <p className="-mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        {listing.name ? <span>Carried by {listing.name}</span> : null}
-        <RatingBadge summary={listing.carrierRating} label="Carrier rating" />
+        {listing.name ? <span>{t('search.card.carriedBy', { name: listing.name })}</span> : null}
+        <RatingBadge summary={listing.carrierRating} label={t('search.card.carrierRating')} />
       </p>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div className="flex items-center gap-1.5">
           <Plane aria-hidden="true" className="size-4 text-slate-400" />
-          <dt className="sr-only">Flight</dt>
+          <dt className="sr-only">{t('search.card.flight')}</dt>
           <dd className="font-medium text-slate-800">{listing.flightNo}</dd>
         </div>
         <div className="flex items-center gap-1.5">
-          <dt className="sr-only">Airline</dt>
+          <dt className="sr-only">{t('search.card.airline')}</dt>
           <dd className="truncate text-slate-600">
             {reference.loading ? <TextPlaceholder /> : reference.airlineName(listing.airline)}
           </dd>
@@ -54,7 +56,7 @@ export const ListingResultCard = memo(function ListingResultCard({
             card (issue 29: no layout shift). */}
         <div className="col-span-2 flex items-center gap-1.5 sm:col-span-1">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-          <dt className="sr-only">Departure</dt>
+          <dt className="sr-only">{t('search.card.departure')}</dt>
           <dd className="text-slate-600">
             <span className="sm:block">
               {formatDayMonth(listing.departure, LOCALE)}
@@ -67,24 +69,30 @@ export const ListingResultCard = memo(function ListingResultCard({
         </div>
         <div className="col-span-2 flex items-center gap-1.5 sm:col-span-1">
           <Weight aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-          <dt className="sr-only">Space</dt>
-          <dd className="text-slate-600">{formatWeight(listing.available)} space available</dd>
+          <dt className="sr-only">{t('search.card.space')}</dt>
+          <dd className="text-slate-600">
+            {t('search.card.spaceAvailable', { weight: formatWeight(listing.available) })}
+          </dd>
         </div>
       </dl>
       <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <p>
-          <span className="text-xl font-bold text-slate-900">{formatPrice(listing.cost)}</span>
-          <span className="text-sm text-slate-500"> / KG</span>
+          <span className="text-xl font-bold text-slate-900">{formatPrice(listing.cost, LOCALE)}</span>
+          <span className="text-sm text-slate-500"> {t('search.card.perKg')}</span>
         </p>
         {departed ? (
-          <p className="text-sm font-medium text-red-700">{ERRORS['listing/departed'].message}</p>
+          <p className="text-sm font-medium text-red-700">{refusalText('listing/departed', t)}</p>
         ) : null}
         <Button
           onClick={() => onBook(listing)}
           disabled={departed || listing.available <= 0}
-          aria-label={`Book Now: ${listing.flightNo} ${listing.from} to ${listing.to}`}
+          aria-label={t('search.card.bookLabel', {
+            flight: listing.flightNo,
+            from: listing.from,
+            to: listing.to,
+          })}
         >
-          Book Now
+          {t('search.card.book')}
         </Button>
       </div>
     </Card>

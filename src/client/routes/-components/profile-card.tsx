@@ -1,21 +1,29 @@
 // The loaded profile: details, and Pending / Completed / Declined counts for each role.
 import { Mail, Phone, UserRound } from 'lucide-react';
+import { useT } from '@/client/i18n/i18n';
 import { Card } from '@/client/ui/card';
 import type { ProfileRow } from '@/data';
+import { GENDERS } from '@/domain/constants';
 import type { BookingCounts } from '@/domain/profile/schema';
 import { ProfileEarnings } from './profile-earnings';
 import { ProfileRating } from './profile-rating';
 import { ProfileUpi } from './profile-upi';
 
-function CountTile({ title, counts }: { title: string; counts: BookingCounts }) {
+type Role = 'carrier' | 'traveller' | 'sender';
+
+function CountTile({ of: role, counts }: { of: Role; counts: BookingCounts }) {
+  const t = useT('people');
   const cells: [string, number, string][] = [
-    ['Pending', counts.pending, 'text-amber-700'],
-    ['Completed', counts.completed, 'text-emerald-700'],
-    ['Declined', counts.declined, 'text-red-700'],
+    [t('people.profile.pending'), counts.pending, 'text-amber-700'],
+    [t('people.profile.completed'), counts.completed, 'text-emerald-700'],
+    [t('people.profile.declined'), counts.declined, 'text-red-700'],
   ];
   return (
-    <section aria-label={`${title} bookings`} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+    <section
+      aria-label={t(`people.profile.counts.${role}`)}
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <h3 className="text-sm font-semibold text-slate-900">{t(`people.profile.role.${role}`)}</h3>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
         {cells.map(([label, n, tone]) => (
           <div key={label} className="rounded-lg bg-slate-50 py-2">
@@ -29,7 +37,11 @@ function CountTile({ title, counts }: { title: string; counts: BookingCounts }) 
 }
 
 export function ProfileCard({ row }: { row: ProfileRow }) {
+  const t = useT('people');
   const { profile, bookings } = row;
+  // A gender the app knows in words of the language; anything else as the server has it.
+  const known = GENDERS.find((g) => g === profile.gender);
+  const gender = known ? t(`people.profile.genderValue.${known}`) : profile.gender;
   return (
     <div className="flex flex-col gap-6">
       <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
@@ -48,19 +60,19 @@ export function ProfileCard({ row }: { row: ProfileRow }) {
             <Phone aria-hidden="true" className="size-4" /> {profile.phone}
           </p>
           <p className="mt-2 flex gap-4 text-sm text-slate-700">
-            <span>Gender: {profile.gender}</span>
-            <span>Age: {profile.age}</span>
+            <span>{t('people.profile.gender', { gender })}</span>
+            <span>{t('people.profile.age', { age: profile.age })}</span>
           </p>
         </div>
       </Card>
       {row.rating ? <ProfileRating rating={row.rating} /> : null}
       <ProfileUpi key={row.profile.upiId ?? ''} upiId={row.profile.upiId} />
       <div>
-        <h2 className="mb-3 text-lg font-semibold text-slate-900">Your bookings</h2>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('people.profile.yourBookings')}</h2>
         <div className="grid gap-3 lg:grid-cols-3">
-          <CountTile title="Carrier" counts={bookings.carrier} />
-          <CountTile title="Traveller" counts={bookings.passenger} />
-          <CountTile title="Sender" counts={bookings.sender} />
+          <CountTile of="carrier" counts={bookings.carrier} />
+          <CountTile of="traveller" counts={bookings.passenger} />
+          <CountTile of="sender" counts={bookings.sender} />
         </div>
       </div>
       <ProfileEarnings />

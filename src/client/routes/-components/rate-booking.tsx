@@ -7,6 +7,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { errorText } from '@/client/forms/field-error';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS, Field } from '@/client/ui/field';
@@ -23,15 +24,16 @@ const until = (ms: number) =>
   });
 
 export function RateBooking({ row, otherName }: { row: OrderRow; otherName: string }) {
+  const t = useT('people');
   const [editing, setEditing] = useState(false);
   const mine = row.myRating ?? null;
   if (row.status !== 'completed' || (row.syncState !== 'synced' && !mine)) return null;
   if (!mine && !editing) {
     return (
       <div className="mt-3 flex items-center gap-2 rounded-xl bg-slate-50 p-3 text-sm">
-        <p className="flex-1 text-slate-700">How was it with {otherName}?</p>
+        <p className="flex-1 text-slate-700">{t('people.rate.ask', { name: otherName })}</p>
         <Button variant="secondary" className="min-h-9 px-3" onClick={() => setEditing(true)}>
-          <Star aria-hidden="true" className="size-4" /> Rate {otherName}
+          <Star aria-hidden="true" className="size-4" /> {t('people.rate.open', { name: otherName })}
         </Button>
       </div>
     );
@@ -41,11 +43,11 @@ export function RateBooking({ row, otherName }: { row: OrderRow; otherName: stri
     return (
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-slate-50 p-3 text-sm">
         <p className="flex items-center gap-1 text-slate-800">
-          You rated {otherName}{' '}
+          {t('people.rate.youRated', { name: otherName })}{' '}
           <span className="inline-flex items-center gap-0.5 font-semibold">
-            {mine.stars}
+            <span aria-hidden="true">{mine.stars}</span>
             <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            <span className="sr-only">{mine.stars === 1 ? 'star' : 'stars'}</span>
+            <span className="sr-only">{t('people.rate.stars', { count: mine.stars })}</span>
           </span>
           {mine.comment ? <span className="text-slate-600">: “{mine.comment}”</span> : null}
         </p>
@@ -55,13 +57,13 @@ export function RateBooking({ row, otherName }: { row: OrderRow; otherName: stri
             onClick={() => setEditing(true)}
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
-            Edit rating
-            <span className="sr-only"> of {otherName}</span>
+            {t('people.rate.edit')}
+            <span className="sr-only">{t('people.rate.editOf', { name: otherName })}</span>
           </button>
         ) : null}
         {editable ? (
           <p className="w-full text-xs text-slate-500">
-            You can change it until {until(mine.editableUntil)}.
+            {t('people.rate.until', { when: until(mine.editableUntil) })}
           </p>
         ) : null}
       </div>
@@ -72,6 +74,8 @@ export function RateBooking({ row, otherName }: { row: OrderRow; otherName: stri
 
 function RatingForm({ row, otherName, onDone }: { row: OrderRow; otherName: string; onDone: () => void }) {
   const store = useStore();
+  const t = useT('people');
+  // The refusal's code, rendered in the language on screen.
   const [refusal, setRefusal] = useState<string | null>(null);
   const mine = row.myRating ?? null;
   const form = useForm({
@@ -81,11 +85,7 @@ function RatingForm({ row, otherName, onDone }: { row: OrderRow; otherName: stri
       const { stars, comment } = v.parse(ratingFormSchema, value);
       const result = await rateBooking(store, { bookingId: row.id, stars, comment });
       if (!result.ok) {
-        setRefusal(
-          result.code === 'rating/edit-closed'
-            ? 'A rating can be changed for 48 hours only.'
-            : 'This booking is not completed yet.',
-        );
+        setRefusal(result.code);
         return;
       }
       onDone();
@@ -95,7 +95,7 @@ function RatingForm({ row, otherName, onDone }: { row: OrderRow; otherName: stri
   return (
     <form
       noValidate
-      aria-label={`Rate ${otherName}`}
+      aria-label={t('people.rate.form', { name: otherName })}
       className="mt-3 flex flex-col gap-3 rounded-xl bg-slate-50 p-3"
       onSubmit={(e) => {
         e.preventDefault();
@@ -105,7 +105,7 @@ function RatingForm({ row, otherName, onDone }: { row: OrderRow; otherName: stri
       <form.Field name="stars">
         {(field) => (
           <StarRatingInput
-            legend={`Rate ${otherName}`}
+            legend={t('people.rate.legend', { name: otherName })}
             name={`stars-${row.id}`}
             value={Number(field.state.value)}
             onChange={(n) => field.handleChange(n)}
@@ -119,9 +119,12 @@ function RatingForm({ row, otherName, onDone }: { row: OrderRow; otherName: stri
           return (
             <Field
               id={commentId}
-              label="Comment (optional)"
+              label={t('people.rate.comment')}
               error={error}
-              hint={`${field.state.value.length} of ${RATING_COMMENT_MAX_CHARS} characters`}
+              hint={t('people.rate.chars', {
+                count: field.state.value.length,
+                max: RATING_COMMENT_MAX_CHARS,
+              })}
             >
               <textarea
                 id={commentId}
@@ -140,19 +143,19 @@ function RatingForm({ row, otherName, onDone }: { row: OrderRow; otherName: stri
       </form.Field>
       {refusal ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {refusal}
+          {refusal === 'rating/edit-closed' ? t('people.rate.editClosed') : t('people.rate.notCompleted')}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
         {mine ? (
           <Button variant="secondary" onClick={onDone}>
-            Cancel
+            {t('people.rate.cancel')}
           </Button>
         ) : null}
         <form.Subscribe selector={(s) => s.isSubmitting}>
           {(submitting) => (
-            <Button type="submit" busy={submitting} busyLabel="Saving...">
-              {mine ? 'Save rating' : 'Rate'}
+            <Button type="submit" busy={submitting} busyLabel={t('people.rate.saving')}>
+              {mine ? t('people.rate.save') : t('people.rate.submit')}
             </Button>
           )}
         </form.Subscribe>

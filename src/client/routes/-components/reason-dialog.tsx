@@ -3,9 +3,11 @@
 // button. Escape or "Keep it" closes it with nothing changed.
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS } from '@/client/ui/field';
-import { REASON_LABELS, REASON_TEXT_MAX, type Reason, type ReasonCode } from '@/domain/booking/reasons';
+import { REASON_TEXT_MAX, type Reason, type ReasonCode } from '@/domain/booking/reasons';
+import { REASON_LABEL } from './reason-text';
 
 interface ReasonDialogProps {
   title: string;
@@ -24,6 +26,7 @@ export function ReasonDialog({
   onConfirm,
   onCancel,
 }: ReasonDialogProps) {
+  const t = useT('search');
   const titleId = useId();
   const descId = useId();
   const textId = useId();
@@ -75,7 +78,7 @@ export function ReasonDialog({
         }}
       >
         <fieldset aria-describedby={missing ? `${titleId}-missing` : undefined}>
-          <legend className="text-sm font-semibold text-slate-900">Reason</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t('search.reasonDialog.reason')}</legend>
           <div className="mt-2 flex flex-col gap-1.5">
             {reasons.map((r) => (
               <label key={r} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
@@ -90,19 +93,19 @@ export function ReasonDialog({
                   }}
                   className="size-4 accent-brand-700"
                 />
-                {REASON_LABELS[r]}
+                {t(REASON_LABEL[r])}
               </label>
             ))}
           </div>
           {missing ? (
             <p id={`${titleId}-missing`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-              Choose a reason
+              {t('search.reasonDialog.missing')}
             </p>
           ) : null}
         </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={textId} className="text-sm font-semibold text-slate-900">
-            In your words (optional)
+            {t('search.reasonDialog.words')}
           </label>
           <textarea
             id={textId}
@@ -113,12 +116,12 @@ export function ReasonDialog({
             className={CONTROL_CLASS}
           />
           <p className="text-xs text-slate-600">
-            {text.length} / {REASON_TEXT_MAX} characters. The other side sees this.
+            {t('search.reasonDialog.count', { count: text.length, max: REASON_TEXT_MAX })}
           </p>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel}>
-            Keep it
+            {t('search.reasonDialog.keep')}
           </Button>
           <Button type="submit" variant="danger">
             {confirmLabel}

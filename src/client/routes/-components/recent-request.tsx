@@ -5,6 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useStore } from '@/client/hooks/use-store';
 import { useSyncStatus } from '@/client/hooks/use-sync-status';
+import { refusalMessageText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { myBookingsQuery } from '@/data';
 import { bookingExpiry } from '@/domain/booking/status';
 import { departureInstant } from '@/domain/listing/departure';
@@ -15,6 +18,7 @@ const RECENT_MS = 24 * 60 * 60 * 1000;
 
 export function RecentRequest({ reference }: { reference: Reference }) {
   const store = useStore();
+  const t = useT('sender');
   const { online } = useSyncStatus();
   const rows = useLiveQuery(() => myBookingsQuery(store), [store]);
   const now = Date.now();
@@ -23,28 +27,29 @@ export function RecentRequest({ reference }: { reference: Reference }) {
     .sort((a, b) => b.createdAt._seconds - a.createdAt._seconds)[0];
   if (!row) return null;
   const f = row.flightDetails;
-  const carrier = row.carrierName || 'the carrier';
+  const carrier = row.carrierName || t('sender.recent.theCarrier');
   const created = row.createdAt._seconds * 1000;
   const until = new Date(
     bookingExpiry(created, departureInstant(f.departure, f.time, reference.timeZoneOf(f.from))).at,
   );
   const sameDay = until.toDateString() === new Date(now).toDateString();
-  const when = until.toLocaleString('en-GB', {
+  const when = until.toLocaleString(LOCALE, {
+    hourCycle: 'h23',
     ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
     hour: '2-digit',
     minute: '2-digit',
   });
   const text =
     row.syncState === 'failed'
-      ? `Your request to ${carrier} was not accepted by the server: ${row.syncError ?? ''}`
+      ? t('sender.recent.failed', { carrier, error: refusalMessageText(row.syncError ?? '', t) })
       : row.syncState === 'pending'
         ? online
-          ? 'Sending your request...'
-          : "Will be sent when you're back online"
-        : `Waiting for ${carrier} to accept, until ${when}`;
+          ? t('sender.recent.sending')
+          : t('sender.recent.offline')
+        : t('sender.recent.waiting', { carrier, when });
   return (
     <section
-      aria-label="Your latest request"
+      aria-label={t('sender.recent.label')}
       className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm"
     >
       <p className="text-slate-900">
@@ -58,7 +63,7 @@ export function RecentRequest({ reference }: { reference: Reference }) {
         search={{ booking: row.id }}
         className="font-semibold text-brand-800 underline-offset-2 hover:underline"
       >
-        View request
+        {t('sender.recent.view')}
       </Link>
     </section>
   );

@@ -1,4 +1,4 @@
-// How a booking row's own change stands when the server refused it: the server's words, Retry only
+// How a booking row's own change stands when the server refused it: why (by its code), Retry only
 // where sending it again can succeed (by the refusal's code), Discard, and for a booking refused
 // for want of space the weight the listing still has free ("Book the 1 KG still free", opening
 // Confirm Booking with it), asked of the server again until it answers.
@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { PackagePlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { SyncState } from '@/client/ui/sync-state';
 import {
@@ -26,6 +27,7 @@ interface RefusedChangeProps {
 
 export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
   const store = useStore();
+  const t = useT();
   const navigate = useNavigate();
   const refusal = useLiveQuery(() => refusalQuery(store, outboxKey), [store, outboxKey]);
   const forSpace = Boolean(refusal?.space);
@@ -78,11 +80,11 @@ export function RefusedChange({ outboxKey, error }: RefusedChangeProps) {
     >
       {offer && offer.free > 0 && offer.listing ? (
         <Button variant="primary" className="min-h-8 px-3" onClick={() => void bookFree()}>
-          <PackagePlus aria-hidden="true" className="size-3.5" /> Book the {formatWeight(offer.free)} still
-          free
+          <PackagePlus aria-hidden="true" className="size-3.5" />{' '}
+          {t('sync.bookFree', { weight: formatWeight(offer.free) })}
         </Button>
       ) : null}
-      {offer && offer.free === 0 ? <p className="self-center">No space is left on this flight.</p> : null}
+      {offer && offer.free === 0 ? <p className="self-center">{t('sync.noSpace')}</p> : null}
     </SyncState>
   );
 }

@@ -1,9 +1,10 @@
 // Reporting someone (issue 30): a reason from the list, words of one's own, and, where it can,
 // blocking them too (no new bookings or messages between the two). Escape or Cancel closes it.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS } from '@/client/ui/field';
-import { REPORT_REASONS, type ReportReason } from '@/domain/team/reasons';
+import { REPORT_REASON_KEYS, type ReportReason } from '@/domain/team/reasons';
 
 export interface ReportChoice {
   reason: ReportReason;
@@ -21,6 +22,7 @@ interface ReportDialogProps {
 }
 
 export function ReportDialog({ title, canBlock = false, busy, onSubmit, onCancel }: ReportDialogProps) {
+  const t = useT('people');
   const id = useId();
   const first = useRef<HTMLSelectElement>(null);
   const [reason, setReason] = useState<ReportReason>('spam');
@@ -49,13 +51,11 @@ export function ReportDialog({ title, canBlock = false, busy, onSubmit, onCancel
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Our team reviews every report. The other person is not told.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('people.report.intro')}</p>
         <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-700">
-              Reason
+              {t('people.report.reason')}
             </label>
             <select
               ref={first}
@@ -64,16 +64,16 @@ export function ReportDialog({ title, canBlock = false, busy, onSubmit, onCancel
               onChange={(e) => setReason(e.target.value as ReportReason)}
               className={CONTROL_CLASS}
             >
-              {Object.entries(REPORT_REASONS).map(([value, label]) => (
+              {REPORT_REASON_KEYS.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`people.report.reason.${value}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-details`} className="text-sm font-medium text-slate-700">
-              What happened (optional)
+              {t('people.report.details')}
             </label>
             <textarea
               id={`${id}-details`}
@@ -92,15 +92,15 @@ export function ReportDialog({ title, canBlock = false, busy, onSubmit, onCancel
                 onChange={(e) => setBlock(e.target.checked)}
                 className="size-4"
               />
-              Also block this person (no new bookings or messages between you)
+              {t('people.report.alsoBlock')}
             </label>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
-              Cancel
+              {t('people.report.cancel')}
             </Button>
-            <Button type="submit" variant="danger" busy={busy} busyLabel="Reporting...">
-              Report
+            <Button type="submit" variant="danger" busy={busy} busyLabel={t('people.report.busy')}>
+              {t('people.report.submit')}
             </Button>
           </div>
         </form>

@@ -1,6 +1,26 @@
 // The results filter: the price per KG and the space left on the listing, checkbox groups (any-of,
-// inclusive): the spec's Budget Range and Luggage Weight, named for what they filter.
-import { BUDGET_RANGES, type Range, WEIGHT_RANGES } from '@/domain/listing/filters';
+// inclusive): the spec's Budget Range and Luggage Weight, named for what they filter. The domain's
+// ranges are ids; their names are the catalogue's.
+import { type AreaKeys, useT } from '@/client/i18n/i18n';
+import {
+  BUDGET_RANGES,
+  type BudgetRangeId,
+  WEIGHT_RANGES,
+  type WeightRangeId,
+} from '@/domain/listing/filters';
+
+type SearchKey = AreaKeys['search'];
+
+const RANGE_LABEL: Record<BudgetRangeId | WeightRangeId, SearchKey> = {
+  'under-1000': 'search.filters.budget.under1000',
+  '1000-3000': 'search.filters.budget.1000to3000',
+  '3000-5000': 'search.filters.budget.3000to5000',
+  'over-5000': 'search.filters.budget.over5000',
+  'under-1': 'search.filters.weight.under1',
+  '1-3': 'search.filters.weight.1to3',
+  '3-10': 'search.filters.weight.3to10',
+  'over-10': 'search.filters.weight.over10',
+};
 
 export interface FilterState {
   budgets: string[];
@@ -20,10 +40,11 @@ function Group({
   onToggle,
 }: {
   legend: string;
-  ranges: readonly Range[];
+  ranges: readonly { id: BudgetRangeId | WeightRangeId }[];
   chosen: string[];
   onToggle: (id: string) => void;
 }) {
+  const t = useT('search');
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-semibold text-slate-900">{legend}</legend>
@@ -38,7 +59,7 @@ function Group({
             checked={chosen.includes(r.id)}
             onChange={() => onToggle(r.id)}
           />
-          {r.label}
+          {t(RANGE_LABEL[r.id])}
         </label>
       ))}
     </fieldset>
@@ -52,16 +73,17 @@ export function SearchFilters({
   value: FilterState;
   onChange: (next: FilterState) => void;
 }) {
+  const t = useT('search');
   return (
     <div className="flex flex-col gap-6">
       <Group
-        legend="Price per KG"
+        legend={t('search.filters.price')}
         ranges={BUDGET_RANGES}
         chosen={value.budgets}
         onToggle={(id) => onChange({ ...value, budgets: toggle(value.budgets, id) })}
       />
       <Group
-        legend="Space available"
+        legend={t('search.filters.space')}
         ranges={WEIGHT_RANGES}
         chosen={value.weights}
         onToggle={(id) => onChange({ ...value, weights: toggle(value.weights, id) })}
@@ -72,7 +94,7 @@ export function SearchFilters({
           onClick={() => onChange(NO_FILTERS)}
           className="self-start text-sm font-medium text-brand-700 hover:underline"
         >
-          Clear filters
+          {t('search.filters.clear')}
         </button>
       ) : null}
     </div>

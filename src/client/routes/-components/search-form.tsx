@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import * as v from 'valibot';
 import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { RouteFields } from '@/client/forms/route-fields';
+import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { parseFlightNo } from '@/domain/listing/flight-number';
 import { type SEARCH_FIELD_LABELS, type SearchFormValues, searchFormSchema } from '@/domain/listing/schema';
 import type { Reference } from './use-reference';
@@ -25,12 +26,16 @@ export function searchErrors(value: Raw, today: string): Partial<Record<keyof Ra
 }
 
 /** "Air India (AI)" under a flight number whose airline the device knows. */
-function flightHint(reference: Reference, flightNo: string): string | undefined {
+function flightHint(
+  reference: Reference,
+  flightNo: string,
+  t: Translate<AreaKeys['search']>,
+): string | undefined {
   const parsed = parseFlightNo(flightNo);
-  if (!parsed) return 'Optional: narrows the search';
+  if (!parsed) return t('search.form.flightHint');
   return reference.knowsAirline(parsed.airline)
     ? `${reference.airlineName(parsed.airline)} (${parsed.airline})`
-    : `Airline ${parsed.airline}`;
+    : t('search.form.unknownAirline', { code: parsed.airline });
 }
 
 interface SearchFormProps {
@@ -42,6 +47,7 @@ interface SearchFormProps {
 }
 
 export function SearchForm({ reference, today, initial, onSearch }: SearchFormProps) {
+  const t = useT('search');
   const form = useAppForm({
     defaultValues: initial ?? EMPTY,
     validationLogic: submitThenChange(),
@@ -56,43 +62,43 @@ export function SearchForm({ reference, today, initial, onSearch }: SearchFormPr
   return (
     <form.AppForm>
       <form.Form
-        aria-label="Search listings"
+        aria-label={t('search.form.label')}
         className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
       >
         <RouteFields
           form={form}
           fields={{ from: 'from', to: 'to' }}
           airports={reference.airportOptions}
-          fromPlaceholder="Type a city, airport or code"
-          toPlaceholder="Type a city, airport or code"
+          fromPlaceholder={t('search.form.placePlaceholder')}
+          toPlaceholder={t('search.form.placePlaceholder')}
         />
         <form.AppField name="departure">
-          {(field) => <field.TextField label="Departure Date" type="date" min={today} />}
+          {(field) => <field.TextField label={t('search.form.departure')} type="date" min={today} />}
         </form.AppField>
         <form.AppField name="flightNo">
           {(field) => (
             <field.TextField
-              label="Flight Number"
+              label={t('search.form.flightNo')}
               placeholder="AI101"
               autoCapitalize="characters"
               autoComplete="off"
-              hint={flightHint(reference, field.state.value)}
+              hint={flightHint(reference, field.state.value, t)}
             />
           )}
         </form.AppField>
         <form.AppField name="airline">
           {(field) => (
             <field.ComboboxField
-              label="Airline"
+              label={t('search.form.airline')}
               options={reference.airlineOptions}
               recentKind="airline"
-              placeholder="Any airline"
+              placeholder={t('search.form.anyAirline')}
             />
           )}
         </form.AppField>
         <div className="flex items-end">
-          <form.SubmitButton busyLabel="Searching..." className="w-full">
-            <Search aria-hidden="true" className="size-4" /> Search
+          <form.SubmitButton busyLabel={t('search.form.searching')} className="w-full">
+            <Search aria-hidden="true" className="size-4" /> {t('search.form.submit')}
           </form.SubmitButton>
         </div>
       </form.Form>

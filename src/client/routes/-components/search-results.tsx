@@ -2,10 +2,11 @@
 // 'Showing X of Y results' (X counts every filtered result), and the cards in pages; a new search
 // starts again at the first page.
 import { Inbox, SearchX, Users } from 'lucide-react';
+import { type AreaKeys, activeLocale, type Translate, useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { EmptyState } from '@/client/ui/empty-state';
 import { SkeletonCards } from '@/client/ui/skeleton';
-import { formatAsOf } from '@/domain/format';
+import { formatInstantTime } from '@/domain/format';
 import type { Listing } from '@/domain/listing/schema';
 import { ListingResultCard } from './listing-result-card';
 import { ShowMore, usePage } from './show-more';
@@ -32,41 +33,41 @@ interface SearchResultsProps {
 }
 
 export function SearchResults({ view, all, shown, reference, onBook }: SearchResultsProps) {
+  const t = useT('search');
   if (view.kind === 'idle') {
     return (
-      <EmptyState icon={<Inbox className="size-10" />} title="Search a flight to see who can carry for you">
-        Pick your route, date and flight above.
+      <EmptyState icon={<Inbox className="size-10" />} title={t('search.results.idle.title')}>
+        {t('search.results.idle.text')}
       </EmptyState>
     );
   }
   if (view.kind === 'searching' || view.kind === 'restoring')
-    return <SkeletonCards count={3} label="Searching listings" />;
+    return <SkeletonCards count={3} label={t('search.results.loading')} />;
   if (view.kind === 'message') {
     return (
-      <EmptyState icon={<Users className="size-10" />} title="No listings found matching your criteria">
-        <p>{view.message}</p>
-        <p className="mt-1 font-medium text-brand-800">
-          Our Team will contact you as soon as we find a match.
-        </p>
+      <EmptyState icon={<Users className="size-10" />} title={t('search.results.none')}>
+        {/* The server words it in English; another language has the same sentence in its catalogue. */}
+        <p>{activeLocale() === 'en' ? view.message : t('search.results.noMatch')}</p>
+        <p className="mt-1 font-medium text-brand-800">{t('search.results.teamWillContact')}</p>
       </EmptyState>
     );
   }
   if (all.length === 0) {
     return (
-      <EmptyState icon={<SearchX className="size-10" />} title="No listings found matching your criteria">
-        {view.offline ? "You're offline, and no earlier search saw listings for this flight." : null}
+      <EmptyState icon={<SearchX className="size-10" />} title={t('search.results.none')}>
+        {view.offline ? t('search.results.noneOffline') : null}
       </EmptyState>
     );
   }
   return (
-    <section aria-label="Results" className="flex flex-col gap-3">
+    <section aria-label={t('search.results.label')} className="flex flex-col gap-3">
       <p role="status" className="text-sm text-slate-600">
-        Showing {shown.length} of {all.length} results
-        {view.offline ? ` · ${offlineNote(view)}` : ''}
+        {t('search.results.showing', { shown: shown.length, total: all.length })}
+        {view.offline ? ` · ${offlineNote(view, t)}` : ''}
       </p>
       {shown.length === 0 ? (
-        <EmptyState icon={<SearchX className="size-10" />} title="No listings match your current filters">
-          Try adjusting your budget or weight filters to see more results
+        <EmptyState icon={<SearchX className="size-10" />} title={t('search.results.noneFiltered')}>
+          {t('search.results.noneFilteredText')}
         </EmptyState>
       ) : (
         <PagedResults shown={shown} reference={reference} onBook={onBook} />
@@ -75,11 +76,19 @@ export function SearchResults({ view, all, shown, reference, onBook }: SearchRes
   );
 }
 
-/** Where an answer from the device comes from, and how fresh it is. */
-function offlineNote(view: { watched?: boolean; asOf?: number | null }): string {
-  if (view.watched && view.asOf != null)
-    return `from your watched route, ${formatAsOf(view.asOf, Date.now(), undefined, LOCALE)}`;
-  return 'offline, from your earlier searches';
+/** Where an answer from the device comes from, and how fresh it is: "as of 14:05" the same day,
+ * "as of 22 Nov, 14:05" another day, in the device's zone. */
+function offlineNote(
+  view: { watched?: boolean; asOf?: number | null },
+  t: Translate<AreaKeys['search']>,
+): string {
+  if (!view.watched || view.asOf == null) return t('search.results.offlineNote');
+  const time = formatInstantTime(view.asOf, LOCALE);
+  const day = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short' });
+  const date = day.format(view.asOf);
+  return date === day.format(Date.now())
+    ? t('search.results.watchedNote', { time })
+    : t('search.results.watchedNoteDay', { date, time });
 }
 
 function PagedResults({ shown, reference, onBook }: Omit<SearchResultsProps, 'view' | 'all'>) {

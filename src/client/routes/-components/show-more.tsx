@@ -2,11 +2,9 @@
 // says how many remain. Remount the list (a React key) to start again from the first page.
 
 import { useState } from 'react';
-import { LOCALE } from '@/client/locale';
+import { useT } from '@/client/i18n/i18n';
 
 export const PAGE_SIZE = 50;
-
-const count = new Intl.NumberFormat(LOCALE);
 
 /** The first `limit` rows of `rows`, and how to reveal the next page. */
 /** `mustShow`: an index the first pages must reach (a linked booking); -1 for none. */
@@ -21,6 +19,7 @@ export function usePage<T>(rows: readonly T[], mustShow = -1) {
 }
 
 export function ShowMore({ remaining, onClick }: { remaining: number; onClick: () => void }) {
+  const t = useT('people');
   if (remaining <= 0) return null;
   return (
     <button
@@ -28,7 +27,7 @@ export function ShowMore({ remaining, onClick }: { remaining: number; onClick: (
       onClick={onClick}
       className="self-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
-      Show more ({count.format(remaining)} left)
+      {t('people.list.showMore', { count: remaining })}
     </button>
   );
 }

@@ -3,29 +3,25 @@
 // Only rows the server confirmed count: the user's own changes show as "Waiting to send" first
 // and are not announced. The first rows seen are the screen opening, not a change.
 import { useEffect, useRef, useState } from 'react';
+import { t as activeT, type Translate } from '@/client/i18n/i18n';
 import type { OrderRow } from '@/data';
 import type { BookingStatus } from '@/domain/booking/status';
 
-const SAID: Record<BookingStatus, string> = {
-  pending: 'requested',
-  accepted: 'accepted',
-  rejected: 'declined',
-  cancelled: 'cancelled',
-  completed: 'completed',
-  expired: 'expired',
-};
-
-/** What changed between two sightings of the rows, as one sentence (or null). */
-export function announcementFor(before: ReadonlyMap<string, BookingStatus>, rows: readonly OrderRow[]) {
+/** What changed between two sightings of the rows, one sentence a change (or null), in the active language. */
+export function announcementFor(
+  before: ReadonlyMap<string, BookingStatus>,
+  rows: readonly OrderRow[],
+  t: Translate = activeT,
+) {
   const said: string[] = [];
   for (const row of rows) {
     if (row.syncState !== 'synced') continue;
     const was = before.get(row.id);
     const flight = row.flightDetails.flightNo;
-    if (was === undefined) said.push(`New booking ${flight}`);
-    else if (was !== row.status) said.push(`Booking ${flight} ${SAID[row.status]}`);
+    if (was === undefined) said.push(t('announce.new', { flight }));
+    else if (was !== row.status) said.push(t('announce.status', { flight, status: row.status }));
   }
-  return said.length ? `${said.join('. ')}.` : null;
+  return said.length ? said.join(' ') : null;
 }
 
 /** `rows`: undefined while the screen is still loading its first rows (nothing to compare yet). */

@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { t as activeT, useT } from '@/client/i18n/i18n';
 import { refusalOr } from '@/client/i18n/refusals';
 import { Button } from '@/client/ui/button';
 import { cancelMyBooking, type OrderRow, travellerCancelQuery } from '@/data';
@@ -14,49 +15,43 @@ import { TRAVELLER_CANCEL_REASONS } from '@/domain/booking/reasons';
 import { ReasonDialog } from './reason-dialog';
 import { undoToast } from './undo-toast';
 
-/** "6 hours", "1 hour", "1.5 hours". */
-function hoursText(hours: number): string {
-  return `${hours} hour${hours === 1 ? '' : 's'}`;
-}
-
 export function TravellerCancel({ row }: { row: OrderRow }) {
+  const t = useT('search');
   const store = useStore();
   const [asking, setAsking] = useState(false);
   const decided = useLiveQuery(() => travellerCancelQuery(store, row), [store, row]);
   if (row.status !== 'pending' && row.status !== 'accepted') return null;
   if (!decided) return null;
-  const carrier = row.carrierName || 'The carrier';
-  const cutoff = hoursText(decided.cutoffHours);
+  const carrier = row.carrierName || t('search.cancel.theCarrier');
+  // "6 hours", "1 hour", "1.5 hours".
+  const cutoff = t('search.cancel.hours', { count: decided.cutoffHours });
   if (!decided.verdict.ok)
     return decided.verdict.code === 'booking/cancel-too-late' ? (
-      <p className="text-sm text-slate-700">
-        The flight leaves in less than {cutoff}, so only {carrier} can cancel this booking now. Ask them in
-        Messages.
-      </p>
+      <p className="text-sm text-slate-700">{t('search.cancel.tooLate', { cutoff, carrier })}</p>
     ) : null;
   return (
     <>
       <Button variant="danger" className="min-h-9 px-3" onClick={() => setAsking(true)}>
-        Cancel booking
+        {t('search.cancel.button')}
       </Button>
       {asking ? (
         <ReasonDialog
-          title="Cancel this booking?"
+          title={t('search.cancel.title')}
           description={
             row.status === 'pending'
-              ? `${carrier} has not answered yet. The request is withdrawn and ${carrier} sees your reason.`
+              ? t('search.cancel.pending', { carrier })
               : row.flightChangedAt
-                ? `The carrier changed the flight, so you may cancel without penalty. ${carrier} sees your reason.`
-                : `${carrier} has accepted and may be planning for your luggage; they see your reason. Later than ${cutoff} before departure, only the carrier can cancel.`
+                ? t('search.cancel.flightChanged', { carrier })
+                : t('search.cancel.accepted', { carrier, cutoff })
           }
           reasons={TRAVELLER_CANCEL_REASONS}
-          confirmLabel="Cancel booking"
+          confirmLabel={t('search.cancel.button')}
           onCancel={() => setAsking(false)}
           onConfirm={(reason) => {
             setAsking(false);
             cancelMyBooking(store, row.id, reason).then(
-              (queued) => undoToast(store, 'Booking cancelled', queued),
-              (err: unknown) => toast.error(refusalOr(err, 'The booking could not be cancelled.')),
+              (queued) => undoToast(store, activeT('search.cancel.done'), queued),
+              (err: unknown) => toast.error(refusalOr(err, activeT('search.cancel.failed'))),
             );
           }}
         />

@@ -1,14 +1,16 @@
 // The waiting list behind the sync line: every change not yet applied by the server, with what
-// it waits for. A courier request shows its photo's upload progress; a refused change shows the
-// server's reason, and a change that has kept failing for an hour shows as stuck; both with
+// it waits for. A courier request shows its photo's upload progress; a refused change shows why
+// (its refusal code in words), and a change that has kept failing for an hour shows as stuck; both with
 // Retry and Discard (Discard puts back what the server last confirmed). A request refused because
 // the server no longer has its photo offers "Upload the photo again" (from the device's copy).
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
-import { refusalMessageText } from '@/client/i18n/domain-text';
-import { type MessageKey, useT } from '@/client/i18n/i18n';
-import { discardEntry, retryEntry, type WaitingItem } from '@/data';
+import { refusalMessageText, validationKeyText } from '@/client/i18n/domain-text';
+import { type MessageKey, type Translate, useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
+import { type ChangeLabel, discardEntry, retryEntry, type WaitingItem } from '@/data';
+import { formatFullDate } from '@/domain/format';
 
 /** "312 KB", "2.4 MB": sizes as the courier form and this list show them. */
 export function formatBytes(bytes: number): string {
@@ -35,6 +37,21 @@ function PhotoProgress({ photo }: { photo: NonNullable<WaitingItem['photo']> }) 
   );
 }
 
+/** A change's name in the active language: the data layer's label key and its parameters. */
+export function changeLabelText(label: ChangeLabel, t: Translate): string {
+  const values = { ...label.values };
+  // A watch's day, in the language's way of writing dates.
+  if (label.key === 'watch' && typeof values.date === 'string')
+    values.date = formatFullDate(values.date, LOCALE);
+  return t(`sync.change.${label.key}` satisfies MessageKey, values);
+}
+
+/** Why a change was refused: the broken rule of an invalid one, else its code's words. */
+function reasonText(item: WaitingItem, t: Translate): string {
+  if (item.invalid) return validationKeyText(item.invalid, t);
+  return item.error ? refusalMessageText(item.error, t) : t('sync.refused');
+}
+
 const STATE_TEXT: Record<WaitingItem['state'], MessageKey> = {
   waiting: 'sync.state.waiting',
   uploading: 'sync.state.uploading',
@@ -56,14 +73,12 @@ export function UnsentChanges({ items }: { items: WaitingItem[] }) {
             className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-white px-3 py-2 text-slate-800 ring-1 ring-amber-200"
           >
             <div className="min-w-0 flex-1">
-              <p className="font-medium">{item.label}</p>
+              <p className="font-medium">{changeLabelText(item.label, t)}</p>
               <p className={needsUser ? 'font-medium text-red-700' : 'text-slate-700'}>
                 {item.state === 'uploading' && item.photo?.sent === 0
                   ? t('sync.photoFirst')
                   : t(STATE_TEXT[item.state])}
-                {item.state === 'failed'
-                  ? `: ${item.error ? refusalMessageText(item.error, t) : t('sync.refused')}`
-                  : ''}
+                {item.state === 'failed' ? `: ${reasonText(item, t)}` : ''}
               </p>
               {item.photo && item.state !== 'failed' ? <PhotoProgress photo={item.photo} /> : null}
             </div>

@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
+import { failureText } from '@/client/i18n/refusals';
 import { isOffline, logoutOthers } from '@/data';
-
-export const LOGOUT_OTHERS_DONE = 'Logged out of all other devices.';
-export const LOGOUT_OTHERS_OFFLINE = 'You are offline. Connect to log out your other devices.';
 
 export function useLogoutOthers() {
   const store = useStore();
+  const t = useT();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -17,9 +17,9 @@ export function useLogoutOthers() {
     setBusy(true);
     try {
       await logoutOthers(store);
-      toast.success(LOGOUT_OTHERS_DONE);
+      toast.success(t('menu.logoutOthers.done'));
     } catch (err) {
-      toast.error(isOffline(err) ? LOGOUT_OTHERS_OFFLINE : err instanceof Error ? err.message : String(err));
+      toast.error(isOffline(err) ? t('menu.logoutOthers.offline') : failureText(err, t));
     }
     setBusy(false);
     setAsking(false);

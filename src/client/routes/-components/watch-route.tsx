@@ -7,19 +7,28 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useStore } from '@/client/hooks/use-store';
 import { useWatches, useWatchOf } from '@/client/hooks/use-watches';
+import { type AreaKeys, t as activeT, type Translate, useT } from '@/client/i18n/i18n';
 import { refusalText } from '@/client/i18n/refusals';
+import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { CONTROL_CLASS } from '@/client/ui/field';
 import { SyncState } from '@/client/ui/sync-state';
-import { describeWatch, SessionMissingError, unwatchRoute, watchRoute } from '@/data';
-import { MSG } from '@/domain/texts';
+import { SessionMissingError, unwatchRoute, watchRoute } from '@/data';
+import { formatFullDate } from '@/domain/format';
 import { WATCH_DAYS_MAX, WATCHES_MAX } from '@/domain/watch/schema';
 
-const DAY_CHOICES = Array.from({ length: WATCH_DAYS_MAX + 1 }, (_, days) => ({
-  days,
-  label: days === 0 ? 'Only this date' : `± ${days} ${days === 1 ? 'day' : 'days'}`,
-}));
+const DAY_CHOICES = Array.from({ length: WATCH_DAYS_MAX + 1 }, (_, days) => days);
+
+type Watched = { from: string; to: string; departure: string; days: number };
+
+/** "DEL → BOM, 1 May 2099 ± 2 days", in the user's language. */
+function describeWatch(w: Watched, t: Translate<AreaKeys['search']>): string {
+  const date = formatFullDate(w.departure, LOCALE);
+  return w.days === 0
+    ? t('search.watch.route', { from: w.from, to: w.to, date })
+    : t('search.watch.routeDays', { from: w.from, to: w.to, date, days: w.days });
+}
 
 interface WatchRouteProps {
   route: { from: string; to: string; departure: string };
@@ -27,6 +36,7 @@ interface WatchRouteProps {
 
 /** The control under a search: watch its route, or say it is watched. */
 export function WatchRoute({ route }: WatchRouteProps) {
+  const t = useT('search');
   const store = useStore();
   const watch = useWatchOf(route);
   const [days, setDays] = useState(0);
@@ -38,11 +48,9 @@ export function WatchRoute({ route }: WatchRouteProps) {
       <p className="flex items-start gap-2 text-sm text-slate-700">
         <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
         <span>
-          Watching {describeWatch(watch)}
-          <span className="hidden md:inline">
-            : its listings stay on this device, so this search works offline
-          </span>
-          .
+          {t('search.watch.watching', { route: describeWatch(watch, t) })}
+          <span className="hidden md:inline">{t('search.watch.watchingWhy')}</span>
+          {t('search.watch.watchingEnd')}
         </span>
       </p>
     );
@@ -51,10 +59,12 @@ export function WatchRoute({ route }: WatchRouteProps) {
     setBusy(true);
     try {
       const result = await watchRoute(store, { ...route, days });
-      if (result.ok) toast.success('Watching this route. Its listings will be on this device, even offline.');
+      if (result.ok) toast.success(activeT('search.watch.done'));
       else toast.error(refusalText(result.code));
     } catch (err) {
-      toast.error(err instanceof SessionMissingError ? MSG.userInfoMissing : 'Could not watch this route.');
+      toast.error(
+        activeT(err instanceof SessionMissingError ? 'validation.userInfoMissing' : 'search.watch.failed'),
+      );
     } finally {
       setBusy(false);
     }
@@ -63,7 +73,7 @@ export function WatchRoute({ route }: WatchRouteProps) {
     // One compact row above the results on a phone; the explanation shows where there is room.
     <div className="flex flex-wrap items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Dates to watch
+        {t('search.watch.days')}
       </label>
       <select
         id={id}
@@ -71,18 +81,22 @@ export function WatchRoute({ route }: WatchRouteProps) {
         value={days}
         onChange={(e) => setDays(Number(e.target.value))}
       >
-        {DAY_CHOICES.map((c) => (
-          <option key={c.days} value={c.days}>
-            {c.label}
+        {DAY_CHOICES.map((d) => (
+          <option key={d} value={d}>
+            {d === 0 ? t('search.watch.onlyThisDate') : t('search.watch.daysAround', { days: d })}
           </option>
         ))}
       </select>
-      <Button variant="secondary" busy={busy} busyLabel="Watching…" onClick={() => void onWatch()}>
-        <Eye aria-hidden="true" className="size-4" /> Watch this route
+      <Button
+        variant="secondary"
+        busy={busy}
+        busyLabel={t('search.watch.busy')}
+        onClick={() => void onWatch()}
+      >
+        <Eye aria-hidden="true" className="size-4" /> {t('search.watch.button')}
       </Button>
       <p className="hidden basis-full text-xs text-slate-600 md:block">
-        Keeps this route's listings on your phone, so you can search it with no signal. Up to {WATCHES_MAX}{' '}
-        routes.
+        {t('search.watch.explain', { max: WATCHES_MAX })}
       </p>
     </div>
   );
@@ -90,24 +104,25 @@ export function WatchRoute({ route }: WatchRouteProps) {
 
 /** The user's watched routes, each with Unwatch; nothing when there are none. */
 export function WatchedRoutes() {
+  const t = useT('search');
   const store = useStore();
   const watches = useWatches();
   if (!watches || watches.length === 0) return null;
   return (
     <Card className="p-5">
-      <h2 className="mb-3 text-sm font-semibold text-slate-900">Watched routes</h2>
+      <h2 className="mb-3 text-sm font-semibold text-slate-900">{t('search.watch.list')}</h2>
       <ul className="flex flex-col gap-3">
         {watches.map((w) => (
           <li key={w.id} className="flex flex-col gap-1.5 text-sm text-slate-700">
-            <span>{describeWatch(w)}</span>
+            <span>{describeWatch(w, t)}</span>
             <SyncState state={w.syncState} error={w.syncError} />
             <Button
               variant="ghost"
               className="min-h-8 self-start px-2"
-              aria-label={`Unwatch ${describeWatch(w)}`}
+              aria-label={t('search.watch.unwatchLabel', { route: describeWatch(w, t) })}
               onClick={() => void unwatchRoute(store, w.id)}
             >
-              <EyeOff aria-hidden="true" className="size-4" /> Unwatch
+              <EyeOff aria-hidden="true" className="size-4" /> {t('search.watch.unwatch')}
             </Button>
           </li>
         ))}

@@ -19,7 +19,7 @@ import {
 } from '@/domain/sync/protocol';
 import { requireUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
-import { formatCookie, parseCookie } from '../../db/sync-cookie';
+import { formatCookie, givenCookie, presentedCookie } from '../../db/sync-cookie';
 import type { Deps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { QueryContext } from '../../http/validate';
@@ -94,7 +94,8 @@ export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) 
   if (expected !== undefined && expected.trim().toLowerCase() !== user.email)
     throw new ApiError('sync/client-mismatch');
   const wantsPatch = diff === '1';
-  const asked = parseCookie(cookie);
+  // A cookie a tab of the first release stored is read by protocol-1 pulls only.
+  const asked = presentedCookie(protocol ?? 1, cookie);
   const nowMs = deps.clock.now();
   const answer = await deps.db.transaction(
     async (tx) => {
@@ -120,7 +121,9 @@ export async function pull(c: QueryContext<typeof pullQuerySchema>, deps: Deps) 
         results: results.map((r) => storedResult(r.mutationId, r.ok, r.body)),
         // Unchanged: the same cookie, so a client in step keeps the value it holds.
         cookie:
-          rows.snapshot || rows.patch ? formatCookie(state.top, state.running, state.xmin) : (cookie ?? ''),
+          rows.snapshot || rows.patch
+            ? givenCookie(protocol ?? 1, formatCookie(state.top, state.running, state.xmin))
+            : (cookie ?? ''),
         ...rows,
       };
     },

@@ -9,8 +9,10 @@ import { submitThenChange, useAppForm } from '@/client/forms/app-form';
 import { useFieldControl } from '@/client/forms/field-error';
 import { formSchema } from '@/client/forms/form-schema';
 import { useStore } from '@/client/hooks/use-store';
+import { validationText } from '@/client/i18n/domain-text';
+import { useT } from '@/client/i18n/i18n';
 import { FieldError } from '@/client/ui/field';
-import { sendMessage } from '@/data';
+import { type SendMessageResult, sendMessage } from '@/data';
 import { messageTextSchema } from '@/domain/message/schema';
 
 interface ComposerValues {
@@ -25,11 +27,12 @@ function finePointer(): boolean {
 }
 
 function MessageField({ onEnter }: { onEnter: () => void }) {
+  const t = useT('people');
   const { field, error, control } = useFieldControl();
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
       <label htmlFor={control.id} className="text-xs font-medium text-slate-700">
-        Message
+        {t('people.composer.label')}
       </label>
       <textarea
         {...control}
@@ -52,7 +55,9 @@ function MessageField({ onEnter }: { onEnter: () => void }) {
 
 export function Composer({ bookingId, onSent }: { bookingId: string; onSent: () => void }) {
   const store = useStore();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const t = useT('people');
+  // The refusal's code (and the rule a text broke), rendered in the language on screen.
+  const [refusal, setRefusal] = useState<Extract<SendMessageResult, { ok: false }> | null>(null);
   const form = useAppForm({
     defaultValues: { text: '' },
     validationLogic: submitThenChange(),
@@ -60,7 +65,7 @@ export function Composer({ bookingId, onSent }: { bookingId: string; onSent: () 
     onSubmit: async ({ value, formApi }) => {
       const result = await sendMessage(store, bookingId, value.text);
       if (!result.ok) {
-        setRefusal(result.message);
+        setRefusal(result);
         return;
       }
       setRefusal(null);
@@ -72,18 +77,22 @@ export function Composer({ bookingId, onSent }: { bookingId: string; onSent: () 
   return (
     <div className="sticky bottom-0 z-10 border-t border-slate-200 bg-white px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-6">
       <form.AppForm>
-        <form.Form aria-label="Write a message" className="flex items-end gap-2">
+        <form.Form aria-label={t('people.composer.form')} className="flex items-end gap-2">
           <form.AppField name="text">
             {() => <MessageField onEnter={() => void form.handleSubmit()} />}
           </form.AppField>
           <form.SubmitButton className="mb-px min-h-11 shrink-0 px-3">
-            <SendHorizontal aria-hidden="true" className="size-4" /> Send
+            <SendHorizontal aria-hidden="true" className="size-4" /> {t('people.composer.send')}
           </form.SubmitButton>
         </form.Form>
       </form.AppForm>
       {refusal ? (
         <p role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {refusal}
+          {refusal.code === 'request/invalid'
+            ? validationText(refusal.message, t)
+            : refusal.code === 'thread/closed'
+              ? t('people.composer.closed')
+              : t('people.composer.noBooking')}
         </p>
       ) : null}
     </div>

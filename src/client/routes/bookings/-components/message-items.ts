@@ -1,7 +1,7 @@
 // The rows of a thread's log: each message with its day's separator over the day's first, and
 // "Seen" on the last of mine the other side has read.
 import type { ThreadMessage } from '@/data';
-import { dayKey, dayLabel } from './thread-text';
+import { dayKey, dayLabel, type PeopleTranslate } from './thread-text';
 
 /**
  * A row: a message, under its day's separator when it is the day's first. (One row, keyed by the
@@ -17,7 +17,7 @@ export interface Item {
 }
 
 /** Messages in order with their days; "Seen" marks the last of mine the other side has read. */
-export function itemsOf(messages: readonly ThreadMessage[], now: Date): Item[] {
+export function itemsOf(messages: readonly ThreadMessage[], now: Date, t?: PeopleTranslate): Item[] {
   let lastSeen: string | null = null;
   for (const m of messages) if (m.seen) lastSeen = m.id;
   const items: Item[] = [];
@@ -27,7 +27,12 @@ export function itemsOf(messages: readonly ThreadMessage[], now: Date): Item[] {
     const key = dayKey(at);
     const first = key !== day;
     day = key;
-    items.push({ key: m.id, message: m, seenHere: m.id === lastSeen, day: first ? dayLabel(at, now) : null });
+    items.push({
+      key: m.id,
+      message: m,
+      seenHere: m.id === lastSeen,
+      day: first ? dayLabel(at, now, t) : null,
+    });
   }
   return items;
 }

@@ -7,6 +7,7 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { ThreadWindow } from '@/client/hooks/use-messages';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import {
   blockUser,
   discardEntry,
@@ -28,8 +29,9 @@ export const VIRTUAL_FROM = 300;
 
 export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadWindow }) {
   const store = useStore();
+  const t = useT('people');
   const { messages, hasOlder } = thread;
-  const otherName = otherNameOf(info);
+  const otherName = otherNameOf(info, t);
   const [reporting, setReporting] = useState<ThreadMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const actions = useMemo<Actions>(
@@ -37,14 +39,14 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
       otherName,
       onRetry: (key) => void retryEntry(store, key),
       onDiscard: (key) => {
-        void discardEntry(store, key).then(() => toast.success('Message discarded'));
+        void discardEntry(store, key).then(() => toast.success(t('people.message.discarded')));
       },
       onReport: setReporting,
     }),
-    [store, otherName],
+    [store, otherName, t],
   );
-  // Day labels ("Today") are worked out when the thread changes, which is often enough.
-  const items = useMemo(() => itemsOf(messages ?? [], new Date()), [messages]);
+  // Day labels ("Today") are worked out when the thread (or the language) changes, which is often enough.
+  const items = useMemo(() => itemsOf(messages ?? [], new Date(), t), [messages, t]);
   const closeReport = useCallback(() => setReporting(null), []);
   // Long once, long for good: reading the last older page does not swap the list under the reader.
   const [long, setLong] = useState(false);
@@ -68,16 +70,17 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
     setBusy(false);
     setReporting(null);
     if (result?.ok && (!choice.block || blocked?.ok))
-      toast.success(reportedText(choice.block, navigator.onLine, true));
-    else toast.error('Could not report this message. Please try again.');
+      toast.success(reportedText(choice.block, navigator.onLine, true, t));
+    else toast.error(t('people.message.reportFailed'));
   };
 
   let body: ReactNode;
-  if (!messages) body = <p className="px-4 py-8 text-center text-sm text-slate-600">Loading messages</p>;
+  if (!messages)
+    body = <p className="px-4 py-8 text-center text-sm text-slate-600">{t('people.thread.loading')}</p>;
   else if (messages.length === 0)
     body = (
       <p className="px-4 py-8 text-center text-sm text-slate-600">
-        No messages yet. Say hello to {otherName} and agree where to meet.
+        {t('people.thread.empty', { name: otherName })}
       </p>
     );
   else
@@ -90,7 +93,7 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
         )}
         {reporting ? (
           <ReportDialog
-            title="Report this message?"
+            title={t('people.message.reportTitle')}
             canBlock={otherEmail !== ''}
             busy={busy}
             onSubmit={(choice) => void confirmReport(choice)}

@@ -3,15 +3,29 @@
 // the app's UPI code or in cash, and mark it in the booking).
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { useT } from '@/client/i18n/i18n';
 import { DEVICE_ZONE, LOCALE } from '@/client/locale';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { ThreadInfo } from '@/data';
 import { formatDayMonth, formatTime } from '@/domain/format';
 import { formatDepartureTime } from '@/domain/listing/departure';
-import { THREAD_PAYMENT_REMINDER } from '@/domain/message/schema';
-import { otherNameOf } from './thread-text';
+import { otherNameOf, type PeopleTranslate } from './thread-text';
+
+/** "Messages with {name}" around the name: the words for screen readers, the name for everyone. */
+function WithName({ name, t }: { name: string; t: PeopleTranslate }) {
+  const mark = '\u0000';
+  const [before = '', after = ''] = t('people.thread.with', { name: mark }).split(mark);
+  return (
+    <>
+      {before ? <span className="sr-only">{before}</span> : null}
+      {name}
+      {after ? <span className="sr-only">{after}</span> : null}
+    </>
+  );
+}
 
 export function ThreadHeader({ info }: { info: ThreadInfo }) {
+  const t = useT('people');
   const f = info.booking.flightDetails;
   const back = info.side === 'carrier' ? ('/carrier/orders' as const) : ('/mybookings' as const);
   return (
@@ -24,19 +38,18 @@ export function ThreadHeader({ info }: { info: ThreadInfo }) {
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
           <span className="sr-only">
-            {info.side === 'carrier' ? 'Back to Order History' : 'Back to My Bookings'}
+            {info.side === 'carrier' ? t('people.thread.backToOrders') : t('people.thread.backToBookings')}
           </span>
         </Link>
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-base font-semibold text-slate-900">
-            <span className="sr-only">Messages with </span>
-            {otherNameOf(info)}
+            <WithName name={otherNameOf(info, t)} t={t} />
           </h1>
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
             <span>
               {f.flightNo} · {f.from}
               <span aria-hidden="true"> → </span>
-              <span className="sr-only"> to </span>
+              <span className="sr-only"> {t('people.thread.to')} </span>
               {f.to}
               {f.departure ? ` · ${formatDayMonth(f.departure, LOCALE)}` : ''}
               {f.time
@@ -59,7 +72,7 @@ export function ThreadHeader({ info }: { info: ThreadInfo }) {
       </div>
       <p className="mt-1 flex items-start gap-1.5 text-xs text-slate-700">
         <ShieldAlert aria-hidden="true" className="mt-px size-3.5 shrink-0 text-amber-700" />
-        {THREAD_PAYMENT_REMINDER}
+        {t('people.thread.paymentReminder')}
       </p>
     </div>
   );

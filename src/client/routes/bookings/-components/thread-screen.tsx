@@ -9,6 +9,7 @@ import { useCallback, useEffect } from 'react';
 import { usePulled } from '@/client/hooks/use-collection';
 import { useThread, useThreadWindow } from '@/client/hooks/use-messages';
 import { useStore } from '@/client/hooks/use-store';
+import { useT } from '@/client/i18n/i18n';
 import type { Pulled } from '@/client/pull-on-open';
 import { buttonClass } from '@/client/ui/button';
 import { EmptyState } from '@/client/ui/empty-state';
@@ -40,6 +41,7 @@ function useMarkRead(bookingId: string, unread: number | undefined) {
 }
 
 export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled: Pulled }) {
+  const t = useT('people');
   const info = useThread(bookingId);
   // The newest page of the thread (read beside the booking), and older pages as the log scrolls up.
   const thread = useThreadWindow(bookingId);
@@ -49,7 +51,7 @@ export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled:
   // No push for this thread's messages while it is on screen.
   useThreadView(bookingId);
 
-  if (info === undefined || (info === null && running)) return <Spinner label="Loading messages" />;
+  if (info === undefined || (info === null && running)) return <Spinner label={t('people.thread.loading')} />;
   if (info === null) return <NoThread bookingId={bookingId} />;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col">
@@ -59,7 +61,7 @@ export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled:
         <Composer bookingId={bookingId} onSent={markRead} />
       ) : (
         <p className="sticky bottom-0 border-t border-slate-200 bg-slate-50 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-sm text-slate-700">
-          This conversation is closed: messages can be sent until 30 days after a booking ends.
+          {t('people.thread.closed')}
         </p>
       )}
     </div>
@@ -67,21 +69,18 @@ export function ThreadScreen({ bookingId, pulled }: { bookingId: string; pulled:
 }
 
 function NoThread({ bookingId }: { bookingId: string }) {
+  const t = useT('people');
   const local = bookingId.startsWith('local-');
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
-      <h1 className="sr-only">Messages</h1>
+      <h1 className="sr-only">{t('people.thread.heading')}</h1>
       <EmptyState
         icon={<MessageSquareOff className="size-10" />}
-        title={
-          local
-            ? 'Messages open once this booking reaches the server.'
-            : 'This conversation is not on this device.'
-        }
+        title={local ? t('people.thread.notOnServer') : t('people.thread.notOnDevice')}
       >
-        <p>Only the booking's traveller and carrier can see its messages.</p>
+        <p>{t('people.thread.onlyParties')}</p>
         <Link to="/mybookings" className={buttonClass('secondary', 'mt-3')}>
-          Back to My Bookings
+          {t('people.thread.backToBookings')}
         </Link>
       </EmptyState>
     </div>

@@ -4,6 +4,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef } from 'react';
 import type { ThreadWindow } from '@/client/hooks/use-messages';
+import { useT } from '@/client/i18n/i18n';
 import type { ThreadMessage } from '@/data';
 import { type Actions, Row } from './message-bubble';
 import type { Item } from './message-items';
@@ -26,6 +27,7 @@ export function VirtualLog({
   thread: ThreadWindow;
   actions: Actions;
 }) {
+  const t = useT('people');
   const list = useRef<HTMLDivElement>(null);
   const margin = useListTop(list);
   const perLine = useMemo(charsPerLine, []);
@@ -58,7 +60,7 @@ export function VirtualLog({
       <LogFrame live={false}>
         {/* Above the rows, not one of them: the row on screen anchors the list as a page comes in. */}
         {thread.hasOlder ? (
-          <p className="px-4 py-2 text-center text-xs text-slate-600">Loading earlier messages...</p>
+          <p className="px-4 py-2 text-center text-xs text-slate-600">{t('people.thread.loadingEarlier')}</p>
         ) : null}
         <div ref={list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {rows.map((row) => {
@@ -78,7 +80,7 @@ export function VirtualLog({
           })}
         </div>
       </LogFrame>
-      <div role="log" aria-live="polite" aria-label="New messages" className="sr-only">
+      <div role="log" aria-live="polite" aria-label={t('people.thread.newMessages')} className="sr-only">
         {arrivals.map((m) => (
           <p key={m.id}>
             {actions.otherName}: {m.text}

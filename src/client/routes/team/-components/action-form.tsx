@@ -1,14 +1,18 @@
 // A console write: the reason (kept in the audit log, required by the server too), optional
-// fields above it, and one button per action. The server's answer is toasted; a refusal shows
-// its message in place.
+// fields above it, and one button per action. What the action answers (its words, in the user's
+// language) is toasted; a refusal shows in place, read from its code.
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { CONTROL_CLASS, FieldError } from '@/client/ui/field';
+import { teamFailure } from './team-text';
 
 export interface Action {
+  /** The button's words, already in the user's language. */
   label: string;
   variant?: 'primary' | 'secondary' | 'danger';
+  /** Runs the action; resolves to the words that say it is done (toasted). */
   run: (reason: string) => Promise<string>;
 }
 
@@ -22,12 +26,13 @@ interface ActionFormProps {
 
 export function ActionForm({ actions, onDone, children, ready = true }: ActionFormProps) {
   const id = useId();
+  const t = useT('team');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (action: Action) => {
     if (!reason.trim()) {
-      setError('Say why: the reason goes into the audit log.');
+      setError(t('team.action.needReason'));
       return;
     }
     setBusy(action.label);
@@ -37,7 +42,7 @@ export function ActionForm({ actions, onDone, children, ready = true }: ActionFo
       setReason('');
       onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'That did not work. Please try again.');
+      setError(teamFailure(err, 'team.action.failed', t));
     } finally {
       setBusy(null);
     }
@@ -47,7 +52,7 @@ export function ActionForm({ actions, onDone, children, ready = true }: ActionFo
       {children}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-700">
-          Reason (kept in the audit log)
+          {t('team.action.reason')}
         </label>
         <input
           id={`${id}-reason`}
@@ -66,7 +71,7 @@ export function ActionForm({ actions, onDone, children, ready = true }: ActionFo
             variant={a.variant ?? 'primary'}
             disabled={!ready || busy !== null}
             busy={busy === a.label}
-            busyLabel="Working..."
+            busyLabel={t('team.action.busy')}
             onClick={() => void run(a)}
           >
             {a.label}

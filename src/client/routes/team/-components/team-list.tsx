@@ -1,9 +1,11 @@
 // The frame every console list shares: a search box (searched on the server), an optional status
 // filter, the rows, "Load more" while the server has more, and the empty and error states.
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useT } from '@/client/i18n/i18n';
 import { Button } from '@/client/ui/button';
 import { EmptyState } from '@/client/ui/empty-state';
 import { CONTROL_CLASS } from '@/client/ui/field';
+import { teamFailure } from './team-text';
 import type { TeamPageState } from './use-team-page';
 
 interface TeamListProps<T> {
@@ -17,6 +19,7 @@ interface TeamListProps<T> {
 
 export function TeamList<T>({ page, searchLabel, statuses, empty, children, keyOf }: TeamListProps<T>) {
   const id = useId();
+  const t = useT('team');
   const [text, setText] = useState(page.q);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +44,7 @@ export function TeamList<T>({ page, searchLabel, statuses, empty, children, keyO
           {statuses ? (
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${id}-status`} className="text-sm font-medium text-slate-700">
-                Show
+                {t('team.list.show')}
               </label>
               <select
                 id={`${id}-status`}
@@ -58,17 +61,17 @@ export function TeamList<T>({ page, searchLabel, statuses, empty, children, keyO
             </div>
           ) : null}
           <Button type="submit" variant="secondary">
-            Search
+            {t('team.list.search')}
           </Button>
         </form>
       </search>
       {page.error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {page.error}
+          {teamFailure(page.error.cause, 'team.list.failed', t)}
         </p>
       ) : null}
       {page.items === null ? (
-        <p className="text-sm text-slate-600">Loading...</p>
+        <p className="text-sm text-slate-600">{t('team.loading')}</p>
       ) : page.items.length === 0 ? (
         <EmptyState title={empty} />
       ) : (
@@ -83,10 +86,10 @@ export function TeamList<T>({ page, searchLabel, statuses, empty, children, keyO
           variant="secondary"
           className="self-center"
           busy={page.loading}
-          busyLabel="Loading..."
+          busyLabel={t('team.loading')}
           onClick={page.loadMore}
         >
-          Load more
+          {t('team.list.more')}
         </Button>
       ) : null}
     </div>

@@ -1,12 +1,13 @@
 // A console list: the server's pages (searched and filtered there), the next page on demand, and
-// a reload after an action. Errors are shown in words, by the server's message.
+// a reload after an action. A failure is kept as it is; the list shows it in words (by its code).
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
 import { type TeamList, teamPage } from '@/data';
 
 export interface TeamPageState<T> {
   items: T[] | null;
-  error: string | null;
+  /** The last load's failure (boxed: any value may be thrown), or null. */
+  error: { cause: unknown } | null;
   more: boolean;
   loading: boolean;
   q: string;
@@ -17,15 +18,13 @@ export interface TeamPageState<T> {
   reload(): void;
 }
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'The console could not load.');
-
 export function useTeamPage<T>(list: TeamList, initialStatus = ''): TeamPageState<T> {
   const store = useStore();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState(initialStatus);
   const [items, setItems] = useState<T[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ cause: unknown } | null>(null);
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
 
@@ -40,7 +39,7 @@ export function useTeamPage<T>(list: TeamList, initialStatus = ''): TeamPageStat
         setNext(page.next);
         setError(null);
       })
-      .catch((err: unknown) => live && setError(messageOf(err)))
+      .catch((err: unknown) => live && setError({ cause: err }))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -55,7 +54,7 @@ export function useTeamPage<T>(list: TeamList, initialStatus = ''): TeamPageStat
         setItems((old) => [...(old ?? []), ...page.items]);
         setNext(page.next);
       })
-      .catch((err: unknown) => setError(messageOf(err)))
+      .catch((err: unknown) => setError({ cause: err }))
       .finally(() => setLoading(false));
   }, [store, list, q, status, next]);
 
