@@ -103,6 +103,12 @@ export interface AppConfig {
    */
   syncMutationsPerMinute: number;
   syncMutationsPerMinutePerClient: number;
+  /**
+   * The longest a push waits, before each of its parts, for a moment with no other request in
+   * progress (routes/sync/sync.push.handlers.ts): others go first, the push takes what they leave
+   * and one short part per this much time at least.
+   */
+  syncGiveWayMs: number;
   /** Argon2id cost of new password hashes (tests lower it; the default is OWASP's minimum). */
   passwordHash: Argon2Cost;
   /** One line per request; never receives bodies, cookies or tokens. */
@@ -141,6 +147,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   idempotencyRetentionMs: 90 * 24 * 60 * 60 * 1000,
   syncMutationsPerMinute: 2400,
   syncMutationsPerMinutePerClient: 1200,
+  syncGiveWayMs: 50,
   passwordHash: OWASP_ARGON2ID,
   log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
 };

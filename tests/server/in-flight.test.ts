@@ -1,6 +1,6 @@
-// A long push gives way to ordinary requests between its parts (issue 27, point 1): the app
-// counts the ordinary requests in progress (src/server/http/in-flight.ts) and a push waits for
-// them to end, at most as long as its last part took. Pushes, poke streams and files are not
+// A long push gives way to ordinary requests before each of its parts (issue 27, point 1): the
+// app counts the ordinary requests in progress (src/server/http/in-flight.ts) and a push waits for
+// them to end and then for a short pause, within a bound. Pushes, poke streams and files are not
 // counted, or a push would wait on them each time.
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,22 @@ describe('requests in progress', () => {
     await Promise.all(answers);
     expect(await settled(quiet)).toBe(true);
     expect(inFlight.active).toBe(0);
+  });
+
+  it('are waited for, and then a pause with none in progress when asked', async () => {
+    const { app, inFlight, release } = heldApp();
+    const answer = app.request('/api/orders');
+    await until(() => inFlight.active === 1);
+    const quiet = inFlight.quiet(60_000, 1500);
+    release();
+    await answer;
+    // The request has ended, the pause has not: a request sent right after it would go first.
+    expect(await settled(quiet)).toBe(false);
+    const started = performance.now();
+    await quiet;
+    expect(performance.now() - started).toBeGreaterThan(500);
+    expect(inFlight.busy(60_000)).toBe(true);
+    expect(inFlight.busy(0)).toBe(false);
   });
 
   it('are waited for at most the time asked', async () => {

@@ -54,6 +54,29 @@ describe('the budget of mutations per minute', () => {
   });
 });
 
+describe('a push past a budget', () => {
+  it('is refused before its body is checked: the 429 comes whatever the mutations', async () => {
+    clock.t += MINUTE + 1000;
+    const u = await signupAndLogin(server);
+    const a = crypto.randomUUID();
+    expect((await (await push(u, a, noOps(1, 8))).json()).results).toHaveLength(6);
+    // The device's budget is spent (the account's is not): its next push is refused before its
+    // mutations are looked at, as an invalid one shows.
+    const invalid = await push(u, a, [{ id: 'seven', kind: 'unwatch' }]);
+    expect(invalid.status).toBe(429);
+    expect(await invalid.json()).toMatchObject({ code: 'sync/rate-limited' });
+    expect(Number(invalid.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The account's budget spent by another device: refused before the body is even parsed.
+    expect((await (await push(u, crypto.randomUUID(), noOps(1, 8))).json()).results).toHaveLength(4);
+    const malformed = await u.call('POST', '/api/sync/push', '{"clientId": ');
+    expect(malformed.status).toBe(429);
+    expect(Number(malformed.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Its minute over, both are answered again.
+    clock.t += MINUTE + 1000;
+    expect((await push(u, a, noOps(7, 2))).status).toBe(200);
+  });
+});
+
 describe('a long push', () => {
   it('applies every mutation in order, in parts', async () => {
     const big = await createTestServer();

@@ -101,17 +101,18 @@ export interface Budget {
  * Spends up to `units` of each budget in turn, each granting at most what the one before granted:
  * answers how many units every budget granted (0: none left) and, when fewer than asked, the
  * milliseconds until the tightest window that refused them ends. A budget's unused grant is given
- * back at once, so the counters hold what was granted.
+ * back at once, so the counters hold what was granted. `full` names the budgets left with nothing
+ * until their window ends (a push past them can be refused from memory until then).
  */
 export async function spend(
   db: Db,
   budgets: readonly Budget[],
   units: number,
   nowMs: number,
-): Promise<{ granted: number; retryAfterMs: number }> {
+): Promise<{ granted: number; retryAfterMs: number; full: { key: string; untilMs: number }[] }> {
   let granted = units;
   let retryAfterMs = 0;
-  const spent: { key: string; took: number }[] = [];
+  const spent: { key: string; took: number; before: number; max: number; untilMs: number }[] = [];
   const now = new Date(nowMs).toISOString();
   for (const budget of budgets) {
     const windowOver = sql`${throttles.windowStart} <= ${new Date(nowMs - budget.windowMs).toISOString()}::timestamptz`;
@@ -136,7 +137,13 @@ export async function spend(
     if (!row) throw new Error('budget upsert returned no row');
     const before = row.attempts - granted;
     const took = Math.max(0, Math.min(granted, budget.max - before));
-    spent.push({ key: budget.key, took: granted });
+    spent.push({
+      key: budget.key,
+      took: granted,
+      before,
+      max: budget.max,
+      untilMs: row.windowStart.getTime() + budget.windowMs,
+    });
     if (took < granted) {
       retryAfterMs = Math.max(retryAfterMs, row.windowStart.getTime() + budget.windowMs - nowMs);
       granted = took;
@@ -149,7 +156,12 @@ export async function spend(
         .update(throttles)
         .set({ attempts: sql`greatest(${throttles.attempts} - ${s.took - granted}, 0)` })
         .where(eq(throttles.key, s.key));
-  return { granted, retryAfterMs: granted < units ? Math.max(retryAfterMs, 1000) : 0 };
+  return {
+    granted,
+    retryAfterMs: granted < units ? Math.max(retryAfterMs, 1000) : 0,
+    // The budgets with nothing left until their window ends.
+    full: spent.filter((s) => s.before + granted >= s.max).map(({ key, untilMs }) => ({ key, untilMs })),
+  };
 }
 
 /**

@@ -1,11 +1,12 @@
 // The ordinary requests in progress in this process, so that long work can give way to them. A
 // sync push is applied in parts, each its own transaction (routes/sync/sync.push.handlers.ts); on
 // PGlite every query waits for the single connection in turn, so a request arriving during a
-// push would wait behind one part for each of its queries. Between two parts the push waits until
-// no ordinary request is in progress (`quiet`), at most as long as its last part took: with nobody
-// else about it goes on at once (a device's drain at full speed), and with others about it holds
-// the connection half the time at most, while their requests run from start to end between its
-// parts. Requests that may take long on purpose are not counted, or the push would wait for them
+// push would wait behind one part for each of its queries. Before each part the push waits until
+// no ordinary request has been in progress for a moment (`quiet`), so that one sent right after
+// another (a reader going through screens, the next of a page's requests) starts before the
+// part does; it waits that long at most, and then runs one short part: with nobody else about it
+// goes on at once (a device's drain at full speed), and with others about it takes what they
+// leave. Requests that may take long on purpose are not counted, or the push would wait for them
 // every time: the pushes themselves, poke streams, files (their bodies move for seconds).
 import type { MiddlewareHandler } from 'hono';
 
@@ -14,18 +15,25 @@ const LONG = /^\/api\/(?:sync\/(?:push|poke)|files\/)/;
 
 export class InFlight {
   private count = 0;
+  /** performance.now() when the last ordinary request ended. */
+  private lastEnded = Number.NEGATIVE_INFINITY;
   private waiters: (() => void)[] = [];
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private idleFor = 0;
 
   /** Counts each ordinary request from when its handling begins to when its answer is made. */
   middleware(): MiddlewareHandler {
     return async (c, next) => {
       if (LONG.test(c.req.path)) return next();
       this.count += 1;
+      if (this.idleTimer) clearTimeout(this.idleTimer);
+      this.idleTimer = null;
       try {
         await next();
       } finally {
         this.count -= 1;
-        if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+        this.lastEnded = performance.now();
+        if (this.count === 0) this.wakeWhenIdle();
       }
     };
   }
@@ -35,9 +43,30 @@ export class InFlight {
     return this.count;
   }
 
-  /** Resolves once no ordinary request is in progress, or after `maxMs`, whichever is first. */
-  quiet(maxMs: number): Promise<void> {
-    if (this.count === 0) return Promise.resolve();
+  /** Whether an ordinary request is in progress or ended within the last `withinMs`. */
+  busy(withinMs: number): boolean {
+    return this.count > 0 || performance.now() - this.lastEnded < withinMs;
+  }
+
+  private wakeWhenIdle() {
+    if (this.waiters.length === 0 || this.idleTimer) return;
+    const left = this.idleFor - (performance.now() - this.lastEnded);
+    if (left <= 0) {
+      for (const wake of this.waiters.splice(0)) wake();
+      return;
+    }
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.count === 0) this.wakeWhenIdle();
+    }, Math.ceil(left));
+  }
+
+  /**
+   * Resolves once no ordinary request has been in progress for `idleMs` (0: once none is), or
+   * after `maxMs`, whichever is first.
+   */
+  quiet(maxMs: number, idleMs = 0): Promise<void> {
+    if (this.count === 0 && performance.now() - this.lastEnded >= idleMs) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, maxMs);
       const waiters = this.waiters;
@@ -47,7 +76,10 @@ export class InFlight {
         if (i >= 0) waiters.splice(i, 1);
         resolve();
       }
+      // Waiters share one idle period: the longest asked.
+      this.idleFor = Math.max(idleMs, this.waiters.length ? this.idleFor : 0);
       waiters.push(done);
+      if (this.count === 0) this.wakeWhenIdle();
     });
   }
 }

@@ -11,9 +11,15 @@ import type { AppEnv } from './app-env';
 import { jsonText, parseWith } from './body';
 import { ApiError } from './errors';
 
-/** The body, checked as body.ts checks it (type, size, NUL), then parsed by the validator with `schema`. */
-export function jsonBody<S extends v.GenericSchema>(schema: S) {
-  const validate = validator('json', (value) => parseWith(schema, value));
+/**
+ * The body, checked as body.ts checks it (type, size, NUL), then parsed by the validator with
+ * `schema`. `before` sees the parsed JSON first and may refuse it (throw) before the schema runs.
+ */
+export function jsonBody<S extends v.GenericSchema>(schema: S, before?: (value: unknown) => void) {
+  const validate = validator('json', (value) => {
+    before?.(value);
+    return parseWith(schema, value);
+  });
   const middleware: typeof validate = async (c, next) => {
     // Read once, within the size limit (body.ts); the validator's own read takes this text.
     const text = jsonText(c);

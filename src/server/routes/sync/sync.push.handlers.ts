@@ -1,11 +1,14 @@
 // POST /api/sync/push: a client's numbered mutations, applied in order under a lock on the
-// client row. First the account's and the device's budgets of mutations per minute are spent
-// (auth/throttle.ts `spend`): past them only the mutations granted are applied (the answer names
-// those; the device sends the rest later) and with none left the push is 429 sync/rate-limited
-// with Retry-After. An account's pushes take turns (onePushPerAccount). The batch is applied in
-// parts, each one transaction that ends after PART_MUTATIONS mutations or PART_MS of work; between
-// parts the push gives way to the requests in progress (http/in-flight.ts), so one account's long
-// push never holds the database (PGlite's single connection) for long: a mutation's effect, the
+// client row. An account's pushes take turns (onePushPerAccount); then the account's and the
+// device's budgets of mutations per minute are spent (auth/throttle.ts `spend`): past them only the
+// mutations granted are applied (the answer names those; the device sends the rest later) and with
+// none left the push is 429 sync/rate-limited with Retry-After. A budget found spent is remembered
+// until its window ends (SpentBudgets), so the pushes past it are refused before their body is
+// parsed (the account's) or checked (the device's), without asking the database. The batch is
+// applied in parts, each one transaction that ends after PART_MUTATIONS mutations or PART_MS of
+// work (fewer and shorter while other requests are about); before each part the push gives way to
+// the requests in progress (http/in-flight.ts), so one account's long push never holds the
+// database (PGlite's single connection) or the event loop for long: a mutation's effect, the
 // client's last-applied id and its answer commit together (or not at all). A part runs first with
 // no savepoints; if any mutation throws, that run rolls back whole and the part runs again with
 // one savepoint per mutation (applyBatch). Steps per mutation:
@@ -47,8 +50,19 @@ const BUSY_RETRY_AFTER_S = 5;
 const PART_MUTATIONS = 32;
 /** ...or this much time, and the next part waits its turn behind other requests. */
 const PART_MS = 10;
-/** Between parts the push waits for other requests in progress at most as long as its part took, and this long at most. */
-const GIVE_WAY_MAX_MS = 50;
+/**
+ * While other requests are about (one in progress, or one ended within SHARED_WITHIN_MS), a part
+ * is this short: on PGlite a part holds the connection and the event loop from start to end, so
+ * a request arriving during it waits for the rest of it.
+ */
+const SHARED_PART_MUTATIONS = 8;
+const SHARED_PART_MS = 2;
+const SHARED_WITHIN_MS = 1000;
+/**
+ * Before a part the push waits until no other request has been in progress for this long (so the
+ * next request of someone going through screens starts first), config.syncGiveWayMs at most.
+ */
+const GIVE_WAY_IDLE_MS = 2;
 const MINUTE_MS = 60_000;
 
 /**
@@ -69,6 +83,9 @@ interface Batch {
   ref: Awaited<ReturnType<typeof referenceIndex>>;
   /** The client's protocol, kept on its row (migration 0028). */
   protocol: number;
+  /** The part's bounds: PART_MUTATIONS and PART_MS, or the shorter ones while others are about. */
+  maxMutations: number;
+  maxMs: number;
 }
 
 /**
@@ -78,7 +95,10 @@ interface Batch {
  * Almost every batch applies cleanly, and a savepoint is two statements per mutation (a third
  * of a drain's database work on PGlite), so the run without comes first.
  */
-function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, savepoints: boolean) {
+function applyBatch(
+  { clientId, user, mutations, deps, ref, protocol, maxMutations, maxMs }: Batch,
+  savepoints: boolean,
+) {
   const { db, clock } = deps;
   let transient = false;
   return db.transaction(async (tx) => {
@@ -131,7 +151,7 @@ function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, s
     let worked = 0;
     for (let i = 0; i < mutations.length; i += 1) {
       // The part ends here; the rest goes in the next part (push, below).
-      if (worked >= PART_MUTATIONS || (worked > 0 && performance.now() - started > PART_MS)) break;
+      if (worked >= maxMutations || (worked > 0 && performance.now() - started > maxMs)) break;
       const m = mutations[i] as Batch['mutations'][number];
       if (m.id <= last) {
         results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
@@ -139,7 +159,7 @@ function applyBatch({ clientId, user, mutations, deps, ref, protocol }: Batch, s
       }
       // A run of one kind that applies at once (runMutators): its refusals are decided before it
       // writes anything, so they are recorded as they come, with no savepoint and no second run.
-      const together = savepoints ? [] : runFrom(mutations, i, last).slice(0, PART_MUTATIONS - worked);
+      const together = savepoints ? [] : runFrom(mutations, i, last).slice(0, maxMutations - worked);
       worked += Math.max(1, together.length);
       if (together.length > 1) {
         const kind = m.kind as MutationKind;
@@ -235,17 +255,73 @@ const userBudget = (deps: Deps, userId: string) => ({
   windowMs: MINUTE_MS,
 });
 
+const clientBudgetKey = (clientId: string) => `sync-client:${clientId}`;
+
+/** Notes kept at most; past it the expired ones go (a note lasts a minute at most). */
+const SPENT_NOTES_MAX = 10_000;
+
 /**
- * Before the body is read (sync.index.ts): an account with no budget left this minute is refused
- * at once, so a flood of pushes costs the server one read each, not the parse of a big body.
+ * Budgets this process found spent, until their window ends: a push past one is refused without
+ * asking the database. A counter only grows within its window (but for a grant given back within
+ * one spend), so what was found full stays full until then, in every process.
  */
-export function pushBudgetGate(deps: Deps): MiddlewareHandler<AppEnv> {
+export class SpentBudgets {
+  private until = new Map<string, number>();
+
+  note(key: string, untilMs: number, nowMs: number): void {
+    if (this.until.size >= SPENT_NOTES_MAX) {
+      for (const [k, u] of this.until) if (u <= nowMs) this.until.delete(k);
+      // Still full: forgetting costs only a read of the counter again.
+      if (this.until.size >= SPENT_NOTES_MAX) this.until.clear();
+    }
+    this.until.set(key, untilMs);
+  }
+
+  /** Milliseconds until `key` has room again, 0 when it is not known to be spent. */
+  waitMs(key: string, nowMs: number): number {
+    const until = this.until.get(key);
+    if (until === undefined) return 0;
+    if (until <= nowMs) {
+      this.until.delete(key);
+      return 0;
+    }
+    return until - nowMs;
+  }
+}
+
+const rateLimited = (waitMs: number) =>
+  refusal('sync/rate-limited', { retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) });
+
+/**
+ * Once the push's turn has come, before its body is read (sync.index.ts): an account with no
+ * budget left this minute is refused at once, so a flood of pushes costs the server one read of
+ * the counter, then none (the spent budget is remembered), and never the parse of a big body.
+ */
+export function pushBudgetGate(deps: Deps, spent: SpentBudgets): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = requireUser(c);
-    const waitMs = await budgetSpent(deps.db, userBudget(deps, user.id), deps.clock.now());
-    if (waitMs > 0)
-      return errorResponse(c, refusal('sync/rate-limited', { retryAfterS: Math.ceil(waitMs / 1000) }));
+    const budget = userBudget(deps, user.id);
+    const now = deps.clock.now();
+    let waitMs = spent.waitMs(budget.key, now);
+    if (waitMs === 0) {
+      waitMs = await budgetSpent(deps.db, budget, now);
+      if (waitMs > 0) spent.note(budget.key, now + waitMs, now);
+    }
+    if (waitMs > 0) return errorResponse(c, rateLimited(waitMs));
     await next();
+  };
+}
+
+/**
+ * Run on the parsed body before its schema checks it (sync.index.ts): a device whose budget this
+ * process found spent is refused then, without checking its mutations or asking the database.
+ */
+export function refuseSpentClient(deps: Deps, spent: SpentBudgets) {
+  return (body: unknown) => {
+    const clientId = (body as { clientId?: unknown } | null)?.clientId;
+    if (typeof clientId !== 'string') return;
+    const waitMs = spent.waitMs(clientBudgetKey(clientId), deps.clock.now());
+    if (waitMs > 0) throw rateLimited(waitMs);
   };
 }
 
@@ -281,7 +357,7 @@ export function onePushPerAccount(): MiddlewareHandler<AppEnv> {
   };
 }
 
-export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps) {
+export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps, spent: SpentBudgets) {
   const user = requireUser(c);
   const { clientId, user: queuedFor, mutations, protocol } = c.req.valid('json');
   await requireProtocol(protocol, deps.db, clientId);
@@ -292,16 +368,13 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
     deps.db,
     [
       userBudget(deps, user.id),
-      { key: `sync-client:${clientId}`, max: config.syncMutationsPerMinutePerClient, windowMs: MINUTE_MS },
+      { key: clientBudgetKey(clientId), max: config.syncMutationsPerMinutePerClient, windowMs: MINUTE_MS },
     ],
     Math.max(1, mutations.length),
     deps.clock.now(),
   );
-  if (budget.granted === 0)
-    return errorResponse(
-      c,
-      refusal('sync/rate-limited', { retryAfterS: Math.ceil(budget.retryAfterMs / 1000) }),
-    );
+  for (const full of budget.full) spent.note(full.key, full.untilMs, deps.clock.now());
+  if (budget.granted === 0) return errorResponse(c, rateLimited(budget.retryAfterMs));
   const ref = await referenceIndex(deps.db);
   let rest = mutations.slice(0, budget.granted);
   let last = 0;
@@ -310,22 +383,28 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps)
   let held: ApiError | null = null;
   // At least one part, even for an empty push: it binds the client id to its user.
   do {
-    const partStarted = performance.now();
-    const outcome = await applyPart({ clientId, user, mutations: rest, deps, ref, protocol: protocol ?? 1 });
+    // Other requests go first: those waiting for the database, those that arrived meanwhile
+    // (the second turn of the event loop reads the sockets), then all in progress and the ones
+    // sent right after them, for config.syncGiveWayMs at most (http/in-flight.ts).
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    await deps.inFlight.quiet(config.syncGiveWayMs, GIVE_WAY_IDLE_MS);
+    const shared = deps.inFlight.busy(SHARED_WITHIN_MS);
+    const outcome = await applyPart({
+      clientId,
+      user,
+      mutations: rest,
+      deps,
+      ref,
+      protocol: protocol ?? 1,
+      maxMutations: shared ? SHARED_PART_MUTATIONS : PART_MUTATIONS,
+      maxMs: shared ? SHARED_PART_MS : PART_MS,
+    });
     results.push(...outcome.results);
     last = outcome.last;
     held = outcome.wait;
     if (outcome.transient || outcome.results.length === 0) break;
     rest = rest.slice(outcome.results.length);
-    // Other requests go first: those waiting for the database, those that arrived meanwhile
-    // (the second turn of the event loop reads the sockets), then all in progress, for as long
-    // as the part took at most (http/in-flight.ts).
-    if (rest.length > 0) {
-      const took = performance.now() - partStarted;
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setImmediate(resolve));
-      await deps.inFlight.quiet(Math.min(GIVE_WAY_MAX_MS, took));
-    }
   } while (rest.length > 0);
   if (await overClientCap(deps.db, user.id)) await capClients(deps.db, user.id, clientId);
   if (results.length === 0 && mutations.length > 0) {
