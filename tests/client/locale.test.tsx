@@ -6,11 +6,13 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { validationText } from '@/client/i18n/domain-text';
 import { activeLocale, loadLocale, useT } from '@/client/i18n/i18n';
 import { initialLocale, LOCALE_STORAGE_KEY, pickLocale } from '@/client/i18n/locales';
 import { failureText, refusalText } from '@/client/i18n/refusals';
 import { LOCALE } from '@/client/locale';
 import { ApiError, OfflineError } from '@/data/engine/errors';
+import { COURIER_TEXT } from '@/domain/courier/texts';
 import { formatPrice } from '@/domain/format';
 import { fakeApi } from '../support/client-fake-api';
 import { findHeading, renderApp } from '../support/client-render-app';
@@ -117,6 +119,18 @@ describe('refusals and formats', () => {
     expect(refusalText('no/such-code')).toBe('कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें।');
     await loadLocale('en');
     expect(failureText(refused)).toBe('Invalid email or password.');
+  });
+
+  it("reads the schemas' field and courier messages back to the catalogue, in Hindi", async () => {
+    await loadLocale('hi');
+    expect(validationText('Weight is required')).toBe('वज़न भरना ज़रूरी है');
+    expect(validationText('Please fill out the "From" field.')).toBe('कृपया "कहाँ से" भरें।');
+    expect(validationText(COURIER_TEXT.windowTooLong)).toBe('तारीखों के बीच ज़्यादा से ज़्यादा 30 दिन हो सकते हैं');
+    // A field the catalogue does not name, and any other text, come back as they are.
+    expect(validationText('Colour is required')).toBe('Colour is required');
+    await loadLocale('en');
+    expect(validationText('Weight is required')).toBe('Weight is required');
+    expect(validationText(COURIER_TEXT.windowTooLong)).toBe(COURIER_TEXT.windowTooLong);
   });
 
   it('writes money with Indian grouping in both languages', async () => {

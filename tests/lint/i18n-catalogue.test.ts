@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { REASON_CODES } from '@/domain/booking/reasons';
+import { COURIER_TEXT } from '@/domain/courier/texts';
 import { ERRORS } from '@/domain/errors';
 import { LOCALES } from '@/domain/locale';
 import { MUTATIONS } from '@/domain/sync/mutations';
@@ -73,6 +74,8 @@ describe('the client catalogue', () => {
       expect(client.en?.[`error.${code}`]?.translation).toBe(e.message);
     for (const [key, text] of Object.entries(MSG))
       expect(client.en?.[`validation.${key}`]?.translation).toBe(text);
+    for (const [key, text] of Object.entries(COURIER_TEXT))
+      expect(client.en?.[`validation.courier.${key}`]?.translation).toBe(text);
   });
 
   it('has the same ids and parameters in every language, and each entry compiles', () => {

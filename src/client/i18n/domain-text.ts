@@ -3,6 +3,7 @@
 // row keeps, `syncError`; a row failed under an older release keeps the refusal's English
 // message, read back to its code here). Any other text comes back unchanged: one not moved into
 // the catalogue yet (docs/i18n.md).
+import { courierTextKeyOf } from '@/domain/courier/texts';
 import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { type MsgKey, msgKeyOf } from '@/domain/texts';
 import { t as activeT, type MessageKey, type Translate } from './i18n';
@@ -22,9 +23,46 @@ export function validationKeyText(key: MsgKey, t: Translate = activeT): string {
   return t(`validation.${key}` satisfies MessageKey);
 }
 
+/** The fields the schemas name in "{Field} is required" and 'Please fill out the "{Field}" field.' */
+const FIELDS: Record<string, MessageKey> = {
+  Weight: 'field.weight',
+  Cost: 'field.cost',
+  From: 'field.from',
+  To: 'field.to',
+  Departure: 'field.departure',
+  'Departure Date': 'field.departureDate',
+  Time: 'field.time',
+  Airline: 'field.airline',
+  'Flight No': 'field.flightNo',
+  'Flight Number': 'field.flightNo',
+  Listing: 'field.listing',
+  Booking: 'field.booking',
+  'Message id': 'field.messageId',
+  'Earliest date': 'field.earliestDate',
+  'Latest date': 'field.latestDate',
+  'Declared value': 'field.declaredValue',
+  'Recipient name': 'field.recipientName',
+};
+const REQUIRED = /^(.+) is required$/;
+const FILL_OUT = /^Please fill out the "(.+)" field\.$/;
+
+/**
+ * A validation message of the domain's schemas in the active language: one of src/domain/texts.ts
+ * (`validation.<key>`), of the courier request's rules (`validation.courier.<key>`), or a field's
+ * "{Field} is required" / 'Please fill out the "{Field}" field.'. Any other text comes back as is.
+ */
 export function validationText(message: string, t: Translate = activeT): string {
   const key = msgKeyOf(message);
-  return key ? validationKeyText(key, t) : message;
+  if (key) return validationKeyText(key, t);
+  const courier = courierTextKeyOf(message);
+  if (courier) return t(`validation.courier.${courier}` satisfies MessageKey);
+  const required = REQUIRED.exec(message)?.[1];
+  const requiredField = required ? FIELDS[required] : undefined;
+  if (requiredField) return t('validation.fieldRequired', { field: t(requiredField) });
+  const fillOut = FILL_OUT.exec(message)?.[1];
+  const fillOutField = fillOut ? FIELDS[fillOut] : undefined;
+  if (fillOutField) return t('validation.fillOut', { field: t(fillOutField) });
+  return message;
 }
 
 function knownCode(code: string): code is ErrorCode | 'server/internal' {
