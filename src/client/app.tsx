@@ -41,6 +41,7 @@ export function App({ storeLoader, router, auth }: AppProps) {
             mobileOffset={{ top: TOAST_TOP_PX }}
             richColors
             closeButton
+            containerAriaLabel={t('app.toasts')}
             // Under modal dialogs (z-50), never over them: a toast must not cover a question's
             // text (sonner's own z-index is the highest there is).
             style={{ width: TOAST_WIDTH_PX, zIndex: 40 }}

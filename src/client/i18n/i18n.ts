@@ -110,7 +110,11 @@ export async function loadLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
   active = locale;
   setIntlLocale(intlLocale(locale));
-  if (typeof document !== 'undefined') document.documentElement.lang = intlLocale(locale);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = intlLocale(locale);
+    // The tab's and the installed app's switcher title (index.html holds the English).
+    document.title = i18n._('app.title');
+  }
   for (const listener of listeners) listener();
   warmAreas(locale);
 }
