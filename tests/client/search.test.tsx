@@ -111,7 +111,9 @@ describe('Listing search', () => {
     renderApp('/travellerhome', { api });
     await searchFlight(DATE);
     expect(await screen.findByText('Our Team will contact you as soon as we find a match.')).toBeTruthy();
-    expect(screen.getByText('Saved your request.')).toBeTruthy();
+    // The words are the app's (in the user's language), never the server's.
+    expect(screen.getByText('No direct matches found. Our team will contact you soon!')).toBeTruthy();
+    expect(screen.queryByText('Saved your request.')).toBeNull();
   });
 
   it("shows 'Failed to load data' with Retry when airports cannot be loaded", async () => {

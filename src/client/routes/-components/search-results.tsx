@@ -2,7 +2,7 @@
 // 'Showing X of Y results' (X counts every filtered result), and the cards in pages; a new search
 // starts again at the first page.
 import { Inbox, SearchX, Users } from 'lucide-react';
-import { type AreaKeys, activeLocale, type Translate, useT } from '@/client/i18n/i18n';
+import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { EmptyState } from '@/client/ui/empty-state';
 import { SkeletonCards } from '@/client/ui/skeleton';
@@ -46,8 +46,8 @@ export function SearchResults({ view, all, shown, reference, onBook }: SearchRes
   if (view.kind === 'message') {
     return (
       <EmptyState icon={<Users className="size-10" />} title={t('search.results.none')}>
-        {/* The server words it in English; another language has the same sentence in its catalogue. */}
-        <p>{activeLocale() === 'en' ? view.message : t('search.results.noMatch')}</p>
+        {/* The server's English words are never shown: the catalogue has the sentence in each language. */}
+        <p>{t('search.results.noMatch')}</p>
         <p className="mt-1 font-medium text-brand-800">{t('search.results.teamWillContact')}</p>
       </EmptyState>
     );
