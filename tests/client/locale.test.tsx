@@ -5,7 +5,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validationText } from '@/client/i18n/domain-text';
 import { activeLocale, loadLocale, useT } from '@/client/i18n/i18n';
 import { initialLocale, LOCALE_STORAGE_KEY, pickLocale } from '@/client/i18n/locales';
@@ -96,6 +96,19 @@ describe('catalogues by area', () => {
     // At once, not eventually: the switch waited for the area on screen.
     expect(screen.getByRole('button', { name: 'बदलें' })).toBeTruthy();
     expect(screen.queryByText('search.summary.edit')).toBeNull();
+  });
+
+  it("keeps an area's words when the shell is loaded after it, and after switching back", async () => {
+    // A fresh runtime: the areas on screen at a switch load before the shell does.
+    vi.resetModules();
+    const fresh = await import('@/client/i18n/i18n');
+    await fresh.loadAllAreas('hi');
+    await fresh.loadLocale('hi');
+    expect(fresh.t('search.summary.edit')).toBe('बदलें');
+    await fresh.loadLocale('en');
+    await fresh.loadLocale('hi');
+    expect(fresh.t('search.summary.edit')).toBe('बदलें');
+    expect(fresh.t('menu.button')).toBe('प्रोफ़ाइल मेन्यू');
   });
 
   it('waits (suspends) for an area the language has not loaded yet, then renders it', async () => {

@@ -95,7 +95,7 @@ describe('the thread in Hindi', () => {
     expect(
       screen.getByText('हैंड-ऑफ़ के समय कैरियर को ऐप के UPI कोड से या नकद भुगतान करें, और बुकिंग में इसे दर्ज करें'),
     ).toBeTruthy();
-    const log = await screen.findByRole('log', { name: 'संदेश' });
+    const log = await screen.findByRole('log', { name: 'बातचीत' });
     await within(log).findByText('at gate 32');
     expect(within(log).getByText('आज')).toBeTruthy();
     expect(within(log).getByText('कल')).toBeTruthy();

@@ -142,7 +142,11 @@ export function untranslated(
 ): Array<SeenText & { words: string[] }> {
   const longestFirst = [...allowed].sort((a, b) => b.length - a.length);
   return texts.flatMap(({ kind, text }) => {
-    let rest = text.replace(/\S+@\S+\.\w+/g, ' ').replace(/https?:\/\/\S+/g, ' ');
+    let rest = text
+      .replace(/\S+@\S+\.\w+/g, ' ')
+      .replace(/https?:\/\/\S+/g, ' ')
+      // A keyboard shortcut as keys are labelled ('alt+T': sonner names its hotkey in its region's label).
+      .replace(/\b(?:alt|ctrl|shift|meta)\+\w+\b/gi, ' ');
     for (const a of longestFirst) rest = rest.replaceAll(a, ' ');
     const words = (rest.match(/(?<![\p{L}\p{M}\d])[A-Za-z]{2,}(?![\p{L}\p{M}\d])/gu) ?? []).filter(
       // 'am' and 'pm' are Intl's own in hi-IN ('9:30 am'), as a Hindi reader sees them.

@@ -80,7 +80,8 @@ function loadArea(locale: Locale, area: Area): Loading {
   let loading = loads.get(key);
   if (!loading) {
     const started: Loading = AREAS[area][locale]().then(({ messages }) => {
-      i18n.load(locale, messages);
+      // A copy: Lingui keeps the first object it is given and merges later ones into it.
+      i18n.load(locale, { ...messages });
       Object.assign(started, { status: 'fulfilled', value: undefined });
     });
     started.catch(() => loads.delete(key));
@@ -107,7 +108,10 @@ export async function loadLocale(locale: Locale): Promise<void> {
     SHELL[locale](),
     ...onScreen.map((area) => loadArea(locale, area)),
   ]);
-  i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
+  // Merged with the areas already loaded (loadAndActivate would replace them: a screen would then
+  // show ids after a switch back to a language it had loaded before).
+  i18n.load(locale, { ...messages });
+  i18n.activate(locale, [intlLocale(locale)]);
   active = locale;
   setIntlLocale(intlLocale(locale));
   if (typeof document !== 'undefined') {

@@ -10,6 +10,7 @@ import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { courierMatches, revealGovernmentId, teamAction } from '@/data';
 import { formatPrice } from '@/domain/format';
+import { idTypeText } from './-components/courier-text';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
 import { courierStatusText, type TeamT, teamFailure } from './team/-components/team-text';
@@ -143,9 +144,10 @@ function RequestCard({ request }: { request: Request }) {
 function GovernmentId({ requestId, id }: { requestId: string; id: { type: string; last4: string } }) {
   const store = useStore();
   const t = useT('team');
+  const words = useT('sender');
   const [full, setFull] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const label = id.type || t('team.courier.governmentId');
+  const label = id.type ? idTypeText(id.type, words) : t('team.courier.governmentId');
   return (
     <div className="mt-2 text-sm text-slate-800">
       <p>
