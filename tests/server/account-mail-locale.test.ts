@@ -1,5 +1,5 @@
 // The account mails in the recipient's language (issue 32, docs/i18n.md): the password reset, the
-// receipt both sides get on completion and the news of a suspension are written from
+// receipt both sides get on completion, the news of a suspension and the team's warning are written from
 // messages/server/<locale>.json in the account's language (users.locale; none: English).
 // Delivered over SMTP to the local sink and decoded as a mail client would.
 import { eq } from 'drizzle-orm';
@@ -28,6 +28,13 @@ afterAll(async () => {
   await server.close();
   await smtp.close();
 });
+
+let staffUser: TestUser | undefined;
+/** The team member (signed up once: an address has one account). */
+const boss = async () => {
+  staffUser ??= await signupAndLogin(server, { email: BOSS });
+  return staffUser;
+};
 
 async function inHindi(user: TestUser): Promise<void> {
   expect((await user.call('PUT', '/api/profile/locale', { locale: 'hi' })).status).toBe(200);
@@ -86,7 +93,7 @@ describe('account mails in the account language', () => {
   });
 
   it('tells a Hindi account of its suspension in Hindi', async () => {
-    const staff = await signupAndLogin(server, { email: BOSS });
+    const staff = await boss();
     const user = await signupAndLogin(server);
     await inHindi(user);
     const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
@@ -100,5 +107,26 @@ describe('account mails in the account language', () => {
     expect(mail.text).toContain('Carry टीम ने आपका खाता सस्पेंड कर दिया है');
     expect(mail.text).toContain('Carry टीम');
     expect(englishIn(mail.text)).toEqual([]);
+  });
+
+  it("writes the team's warning in Hindi to a Hindi account, the team's own reason as written", async () => {
+    const staff = await boss();
+    const reporter = await signupAndLogin(server);
+    const user = await signupAndLogin(server);
+    await inHindi(user);
+    const report = await reporter.call('POST', '/api/reports', {
+      kind: 'user',
+      email: user.email,
+      reason: 'spam',
+    });
+    const { id } = (await report.json()) as { id: string };
+    const reason = 'Please stop sending offers by message.';
+    expect((await staff.call('POST', `/api/team/reports/${id}/warn`, { reason })).status).toBe(200);
+    await server.notifier.drain();
+    const mail = await smtp.waitFor(user.email);
+    expect(mail.subject).toBe('Carry टीम की ओर से चेतावनी');
+    expect(mail.text).toContain('किसी ने आपके खाते की शिकायत की, और Carry टीम ने उसकी जाँच की।');
+    expect(mail.text).toContain(reason);
+    expect(englishIn(mail.text, reason)).toEqual([]);
   });
 });

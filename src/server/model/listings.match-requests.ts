@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SearchRequest } from '@/domain/listing/schema';
 import type { Db, Tx } from '../db/client';
 import { matchRequests } from '../db/schema';
-import { matchFoundMail, queueMails } from './team.mail';
+import { localesOf, matchFoundMail, queueMails } from './team.mail';
 
 /** One match request per user, route and date: a repeated search counts up and keeps the latest details. */
 export async function saveMatchRequest(db: Db, userId: string, input: SearchRequest, nowMs: number) {
@@ -56,9 +56,13 @@ export async function notifyMatchRequests(
       ),
     )
     .returning({ email: matchRequests.email });
+  const locales = await localesOf(
+    tx,
+    told.map((r) => r.email),
+  );
   await queueMails(
     tx,
-    told.map((r) => matchFoundMail(r.email, listing, appUrl)),
+    told.map((r) => matchFoundMail(r.email, listing, appUrl, locales.get(r.email))),
     nowMs,
   );
   return told.length;

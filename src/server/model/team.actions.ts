@@ -22,6 +22,7 @@ import { recordAudit } from './audit.queries';
 import { readGovernmentIdNumber } from './courier.queries';
 import { toKg } from './listings.queries';
 import {
+  localesOf,
   proposalMail,
   queueMails,
   replyMail,
@@ -59,7 +60,8 @@ export async function replyToQuery(c: Ctx, id: string, reply: string): Promise<v
     .update(contactMessages)
     .set({ reply, repliedBy: c.staff.email, closedAt: new Date(c.nowMs) })
     .where(eq(contactMessages.id, id));
-  await queueMails(c.tx, [replyMail(query.email, query.message, reply)], c.nowMs);
+  const locales = await localesOf(c.tx, [query.email]);
+  await queueMails(c.tx, [replyMail(query.email, query.message, reply, locales.get(query.email))], c.nowMs);
   await audit(c, 'query.reply', query.userId, `query from ${query.email}`);
 }
 
@@ -133,7 +135,8 @@ export async function handleReport(c: Ctx, id: string, action: ReportAction): Pr
     .set({ status: OUTCOME[action], handledAt: new Date(c.nowMs), handledBy: c.staff.email })
     .where(eq(reports.id, id));
   await audit(c, `report.${action}`, subject.id, `report ${report.reason} on ${subject.email}`);
-  if (action === 'warn') await queueMails(c.tx, [warningMail(subject.email, c.reason)], c.nowMs);
+  if (action === 'warn')
+    await queueMails(c.tx, [warningMail(subject.email, c.reason, localeOf(subject.locale))], c.nowMs);
   if (action === 'suspend' && !subject.suspendedAt) await suspendUser(c, subject.id);
 }
 
@@ -152,9 +155,10 @@ export async function contactSearchers(c: Ctx, trip: Trip, message: string): Pro
     .returning({ email: matchRequests.email });
   if (!rows.length) throw new ApiError('team/not-found');
   const to = [...new Set(rows.map((r) => r.email))];
+  const locales = await localesOf(c.tx, to);
   await queueMails(
     c.tx,
-    to.map((email) => searchersMail(email, trip, message, c.appUrl)),
+    to.map((email) => searchersMail(email, trip, message, c.appUrl, locales.get(email))),
     c.nowMs,
   );
   await audit(
@@ -168,7 +172,12 @@ export async function contactSearchers(c: Ctx, trip: Trip, message: string): Pro
 
 export async function proposeListing(c: Ctx, requestId: string, listingId: string): Promise<void> {
   const [request] = await c.tx
-    .select({ id: courierRequests.id, userId: courierRequests.userId, email: users.email })
+    .select({
+      id: courierRequests.id,
+      userId: courierRequests.userId,
+      email: users.email,
+      locale: users.locale,
+    })
     .from(courierRequests)
     .innerJoin(users, eq(users.id, courierRequests.userId))
     .where(eq(courierRequests.id, requestId));
@@ -182,7 +191,7 @@ export async function proposeListing(c: Ctx, requestId: string, listingId: strin
     flightNo: listing.flightNo,
     availableKg: toKg(Math.max(0, listing.weightGrams - listing.heldGrams)),
   };
-  await queueMails(c.tx, [proposalMail(request.email, trip, c.appUrl)], c.nowMs);
+  await queueMails(c.tx, [proposalMail(request.email, trip, c.appUrl, localeOf(request.locale))], c.nowMs);
   await audit(
     c,
     'courier.propose',

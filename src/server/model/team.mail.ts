@@ -2,10 +2,12 @@
 // the reply to a contact query, a warning, the note to unmatched searchers, a listing proposed to
 // a courier request, and the automatic news that a searched route now has a listing.
 
+import { inArray } from 'drizzle-orm';
 import type { Locale } from '@/domain/locale';
 import type { Tx } from '../db/client';
+import { users } from '../db/schema';
 import { enqueue, type OutboundMessage } from '../notify/queue';
-import { say } from '../notify/texts';
+import { localeOf, say } from '../notify/texts';
 
 export interface Trip {
   from: string;
@@ -16,57 +18,88 @@ export interface Trip {
 export const searchLink = (appUrl: string, t: Trip) =>
   `${appUrl}/travellerhome?from=${t.from}&to=${t.to}&departure=${t.departure}`;
 
-const mail = (to: string, subject: string, lines: string[]): OutboundMessage => ({
+/** A mail in the recipient's language, signed by the team. */
+const mail = (to: string, locale: Locale, subject: string, lines: string[]): OutboundMessage => ({
   channel: 'email',
   to,
   subject,
-  text: [...lines, '', 'The Carry team'].join('\n'),
+  text: [...lines, '', say(locale, 'mail.signature')].join('\n'),
 });
 
-export const replyMail = (to: string, question: string, reply: string) =>
-  mail(to, 'Re: your message to Carry', [reply, '', '---', 'You wrote:', question]);
+/** The reply to a contact query; the team's reply and the question stay as they were written. */
+export const replyMail = (to: string, question: string, reply: string, locale: Locale = 'en') =>
+  mail(to, locale, say(locale, 'mail.reply.subject'), [
+    reply,
+    '',
+    '---',
+    say(locale, 'mail.reply.youWrote'),
+    question,
+  ]);
 
-export const warningMail = (to: string, reason: string) =>
-  mail(to, 'A warning from the Carry team', [
-    'Someone reported your account, and the Carry team looked at it.',
+/** A warning after a report; the team's reason stays as written. */
+export const warningMail = (to: string, reason: string, locale: Locale = 'en') =>
+  mail(to, locale, say(locale, 'mail.warning.subject'), [
+    say(locale, 'mail.warning.intro'),
     '',
     reason,
     '',
-    'Please keep to the rules of Carry: another report may suspend your account.',
+    say(locale, 'mail.warning.outro'),
   ]);
 
 /** The suspension's news, in the account's language (users.locale; none: English). */
-export const suspendedMail = (to: string, locale: Locale = 'en'): OutboundMessage => ({
-  channel: 'email',
-  to,
-  subject: say(locale, 'mail.suspended.subject'),
-  text: [say(locale, 'mail.suspended.body'), '', say(locale, 'mail.signature')].join('\n'),
-});
+export const suspendedMail = (to: string, locale: Locale = 'en'): OutboundMessage =>
+  mail(to, locale, say(locale, 'mail.suspended.subject'), [say(locale, 'mail.suspended.body')]);
 
-export const searchersMail = (to: string, trip: Trip, message: string, appUrl: string) =>
-  mail(to, `Your search ${trip.from} to ${trip.to} on ${trip.departure}`, [
+const tripValues = (t: Trip) => ({ from: t.from, to: t.to, departure: t.departure });
+
+/** The team's note to people whose search found nobody; its message stays as written. */
+export const searchersMail = (
+  to: string,
+  trip: Trip,
+  message: string,
+  appUrl: string,
+  locale: Locale = 'en',
+) =>
+  mail(to, locale, say(locale, 'mail.searchers.subject', tripValues(trip)), [
     message,
     '',
-    `Search again: ${searchLink(appUrl, trip)}`,
+    say(locale, 'mail.searchAgain', { link: searchLink(appUrl, trip) }),
   ]);
 
-export const matchFoundMail = (to: string, trip: Trip, appUrl: string) =>
-  mail(to, `A carrier now flies ${trip.from} to ${trip.to} on ${trip.departure}`, [
-    'You searched for this route and date and found nobody. A carrier has just listed space on it.',
+export const matchFoundMail = (to: string, trip: Trip, appUrl: string, locale: Locale = 'en') =>
+  mail(to, locale, say(locale, 'mail.matchFound.subject', tripValues(trip)), [
+    say(locale, 'mail.matchFound.body'),
     '',
-    `See it and book: ${searchLink(appUrl, trip)}`,
+    say(locale, 'mail.matchFound.book', { link: searchLink(appUrl, trip) }),
   ]);
 
 export const proposalMail = (
   to: string,
   trip: Trip & { flightNo: string; availableKg: number },
   appUrl: string,
+  locale: Locale = 'en',
 ) =>
-  mail(to, `A carrier for your courier request: ${trip.from} to ${trip.to}`, [
-    `The Carry team found a carrier for your courier request: flight ${trip.flightNo} from ${trip.from} to ${trip.to} on ${trip.departure}, with ${trip.availableKg} KG free.`,
+  mail(to, locale, say(locale, 'mail.proposal.subject', tripValues(trip)), [
+    say(locale, 'mail.proposal.body', {
+      ...tripValues(trip),
+      flightNo: trip.flightNo,
+      kg: String(trip.availableKg),
+    }),
     '',
-    `Book it here: ${searchLink(appUrl, trip)}`,
+    say(locale, 'mail.proposal.book', { link: searchLink(appUrl, trip) }),
   ]);
+
+/** Each address's account language (an address with no account, or none chosen: English). */
+export async function localesOf(tx: Tx, emails: string[]): Promise<Map<string, Locale>> {
+  const found = new Map<string, Locale>();
+  if (!emails.length) return found;
+  const rows = await tx
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(inArray(users.email, emails));
+  for (const r of rows) found.set(r.email, localeOf(r.locale));
+  return found;
+}
 
 export async function queueMails(tx: Tx, mails: OutboundMessage[], nowMs: number): Promise<void> {
   await enqueue(tx, mails, nowMs);
