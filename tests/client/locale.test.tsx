@@ -12,6 +12,7 @@ import { initialLocale, LOCALE_STORAGE_KEY, pickLocale } from '@/client/i18n/loc
 import { failureText, refusalText } from '@/client/i18n/refusals';
 import { LOCALE } from '@/client/locale';
 import { ApiError, OfflineError } from '@/data/engine/errors';
+import { ITEM_CATEGORIES } from '@/domain/courier/categories';
 import { COURIER_TEXT } from '@/domain/courier/texts';
 import { formatPrice } from '@/domain/format';
 import { fakeApi } from '../support/client-fake-api';
@@ -139,6 +140,10 @@ describe('refusals and formats', () => {
     expect(validationText('Weight is required')).toBe('वज़न भरना ज़रूरी है');
     expect(validationText('Please fill out the "From" field.')).toBe('कृपया "कहाँ से" भरें।');
     expect(validationText(COURIER_TEXT.windowTooLong)).toBe('तारीखों के बीच ज़्यादा से ज़्यादा 30 दिन हो सकते हैं');
+    const weapons = ITEM_CATEGORIES.find((c) => c.value === 'weapons')?.forbiddenBy ?? '';
+    expect(validationText(weapons)).toBe(
+      'हथियार, गोला-बारूद, विस्फोटक और पटाखे यात्री विमान में ले जाना मना है (BCAS की प्रतिबंधित सामान सूची)।',
+    );
     // A field the catalogue does not name, and any other text, come back as they are.
     expect(validationText('Colour is required')).toBe('Colour is required');
     await loadLocale('en');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { REASON_CODES } from '@/domain/booking/reasons';
+import { ITEM_CATEGORIES } from '@/domain/courier/categories';
 import { COURIER_TEXT } from '@/domain/courier/texts';
 import { ERRORS } from '@/domain/errors';
 import { LOCALES } from '@/domain/locale';
@@ -76,6 +77,9 @@ describe('the client catalogue', () => {
       expect(client.en?.[`validation.${key}`]?.translation).toBe(text);
     for (const [key, text] of Object.entries(COURIER_TEXT))
       expect(client.en?.[`validation.courier.${key}`]?.translation).toBe(text);
+    for (const c of ITEM_CATEGORIES)
+      if (c.forbiddenBy)
+        expect(client.en?.[`validation.forbidden.${c.value}`]?.translation).toBe(c.forbiddenBy);
   });
 
   it('has the same ids and parameters in every language, and each entry compiles', () => {

@@ -3,6 +3,7 @@
 // row keeps, `syncError`; a row failed under an older release keeps the refusal's English
 // message, read back to its code here). Any other text comes back unchanged: one not moved into
 // the catalogue yet (docs/i18n.md).
+import { ITEM_CATEGORIES } from '@/domain/courier/categories';
 import { courierTextKeyOf } from '@/domain/courier/texts';
 import { ERRORS, type ErrorCode } from '@/domain/errors';
 import { type MsgKey, msgKeyOf } from '@/domain/texts';
@@ -43,12 +44,17 @@ const FIELDS: Record<string, MessageKey> = {
   'Declared value': 'field.declaredValue',
   'Recipient name': 'field.recipientName',
 };
+/** The rule that forbids an item category, by its words: the category it forbids. */
+const FORBIDDEN_BY = new Map(
+  ITEM_CATEGORIES.flatMap((c) => (c.forbiddenBy ? [[c.forbiddenBy, c.value] as const] : [])),
+);
 const REQUIRED = /^(.+) is required$/;
 const FILL_OUT = /^Please fill out the "(.+)" field\.$/;
 
 /**
  * A validation message of the domain's schemas in the active language: one of src/domain/texts.ts
- * (`validation.<key>`), of the courier request's rules (`validation.courier.<key>`), or a field's
+ * (`validation.<key>`), of the courier request's rules (`validation.courier.<key>`), the rule that
+ * forbids an item category (`validation.forbidden.<category>`), or a field's
  * "{Field} is required" / 'Please fill out the "{Field}" field.'. Any other text comes back as is.
  */
 export function validationText(message: string, t: Translate = activeT): string {
@@ -56,6 +62,8 @@ export function validationText(message: string, t: Translate = activeT): string 
   if (key) return validationKeyText(key, t);
   const courier = courierTextKeyOf(message);
   if (courier) return t(`validation.courier.${courier}` satisfies MessageKey);
+  const forbidden = FORBIDDEN_BY.get(message);
+  if (forbidden) return t(`validation.forbidden.${forbidden}` as MessageKey);
   const required = REQUIRED.exec(message)?.[1];
   const requiredField = required ? FIELDS[required] : undefined;
   if (requiredField) return t('validation.fieldRequired', { field: t(requiredField) });
