@@ -3,32 +3,22 @@
 // sender's catalogue is left on the page (its text, labels, placeholders, alt texts, options).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAllAreas, loadLocale } from '@/client/i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import type { CourierRow } from '@/domain/courier/status';
 import english from '../../messages/sender/en.json';
 import hindi from '../../messages/sender/hi.json';
 import { fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp, appStore as testStore } from '../support/client-render-app';
 import { makeOrder } from '../support/client-rows';
+import { englishOf, renderInHindi } from '../support/hindi';
 
-beforeEach(async () => {
-  await loadLocale('hi');
-  await loadAllAreas('hi');
-});
-
-afterEach(async () => {
-  await loadLocale('en');
-});
+renderInHindi();
 
 /**
  * The sender catalogue's English texts that differ from their Hindi and are long enough to be
  * told apart from data (a parameter's text: the words before it).
  */
-const ENGLISH = Object.entries(english)
-  .filter(([id, { translation }]) => translation !== hindi[id as keyof typeof hindi].translation)
-  .map(([, { translation }]) => translation.split('{')[0]?.trim() ?? '')
-  .filter((text) => text.length >= 10);
+const ENGLISH = englishOf(english, hindi, 10);
 
 /** Everything a person reads or hears on the page: text, and the names and hints of controls. */
 function pageWords(root: Element): string {

@@ -3,30 +3,20 @@
 // of the English of the team catalogue left on the page (its text, labels and hints).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAllAreas, loadLocale } from '@/client/i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import english from '../../messages/team/en.json';
 import hindi from '../../messages/team/hi.json';
 import { fakeApi, json } from '../support/client-fake-api';
 import { renderApp } from '../support/client-render-app';
+import { englishOf, renderInHindi } from '../support/hindi';
 
-beforeEach(async () => {
-  await loadLocale('hi');
-  await loadAllAreas('hi');
-});
-
-afterEach(async () => {
-  await loadLocale('en');
-});
+renderInHindi();
 
 /**
  * The team catalogue's English texts that differ from their Hindi and are long enough to be told
  * apart from data (a parameter's text: the words before it).
  */
-const ENGLISH = Object.entries(english)
-  .filter(([id, { translation }]) => translation !== hindi[id as keyof typeof hindi].translation)
-  .map(([, { translation }]) => translation.split('{')[0]?.trim() ?? '')
-  .filter((text) => text.length >= 8);
+const ENGLISH = englishOf(english, hindi, 8);
 
 /** Everything a person reads or hears on the page: text, and the names and hints of controls. */
 function pageWords(): string {
