@@ -15,6 +15,9 @@ import { addListing, book, contactBody, daysFromNow, searchBody } from '../suppo
 import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users';
 
 const BOSS = `boss${Date.now()}@example.com`;
+const HOUR = 3600_000;
+/** Added to the server's clock by a test that lets time pass (and puts it back). */
+let shiftMs = 0;
 const REASON = { reason: 'Checked the thread: the report is right.' };
 let server: TestServer;
 let staff: TestUser;
@@ -22,6 +25,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   server = await createTestServer({
+    clock: { now: () => Date.now() + shiftMs },
     config: { staffEmails: [BOSS], signupLimitPerHour: 10_000, loginMaxSuccessesPerAccount: 10_000 },
   });
   staff = await signupAndLogin(server, { email: BOSS });
@@ -238,6 +242,29 @@ describe('a report handled by suspending the user, then restoring them', () => {
       searchBody(victim, { from: 'BOM', to: 'SIN', flightNo: 'SQ421' }),
     );
     expect(await found.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('writes a pending booking past its time to be answered expired, not declined', async () => {
+    const late = await signupAndLogin(server);
+    const carrier = await signupAndLogin(server);
+    const listing = await addListing(carrier, { from: 'DEL', to: 'DXB', flightNo: 'EK511' });
+    const overdue = await book(late, listing);
+    const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, late.email));
+    shiftMs = 25 * HOUR; // unanswered past its 24 h; the housekeeping has not run
+    try {
+      const answer = await carrier.call('PUT', '/api/bookings/update-status', {
+        listingId: overdue,
+        status: 'accepted',
+      });
+      expect((await answer.json()).code).toBe('booking/expired');
+      const res = await staff.call('POST', `/api/team/users/${row?.id}/suspend`, REASON);
+      expect(res.status).toBe(200);
+      const [after] = await server.db.select().from(bookings).where(eq(bookings.id, overdue));
+      expect(after?.status).toBe('expired');
+      expect(after?.endedAt?.getTime()).toBe(after?.expiresAt?.getTime());
+    } finally {
+      shiftMs = 0;
+    }
   });
 
   it('refuses a second outcome for a handled report', async () => {

@@ -2,7 +2,7 @@
 // a reply to a contact query (mailed; it closes the query), a report's outcome (dismiss, warn,
 // suspend), suspending and restoring a user, writing to unmatched searchers, proposing a listing
 // for a courier request. A refusal is an ApiError, so the action and its record roll back together.
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { bookingLink } from '@/domain/notify/booking-link';
 import { endSessionsForSuspension, forgetEndedSessions } from '../auth/sessions';
 import type { Tx } from '../db/client';
@@ -19,6 +19,7 @@ import { ApiError } from '../http/errors';
 import { enqueue } from '../notify/queue';
 import { localeOf } from '../notify/texts';
 import { recordAudit } from './audit.queries';
+import { overdueAt } from './bookings.expiry';
 import { readGovernmentIdNumber } from './courier.queries';
 import { toKg } from './listings.queries';
 import {
@@ -73,7 +74,8 @@ async function userOrNotFound(tx: Tx, id: string) {
 
 /**
  * Suspends a user: login refused, every session ended (their live streams with them), their
- * listings out of search, their pending bookings declined (the other side told why).
+ * listings out of search, their pending bookings declined (the other side told why), but for
+ * those already past their time to be answered, which are written expired.
  */
 export async function suspendUser(c: Ctx, userId: string): Promise<void> {
   const user = await userOrNotFound(c.tx, userId);
@@ -81,15 +83,18 @@ export async function suspendUser(c: Ctx, userId: string): Promise<void> {
   const now = new Date(c.nowMs);
   await c.tx.update(users).set({ suspendedAt: now, suspendedReason: c.reason }).where(eq(users.id, userId));
   await endSessionsForSuspension(c.tx, userId, c.nowMs);
+  const theirs = or(eq(bookings.travellerId, userId), eq(bookings.carrierId, userId));
+  // A pending booking past its time to be answered has expired (its carrier was told so by any
+  // answer to it), housekeeping or not: written expired as the housekeeping would
+  // (expireOverdueBookings), dated when it expired, and never declined. The rest are declined.
+  await c.tx
+    .update(bookings)
+    .set({ status: 'expired', endedAt: sql`${bookings.expiresAt}`, updatedAt: now })
+    .where(and(overdueAt(now), theirs));
   const declined = await c.tx
     .update(bookings)
     .set({ status: 'rejected', endedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(bookings.status, 'pending'),
-        or(eq(bookings.travellerId, userId), eq(bookings.carrierId, userId)),
-      ),
-    )
+    .where(and(eq(bookings.status, 'pending'), theirs))
     .returning();
   await enqueue(
     c.tx,
