@@ -4,9 +4,9 @@
 // push would wait behind one part for each of its queries. Before each part the push waits until
 // no ordinary request has been in progress for a moment (`quiet`), so that one sent right after
 // another (a reader going through screens, the next of a page's requests) starts before the
-// part does; it waits that long at most, and then runs one short part: with nobody else about it
-// goes on at once (a device's drain at full speed), and with others about it takes what they
-// leave. Requests that may take long on purpose are not counted, or the push would wait for them
+// part does; it waits that long at most, and then runs one short part. With nobody else about it
+// goes on at once in one long part (a device's drain at full speed), looking now and then whether
+// a request or another push has come (othersAbout), and ends its part there. Requests that may take long on purpose are not counted, or the push would wait for them
 // every time: the pushes themselves, poke streams, files (their bodies move for seconds).
 import type { MiddlewareHandler } from 'hono';
 
@@ -36,6 +36,28 @@ export class InFlight {
         if (this.count === 0) this.wakeWhenIdle();
       }
     };
+  }
+
+  /** Sync pushes applying mutations now (pushBegins). */
+  private pushes = 0;
+
+  /** Counts a push applying its mutations, until the function it answers is called. */
+  pushBegins(): () => void {
+    this.pushes += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.pushes -= 1;
+    };
+  }
+
+  /**
+   * For a push counted by pushBegins: whether someone else is about now, an ordinary request in
+   * progress or another push, so that its part ends and gives way (routes/sync).
+   */
+  othersAbout(): boolean {
+    return this.count > 0 || this.pushes > 1;
   }
 
   /** Ordinary requests in progress now. */

@@ -209,6 +209,38 @@ export async function openRequestsMatching(
 }
 
 /**
+ * Whether any open request of another user than `userId` is on one of the listings' routes with a
+ * window around one of their departures: one statement for a run of new listings (a drain), which
+ * almost always finds none, instead of openRequestsMatching for each.
+ */
+export async function anyOpenRequestOn(
+  tx: Tx,
+  userId: string,
+  listings: readonly { from: string; to: string; departure: string }[],
+): Promise<boolean> {
+  if (!listings.length) return false;
+  const routes = [...new Map(listings.map((l) => [`${l.from}-${l.to}`, l])).values()];
+  const departures = listings.map((l) => l.departure).sort();
+  const [row] = await tx
+    .select({ id: courierRequests.id })
+    .from(courierRequests)
+    .where(
+      and(
+        sql`(${courierRequests.from}, ${courierRequests.to}) in (${sql.join(
+          routes.map((r) => sql`(${r.from}, ${r.to})`),
+          sql`, `,
+        )})`,
+        inArray(courierRequests.status, OPEN),
+        lte(courierRequests.firstDay, departures[departures.length - 1] as string),
+        gte(courierRequests.lastDay, departures[0] as string),
+        ne(courierRequests.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * For the team's console: requests (newest first, `status` alone when given), each with its
  * sender's name and e-mail and its matching listings. The ID number is masked here too.
  */

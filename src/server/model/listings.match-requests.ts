@@ -34,6 +34,35 @@ export async function saveMatchRequest(db: Db, userId: string, input: SearchRequ
 }
 
 /**
+ * Whether any search of another user than `userId` that found nothing, not yet told, is on one of
+ * these routes and dates: one statement for a run of new listings (a drain), which almost always
+ * finds none, instead of notifyMatchRequests for each.
+ */
+export async function anyUntoldSearchOf(
+  tx: Tx,
+  userId: string,
+  trips: readonly { from: string; to: string; departure: string }[],
+): Promise<boolean> {
+  if (!trips.length) return false;
+  const unique = [...new Map(trips.map((t) => [`${t.from}-${t.to}-${t.departure}`, t])).values()];
+  const [row] = await tx
+    .select({ id: matchRequests.id })
+    .from(matchRequests)
+    .where(
+      and(
+        sql`(${matchRequests.from}, ${matchRequests.to}, ${matchRequests.departure}) in (${sql.join(
+          unique.map((t) => sql`(${t.from}, ${t.to}, ${t.departure})`),
+          sql`, `,
+        )})`,
+        isNull(matchRequests.notifiedAt),
+        ne(matchRequests.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * "Our Team will contact you" kept automatically: a new listing mails everyone whose search of its
  * route and date found nothing, once (notified_at), in the listing's transaction. Answers how many.
  */

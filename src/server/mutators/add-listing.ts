@@ -8,8 +8,8 @@ import type { Tx } from '../db/client';
 import { listings } from '../db/schema';
 import type { Deps, SessionUser } from '../deps';
 import { ApiError, type Issue, invalid, type Reply } from '../http/errors';
-import { moveCourierRequest, openRequestsMatching } from '../model/courier.queries';
-import { notifyMatchRequests } from '../model/listings.match-requests';
+import { anyOpenRequestOn, moveCourierRequest, openRequestsMatching } from '../model/courier.queries';
+import { anyUntoldSearchOf, notifyMatchRequests } from '../model/listings.match-requests';
 import { toGrams, toListing } from '../model/listings.queries';
 import { checkListingQuota, listingInstants, listingQuotaReached, noteListing } from '../model/quotas.checks';
 import type { ReferenceIndex } from '../model/reference.queries';
@@ -145,10 +145,13 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
     ? await tx.insert(listings).values(rows).onConflictDoNothing().returning()
     : [];
   if (inserted.length !== rows.length) throw new Error('add-listing run: a row was not inserted');
-  // Unmatched searches of these routes and dates hear of them (issue 30).
+  // Unmatched searches of these routes and dates hear of them (issue 30), each in turn as one by
+  // one would; asked once for the run first, since a drain's listings almost never have any.
   let told = 0;
-  for (const row of inserted) told += await notifyMatchRequests(tx, row, now, deps.notifier.config.appUrl);
+  if (await anyUntoldSearchOf(tx, user.id, inserted))
+    for (const row of inserted) told += await notifyMatchRequests(tx, row, now, deps.notifier.config.appUrl);
   if (told) deps.notifier.queued();
+  const senders = await anyOpenRequestOn(tx, user.id, inserted);
   const byId = new Map(inserted.map((r) => [r.id, r]));
   const replies = decided.map((d) => {
     if (d instanceof ApiError) return d;
@@ -161,7 +164,7 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
   for (const d of replies) {
     if (d instanceof ApiError) out.push(d);
     else {
-      await tellCourierSenders(tx, deps, d);
+      if (senders) await tellCourierSenders(tx, deps, d);
       out.push(created(d));
     }
   }

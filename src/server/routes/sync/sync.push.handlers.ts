@@ -46,18 +46,23 @@ import { pushResult, storedBody, storedResult } from './sync.push-results';
 
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
-/** A part of a push ends after this many mutations... */
-const PART_MUTATIONS = 32;
-/** ...or this much time, and the next part waits its turn behind other requests. */
-const PART_MS = 10;
 /**
  * While other requests are about (one in progress, or one ended within SHARED_WITHIN_MS), a part
- * is this short: on PGlite a part holds the connection and the event loop from start to end, so
- * a request arriving during it waits for the rest of it.
+ * ends after SHARED_PART_MUTATIONS mutations or SHARED_PART_MS of work: on PGlite a part holds the
+ * connection and the event loop from start to end, so a request arriving during it waits for the
+ * rest of it.
  */
 const SHARED_PART_MUTATIONS = 8;
 const SHARED_PART_MS = 2;
 const SHARED_WITHIN_MS = 1000;
+/**
+ * With nobody else about, a part goes on for the whole push (one transaction: a commit per part
+ * is most of a lone drain's work on PGlite), but every LOOK_EVERY_MS of work it lets the event
+ * loop read the sockets and ends there when another request (or another push) has come.
+ */
+const LOOK_EVERY_MS = 4;
+/** A run of one kind applied at once (runMutators) has at most this many mutations alone. */
+const RUN_MAX = 128;
 /**
  * Before a part the push waits until no other request has been in progress for this long (so the
  * next request of someone going through screens starts first), config.syncGiveWayMs at most.
@@ -72,8 +77,15 @@ const MINUTE_MS = 60_000;
  */
 const appliedLongAgo = (id: number): PushResult => ({ id, ok: true, body: {} });
 
-/** Thrown out of a batch run without savepoints, so its transaction rolls back and it runs again with them. */
-class NeedsSavepoints extends Error {}
+/**
+ * Thrown out of a part run without savepoints when mutations[at] throws, so its transaction rolls
+ * back and runs again (applyPart) with that mutation in a savepoint, ending there.
+ */
+class NeedsSavepoint extends Error {
+  constructor(readonly at: number) {
+    super('needs a savepoint');
+  }
+}
 
 interface Batch {
   clientId: string;
@@ -83,21 +95,25 @@ interface Batch {
   ref: Awaited<ReturnType<typeof referenceIndex>>;
   /** The client's protocol, kept on its row (migration 0028). */
   protocol: number;
-  /** The part's bounds: PART_MUTATIONS and PART_MS, or the shorter ones while others are about. */
-  maxMutations: number;
-  maxMs: number;
+  /** Whether others were about when the part began: its bounds are then the SHARED_ ones. */
+  shared: boolean;
 }
 
+/** One turn of the event loop for I/O: requests that arrived meanwhile begin (in-flight.ts). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Steps 1-4 in one transaction. With `savepoints`, each mutation runs in its own, so a refusal
- * or a failure undoes exactly that mutation. Without, nothing may fail: the first throw of any
- * mutation becomes NeedsSavepoints, which rolls the whole transaction back for a run with them.
- * Almost every batch applies cleanly, and a savepoint is two statements per mutation (a third
- * of a drain's database work on PGlite), so the run without comes first.
+ * Steps 1-4 in one transaction, from the first mutation to where the part ends (the part's bounds;
+ * see push). Mutations run with no savepoint, so nothing may fail: the first throw, at index i,
+ * becomes NeedsSavepoint(i), which rolls the whole transaction back for a run again with
+ * `savepointAt` i: the mutations before i run as before, mutation i runs in a savepoint (so a
+ * refusal or a failure undoes exactly it), and the part ends after it. Almost every mutation
+ * applies cleanly, and a savepoint is two statements per mutation (a third of a drain's database
+ * work on PGlite), so only the one that threw gets one; each mutation is run again at most once.
  */
 function applyBatch(
-  { clientId, user, mutations, deps, ref, protocol, maxMutations, maxMs }: Batch,
-  savepoints: boolean,
+  { clientId, user, mutations, deps, ref, protocol, shared }: Batch,
+  savepointAt: number | null,
 ) {
   const { db, clock } = deps;
   let transient = false;
@@ -105,6 +121,17 @@ function applyBatch(
     // Counted from when the transaction holds the connection: time spent waiting for it (behind
     // other requests) must not shrink the part to one mutation, which only multiplies the parts.
     const started = performance.now();
+    let looked = started;
+    /** Whether the part ends before the next mutation, `worked` mutations in (see the constants). */
+    const partEnds = async (worked: number): Promise<boolean> => {
+      if (worked === 0) return false;
+      if (shared) return worked >= SHARED_PART_MUTATIONS || performance.now() - started > SHARED_PART_MS;
+      if (performance.now() - looked < LOOK_EVERY_MS) return false;
+      await turn();
+      await turn();
+      looked = performance.now();
+      return deps.inFlight.othersAbout();
+    };
     // The client row's lock: pushes of one client run one after another, each seeing the last.
     const client = await lockClient(tx, clientId, user, clock.now());
     let last = client.lastMutationId;
@@ -151,23 +178,31 @@ function applyBatch(
     let worked = 0;
     for (let i = 0; i < mutations.length; i += 1) {
       // The part ends here; the rest goes in the next part (push, below).
-      if (worked >= maxMutations || (worked > 0 && performance.now() - started > maxMs)) break;
+      if (savepointAt !== null && i > savepointAt) break;
+      if (await partEnds(worked)) break;
       const m = mutations[i] as Batch['mutations'][number];
+      const savepoint = i === savepointAt;
       if (m.id <= last) {
         results.push(stored.get(m.id) ?? appliedLongAgo(m.id));
         continue;
       }
       // A run of one kind that applies at once (runMutators): its refusals are decided before it
       // writes anything, so they are recorded as they come, with no savepoint and no second run.
-      const together = savepoints ? [] : runFrom(mutations, i, last).slice(0, maxMutations - worked);
+      // A run is the part's rest at most, and stops before the mutation that needs a savepoint.
+      const room = shared ? SHARED_PART_MUTATIONS - worked : RUN_MAX;
+      const upTo = savepointAt !== null ? savepointAt - i : room;
+      const together = savepoint ? [] : runFrom(mutations, i, last).slice(0, Math.min(room, upTo));
       worked += Math.max(1, together.length);
       if (together.length > 1) {
         const kind = m.kind as MutationKind;
+        // Should the run throw, its first mutation runs alone in a savepoint, the rest after it.
         const answers = await runMutators(
           { tx, user, deps, ref, userLock },
           kind,
           together.map((r) => r.args),
-        );
+        ).catch(() => {
+          throw new NeedsSavepoint(i);
+        });
         for (const [j, r] of together.entries()) {
           const answer = answers[j] as Reply | ApiError;
           record(pushResult(r.id, answer instanceof ApiError ? refusalReply(answer) : answer));
@@ -179,13 +214,13 @@ function applyBatch(
       // A savepoint rolled back releases a lock taken inside it and undoes an insert counted in it.
       const before = { held: userLock.held, noted: userLock.noted };
       try {
-        // Step 2: with savepoints, its own, so a refusal undoes exactly this mutation's effect.
+        // Step 2: in a savepoint of its own once it threw, so a refusal undoes exactly its effect.
         // A refusal that must keep its effect (a wrong hand-off code is counted) comes back as
         // a 4xx reply rather than thrown: its effect stands, and it is recorded as refused.
-        const reply = savepoints ? await tx.transaction((sp) => run(m, sp)) : await run(m, tx);
+        const reply = savepoint ? await tx.transaction((sp) => run(m, sp)) : await run(m, tx);
         record(pushResult(m.id, reply));
       } catch (err) {
-        if (!savepoints) throw new NeedsSavepoints();
+        if (!savepoint) throw new NeedsSavepoint(i);
         const lockReleased = userLock.held && !before.held;
         rollBackUserLock(userLock, before);
         const failure = classifyFailure(err);
@@ -223,11 +258,18 @@ function applyBatch(
 }
 
 /** One part of a push: the mutations from the first, in a transaction of its own (see applyBatch). */
-function applyPart(batch: Batch) {
-  return applyBatch(batch, false).catch((err) => {
-    if (err instanceof NeedsSavepoints) return applyBatch(batch, true);
-    throw err;
-  });
+async function applyPart(batch: Batch) {
+  let savepointAt: number | null = null;
+  for (;;) {
+    try {
+      return await applyBatch(batch, savepointAt);
+    } catch (err) {
+      // A mutation before the one that threw may throw now (a concurrent change): it gets the
+      // savepoint instead.
+      if (!(err instanceof NeedsSavepoint) || err.at === savepointAt) throw err;
+      savepointAt = err.at;
+    }
+  }
 }
 
 /**
@@ -376,6 +418,28 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps,
   for (const full of budget.full) spent.note(full.key, full.untilMs, deps.clock.now());
   if (budget.granted === 0) return errorResponse(c, rateLimited(budget.retryAfterMs));
   const ref = await referenceIndex(deps.db);
+  const pushEnds = deps.inFlight.pushBegins();
+  try {
+    return await applyGranted(c, deps, { clientId, user, mutations, protocol, budget, ref });
+  } finally {
+    pushEnds();
+  }
+}
+
+async function applyGranted(
+  c: JsonContext<typeof pushRequestSchema>,
+  deps: Deps,
+  push: {
+    clientId: string;
+    user: SessionUser;
+    mutations: Batch['mutations'];
+    protocol: number | undefined;
+    budget: Awaited<ReturnType<typeof spend>>;
+    ref: Batch['ref'];
+  },
+) {
+  const { clientId, user, mutations, protocol, budget, ref } = push;
+  const { config } = deps;
   let rest = mutations.slice(0, budget.granted);
   let last = 0;
   const results: PushResult[] = [];
@@ -389,7 +453,6 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps,
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     await deps.inFlight.quiet(config.syncGiveWayMs, GIVE_WAY_IDLE_MS);
-    const shared = deps.inFlight.busy(SHARED_WITHIN_MS);
     const outcome = await applyPart({
       clientId,
       user,
@@ -397,8 +460,7 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps,
       deps,
       ref,
       protocol: protocol ?? 1,
-      maxMutations: shared ? SHARED_PART_MUTATIONS : PART_MUTATIONS,
-      maxMs: shared ? SHARED_PART_MS : PART_MS,
+      shared: deps.inFlight.busy(SHARED_WITHIN_MS),
     });
     results.push(...outcome.results);
     last = outcome.last;
