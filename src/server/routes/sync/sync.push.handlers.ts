@@ -5,18 +5,19 @@
 // none left the push is 429 sync/rate-limited with Retry-After. A budget found spent is remembered
 // until its window ends (SpentBudgets), so the pushes past it are refused before their body is
 // parsed (the account's) or checked (the device's), without asking the database. The batch is
-// applied in parts, each one transaction that ends after PART_MUTATIONS mutations or PART_MS of
-// work (fewer and shorter while other requests are about); before each part the push gives way to
-// the requests in progress (http/in-flight.ts), so one account's long push never holds the
-// database (PGlite's single connection) or the event loop for long: a mutation's effect, the
-// client's last-applied id and its answer commit together (or not at all). A part runs first with
-// no savepoints; if any mutation throws, that run rolls back whole and the part runs again with
-// one savepoint per mutation (applyBatch). Steps per mutation:
+// applied in parts, each one transaction: with nobody else about, one part for the whole push,
+// which looks every few milliseconds whether a request or another push has come and ends there;
+// while a request is in progress, parts of a few mutations (see the constants). Before each part
+// the push gives way to the requests in progress (http/in-flight.ts), so one account's long push
+// never holds the database (PGlite's single connection) or the event loop for long: a
+// mutation's effect, the client's last-applied id and its answer commit together (or not at all).
+// A part runs with no savepoints; if a mutation throws, the part rolls back and runs again with a
+// savepoint for that mutation alone, and ends after it (applyBatch). Steps per mutation:
 //   1. an id at or below the client's last-applied id was applied before: answer what was stored
 //      (or, once its answer is pruned after the retention, acknowledge it with an empty body);
 //   2. a mutation carrying the Idempotency-Key an earlier release sent it under over REST gets
 //      that key's stored answer and is not applied again; otherwise the key is claimed with it;
-//   3. otherwise run the kind's mutator (in its savepoint, on the second run);
+//   3. otherwise run the kind's mutator (in its savepoint, when it threw the first time);
 //   4. a refusal rolls back its savepoint and is recorded as applied-with-error; the batch goes
 //      on. Refused means whatever the same arguments would raise again (sync.failures.ts): an
 //      ApiError, a data exception, a constraint, any unexpected error (logged with kind and id);
@@ -47,22 +48,21 @@ import { pushResult, storedBody, storedResult } from './sync.push-results';
 /** Seconds a client waits before pushing again when the server could not apply anything. */
 const BUSY_RETRY_AFTER_S = 5;
 /**
- * While other requests are about (one in progress, or one ended within SHARED_WITHIN_MS), a part
- * ends after SHARED_PART_MUTATIONS mutations or SHARED_PART_MS of work: on PGlite a part holds the
- * connection and the event loop from start to end, so a request arriving during it waits for the
- * rest of it.
+ * While an ordinary request is in progress when a part begins, the part ends after
+ * SHARED_PART_MUTATIONS mutations or SHARED_PART_MS of work: on PGlite a part holds the connection
+ * (and, between its queries, the event loop), so that request waits for the rest of it.
  */
 const SHARED_PART_MUTATIONS = 8;
 const SHARED_PART_MS = 2;
-const SHARED_WITHIN_MS = 1000;
 /**
- * With nobody else about, a part goes on for the whole push (one transaction: a commit per part
- * is most of a lone drain's work on PGlite), but every LOOK_EVERY_MS of work it lets the event
- * loop read the sockets and ends there when another request (or another push) has come.
+ * Otherwise the part goes on, for the whole push when nobody comes (one transaction: a commit and
+ * the client's and the user's locks per part were most of a lone drain's work on PGlite), but
+ * every LOOK_EVERY_MS of work it lets the event loop read the sockets and ends there when an
+ * ordinary request or another push has come (InFlight.othersAbout). A run of one kind applied at
+ * once (runMutators) is RUN_MAX mutations at most, so that a look is never far off.
  */
-const LOOK_EVERY_MS = 4;
-/** A run of one kind applied at once (runMutators) has at most this many mutations alone. */
-const RUN_MAX = 128;
+const LOOK_EVERY_MS = 2;
+const RUN_MAX = 16;
 /**
  * Before a part the push waits until no other request has been in progress for this long (so the
  * next request of someone going through screens starts first), config.syncGiveWayMs at most.
@@ -95,7 +95,7 @@ interface Batch {
   ref: Awaited<ReturnType<typeof referenceIndex>>;
   /** The client's protocol, kept on its row (migration 0028). */
   protocol: number;
-  /** Whether others were about when the part began: its bounds are then the SHARED_ ones. */
+  /** Whether an ordinary request was in progress when the part began: the SHARED_ bounds then. */
   shared: boolean;
 }
 
@@ -460,7 +460,7 @@ async function applyGranted(
       deps,
       ref,
       protocol: protocol ?? 1,
-      shared: deps.inFlight.busy(SHARED_WITHIN_MS),
+      shared: deps.inFlight.active > 0,
     });
     results.push(...outcome.results);
     last = outcome.last;
