@@ -43,6 +43,7 @@ describe('a cold start in Hindi with the screen’s words still on their way', (
       w.blankFrames = 0;
       let seen = false;
       const frame = () => {
+        // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is the point (a hidden node's text is no screen).
         const text = document.body?.innerText.trim() ?? '';
         if (text) seen = true;
         else if (seen) w.blankFrames += 1;
