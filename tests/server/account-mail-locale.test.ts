@@ -97,7 +97,9 @@ describe('account mails in the account language', () => {
     expect(en.text).toMatch(/Price: +₹500 per KG × 4 KG = ₹2,000/);
     expect(en.text).toMatch(/Payment: +Paid \(Cash\)/);
     expect(en.text).toMatch(/Route: +DXB → DEL/);
-    expect(en.text).toMatch(/Departure: +\d+ (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, 10:30 am GST/);
+    expect(en.text).toMatch(
+      /Departure: +\d+ (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, 10:30 am GST/,
+    );
     expect(en.text).toMatch(/Completed: +\d+ [A-Z][a-z]{2} \d{4}, \d+:\d\d [ap]m/);
   });
 
