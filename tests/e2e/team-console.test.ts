@@ -246,11 +246,12 @@ describe('the team console', () => {
     expect(login.status).toBe(403);
     await page.goto(`${server.url}/team/audit`);
     const log = page.getByRole('list');
-    await log.getByText('report.suspend').waitFor();
-    await log.getByText('dispute.resolve').waitFor();
-    await log.getByText('user.suspend').waitFor();
-    await log.getByText('query.reply').waitFor();
-    await log.getByText('staff.add').waitFor();
+    // Actions worded from their codes (report.suspend, dispute.resolve, user.suspend, query.reply, staff.add).
+    await log.getByText('Suspended over a report').waitFor();
+    await log.getByText('Resolved a payment dispute').waitFor();
+    await log.getByText('Suspended a user', { exact: true }).waitFor();
+    await log.getByText('Replied to a query').waitFor();
+    await log.getByText('Added to the team').first().waitFor();
     await page.close();
   });
 
