@@ -7,8 +7,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { MANIFEST_TEXT, manifestFile, manifestIn } from './src/client/pwa/manifest';
-import { LOCALES } from './src/domain/locale';
+import { MANIFEST_TEXT, manifestFile, manifestIn } from './src/client/pwa/manifest.ts';
+import { LOCALES } from './src/domain/locale.ts';
 
 // Vitest 5 prints failures with Map.groupBy, which Node 20 lacks: without it a failing test
 // crashes the reporter instead of saying what failed.
