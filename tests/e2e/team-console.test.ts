@@ -276,7 +276,7 @@ describe('the team console', () => {
     await card.getByRole('button', { name: 'Show full ID', exact: true }).click();
     await card.getByText(GOV_ID).waitFor();
     await page.goto(`${server.url}/team/audit`);
-    const row = page.getByRole('listitem').filter({ hasText: 'courier.reveal-id' });
+    const row = page.getByRole('listitem').filter({ hasText: 'Saw a full Government ID' });
     await row.getByText(staff.email).waitFor();
     await row.getByText('Customs asked before the flight').waitFor();
     expect(await page.getByText(GOV_ID).count()).toBe(0);
