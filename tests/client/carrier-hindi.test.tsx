@@ -208,7 +208,7 @@ describe('Order History in Hindi', () => {
       // Decline asks first, with the reasons, in Hindi.
       await userEvent.click(within(toAnswer).getByRole('button', { name: 'अस्वीकार करें' }));
       const decline = screen.getByRole('dialog', { name: 'Ravi Kumar का अनुरोध अस्वीकार करें?' });
-      expect(within(decline).getByRole('radio', { name: 'मैं यह सामान नहीं ले जा सकता' })).toBeTruthy();
+      expect(within(decline).getByRole('radio', { name: 'यह सामान ले जाना मेरे लिए संभव नहीं' })).toBeTruthy();
       expect(within(decline).getByText('0 / 400 अक्षर। दूसरी तरफ़ वाले इसे देख पाएँगे।')).toBeTruthy();
       expectNoEnglish([
         "Decline Ravi Kumar's request?",
