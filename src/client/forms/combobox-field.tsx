@@ -151,13 +151,15 @@ export function ComboboxField({
           onKeyDown={onKeyDown}
           onBlur={onBlur}
         />
+        {/* Contained: a keystroke's new rows are laid out and painted within the list, and
+            nothing outside it is laid out again for them. */}
         <div
           ref={listRef}
           id={listId}
           role="listbox"
           aria-label={t('search.picker.choices', { label })}
           hidden={!open}
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto [contain:content] rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           {groups.map((g, gi) => {
             const offset = groups.slice(0, gi).reduce((n, x) => n + x.choices.length, 0);
