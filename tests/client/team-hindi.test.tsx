@@ -35,9 +35,44 @@ const AT = Date.UTC(2026, 10, 21, 10);
 /** A view's first open loads its code: on a busy machine that takes more than a second. */
 const SLOW = { timeout: 20_000 };
 
+/** Audit rows as the server writes them (src/domain/team/audit.ts), and their Hindi. */
+const AUDIT_SUBJECTS = [
+  ['query.reply', 'query from ravi@example.com', 'सवाल का जवाब दिया', 'ravi@example.com का सवाल'],
+  [
+    'report.warn',
+    'report scam on rogue@example.com',
+    'शिकायत पर चेतावनी दी',
+    'rogue@example.com की शिकायत: धोखाधड़ी या Carry के बाहर भुगतान माँगना',
+  ],
+  [
+    'searches.contact',
+    'DEL-BOM 2099-05-01 (3 searchers)',
+    'बिना नतीजे वाली खोज करने वालों को लिखा',
+    '1 मई 2099 को DEL से BOM (3 खोजने वाले)',
+  ],
+  [
+    'courier.propose',
+    'courier request of asha@example.com: listing AI883 2099-12-22',
+    'कूरियर अनुरोध के लिए लिस्टिंग सुझाई',
+    'asha@example.com का कूरियर अनुरोध: लिस्टिंग AI883, 22 दिस॰ 2099',
+  ],
+  [
+    'courier.reveal-id',
+    "Government ID of asha@example.com's courier request",
+    'पूरा सरकारी पहचान पत्र देखा',
+    'asha@example.com के कूरियर अनुरोध का सरकारी पहचान पत्र',
+  ],
+  [
+    'dispute.resolve',
+    'payment dispute on booking b1234567-0000 (asha@example.com paying meera@example.com)',
+    'भुगतान विवाद सुलझाया',
+    'बुकिंग b1234567-0000 पर भुगतान विवाद (asha@example.com से meera@example.com को भुगतान)',
+  ],
+] as const;
+
 function staffApi() {
   const api = fakeApi();
-  api.on('GET /api/team/me', () => json({ staff: true }));
+  api.on('GET /api/auth', () => json({ status: 200, staff: true }));
   const list = (items: unknown[]) => () => json({ items, next: null });
   api.on(
     'GET /api/team/queries',
@@ -168,10 +203,29 @@ function staffApi() {
       {
         id: 1,
         at: AT,
+        actorId: 's1',
         actorEmail: 'staff@example.com',
         action: 'user.suspend',
         subject: 'rogue@example.com',
         reason: 'Scam',
+      },
+      ...AUDIT_SUBJECTS.map(([action, subject], i) => ({
+        id: 2 + i,
+        at: AT,
+        actorId: 's1',
+        actorEmail: 'staff@example.com',
+        action,
+        subject,
+        reason: `Reason ${i}`,
+      })),
+      {
+        id: 99,
+        at: AT,
+        actorId: null,
+        actorEmail: 'operator (npm run staff)',
+        action: 'staff.add',
+        subject: 'boss@example.com',
+        reason: 'operator command',
       },
     ]),
   );
@@ -188,7 +242,7 @@ async function openView(name: string) {
 describe('the team console in Hindi', { timeout: 60_000 }, () => {
   it('refuses anyone else in Hindi', async () => {
     const api = fakeApi();
-    api.on('GET /api/team/me', () => json({ code: 'team/forbidden', message: 'No' }, 403));
+    api.on('GET /api/auth', () => json({ status: 200, staff: false }));
     renderApp('/team', { api });
     expect(await screen.findByText('कंसोल सिर्फ़ Carry टीम खोल सकती है।', {}, { timeout: 20_000 })).toBeTruthy();
     expectNoEnglish();
@@ -224,7 +278,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
 
     await openView('बिना नतीजे वाली खोजें');
-    const search = await screen.findByRole('article', { name: '2099-05-01 को DEL से BOM' }, SLOW);
+    const search = await screen.findByRole('article', { name: '1 मई 2099 को DEL से BOM' }, SLOW);
     expect(within(search).getByText(/3 लोगों ने पूछा \(4 खोजें\)/)).toBeTruthy();
     expectNoEnglish();
     await userEvent.type(within(search).getByLabelText('संदेश (ईमेल से भेजा जाएगा)'), 'A flight is listed.');
@@ -234,10 +288,13 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
 
     await openView('कूरियर अनुरोध');
     const courier = await screen.findByRole('article', { name: 'asha@example.com का कूरियर अनुरोध' }, SLOW);
-    expect(within(courier).getByText(/DEL से DXB, 2099-12-20 से 2099-12-30, 2 KG · भेजा गया/)).toBeTruthy();
+    expect(within(courier).getByText(/DEL से DXB, 20 दिस॰ 2099 से 30 दिस॰ 2099, 2 KG · भेजा गया/)).toBeTruthy();
     await userEvent.click(within(courier).getByRole('button', { name: 'मिलती लिस्टिंग दिखाएँ' }));
     const matches = await within(courier).findByRole('list', { name: 'मिलती लिस्टिंग' }, SLOW);
-    expect(within(matches).getByText(/8 KG खाली · ₹300 प्रति KG/)).toBeTruthy();
+    // Dates and times as a Hindi reader writes them, not 2099-12-22 09:30.
+    expect(
+      within(matches).getByText(/AI883 · 22 दिस॰ 2099, 9:30 am · 8 KG खाली · ₹300 प्रति KG/),
+    ).toBeTruthy();
     expect(within(matches).getByRole('button', { name: 'यह लिस्टिंग भेजने वाले को सुझाएँ' })).toBeTruthy();
     await userEvent.click(within(courier).getByRole('button', { name: 'पूरी आईडी दिखाएँ…' }));
     expect(within(courier).getByRole('button', { name: 'पूरी आईडी दिखाएँ' })).toBeTruthy();
@@ -255,6 +312,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expect(
       await screen.findByText('asha@example.com, meera@example.com के साथ', {}, { timeout: 20_000 }),
     ).toBeTruthy();
+    expect(screen.getByText(/DEL से BOM · AI883 · 1 मई 2099/)).toBeTruthy();
     expect(screen.getByLabelText('ईमेल या बुकिंग आईडी से खोजें')).toBeTruthy();
     expectNoEnglish();
 
@@ -264,7 +322,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
       { name: 'asha@example.com और meera@example.com का भुगतान विवाद' },
       SLOW,
     );
-    expect(within(dispute).getByText(/2 KG के लिए ₹600 · DEL से BOM/)).toBeTruthy();
+    expect(within(dispute).getByText(/2 KG के लिए ₹600 · DEL से BOM.* · AI883 · 1 मई 2099/)).toBeTruthy();
     expect(
       within(dispute).getByText(/कैरियर: Meera \(meera@example.com\) ने जवाब दिया: नहीं मिला।/),
     ).toBeTruthy();
@@ -272,8 +330,28 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
 
     await openView('ऑडिट लॉग');
-    await screen.findByText('staff@example.com', {}, SLOW);
-    expect(screen.getByText('किसने')).toBeTruthy();
+    await screen.findAllByText('staff@example.com', {}, SLOW);
+    expect(screen.getAllByText('किसने').length).toBeGreaterThan(0);
+    // Actions and the subjects the server writes, from their codes; an address and a staff
+    // member's reason as written.
+    const rows = screen.getAllByRole('listitem');
+    const row = (id: string) => {
+      const found = rows.find((r) => within(r).queryByText(id));
+      if (!found) throw new Error(`no audit row with ${id}`);
+      return found;
+    };
+    expect(within(row('Scam')).getByText('यूज़र को सस्पेंड किया')).toBeTruthy();
+    expect(within(row('Scam')).getByText('rogue@example.com')).toBeTruthy();
+    AUDIT_SUBJECTS.forEach(([, , action, subject], i) => {
+      expect(within(row(`Reason ${i}`)).getByText(action)).toBeTruthy();
+      expect(within(row(`Reason ${i}`)).getByText(subject)).toBeTruthy();
+    });
+    expect(within(row('boss@example.com')).getByText('टीम में जोड़ा')).toBeTruthy();
+    expect(within(row('boss@example.com')).getByText('ऑपरेटर की कमांड लाइन')).toBeTruthy();
+    const words = pageWords();
+    expect(words).not.toMatch(
+      /user\.suspend|query\.reply|staff\.add|searchers|courier request|operator command/,
+    );
     expectNoEnglish();
   });
 });
