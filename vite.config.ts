@@ -5,8 +5,10 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MANIFEST_TEXT, manifestFile, manifestIn } from './src/client/pwa/manifest.ts';
+import { LOCALES } from './src/domain/locale.ts';
 
 // Vitest 5 prints failures with Map.groupBy, which Node 20 lacks: without it a failing test
 // crashes the reporter instead of saying what failed.
@@ -25,6 +27,34 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
     },
   });
 }
+
+/**
+ * The manifest of each language but English (manifest.hi.webmanifest): the English one as
+ * vite-plugin-pwa writes it (its icons included), in the language's words
+ * (src/client/pwa/manifest.ts). Runs after the plugin's bundle step, before its service worker
+ * build, which precaches it (globPatterns).
+ */
+function languageManifests(): Plugin {
+  return {
+    name: 'carry:language-manifests',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const english = bundle[manifestFile('en')];
+      if (english?.type !== 'asset') throw new Error('No English web manifest to translate');
+      const manifest = JSON.parse(String(english.source)) as Record<string, unknown>;
+      for (const locale of LOCALES.filter((l) => l !== 'en')) {
+        this.emitFile({
+          type: 'asset',
+          fileName: manifestFile(locale),
+          source: JSON.stringify(manifestIn(manifest, locale)),
+        });
+      }
+    },
+  };
+}
+
+const english = MANIFEST_TEXT.en;
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8787'}`;
@@ -53,10 +83,11 @@ export default defineConfig({
       pwaAssets: { preset: 'minimal-2023', image: 'public/favicon.svg', overrideManifestIcons: true },
       manifest: {
         id: '/',
-        name: 'Carry: Monetize your travel',
-        short_name: 'Carry',
-        description:
-          'Book spare baggage space on a flight, or earn from yours. Works offline: everything you do is sent when you are back online.',
+        // Each language's words: src/client/pwa/manifest.ts (the others' files: languageManifests).
+        lang: english.lang,
+        name: english.name,
+        short_name: english.short_name,
+        description: english.description,
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -70,19 +101,20 @@ export default defineConfig({
             sizes: '390x844',
             type: 'image/png',
             form_factor: 'narrow',
-            label: 'Your listings and orders',
+            label: english.screenshots.narrow,
           },
           {
             src: '/screenshots/wide.png',
             sizes: '1280x800',
             type: 'image/png',
             form_factor: 'wide',
-            label: 'Find someone to carry your luggage',
+            label: english.screenshots.wide,
           },
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The other languages' manifests too (the English one is the plugin's own entry).
+        globPatterns: ['**/*.{js,css,html,svg,woff2}', 'manifest.*.webmanifest'],
         // A language's messages (assets/messages-<locale>-*.js) are cached once chosen (sw.ts), not
         // precached: a device downloads only the languages it uses.
         globIgnores: [
@@ -90,13 +122,14 @@ export default defineConfig({
           '**/screenshots/**',
           '**/*.png',
           '**/*.ico',
-          '**/*.webmanifest',
+          'manifest.webmanifest',
           '**/*.br',
           '**/*.gz',
         ],
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    languageManifests(),
   ],
   build: {
     target: 'es2022',

@@ -5,6 +5,14 @@ import * as v from 'valibot';
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** The Intl locale a language's dates, times and money are written in: Indian grouping
+ * (₹1,00,000) and Indian dates in both. */
+const INTL: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+export function intlLocale(locale: Locale): string {
+  return INTL[locale];
+}
+
 export const localeSchema = v.picklist(LOCALES, 'Language must be en or hi');
 
 /** set-locale (PUT /api/profile/locale): the account's language. */

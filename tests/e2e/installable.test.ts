@@ -96,6 +96,47 @@ describe('installable', () => {
     expect(errors).toEqual([]);
   });
 
+  it('switches to a Hindi manifest with Hindi words, the same icons and scope, precached', async () => {
+    const english = (await (await fetch(manifestUrl)).json()) as Manifest & { id: string };
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'फिर से स्वागत है' }).waitFor();
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const hindiUrl = new URL(href ?? '', server.url).href;
+    expect(new URL(hindiUrl).pathname).toBe('/manifest.hi.webmanifest');
+    const res = await fetch(hindiUrl);
+    expect(res.status).toBe(200);
+    const hindi = (await res.json()) as Manifest & { id: string; lang: string; description: string };
+    expect(hindi.name).toBe('Carry: अपने सफ़र से कमाएँ');
+    expect(hindi.lang).toBe('hi-IN');
+    expect(hindi.description).toMatch(/[\u0900-\u097F]/);
+    expect(hindi.description).not.toMatch(/[a-z]/);
+    expect({ ...hindi, name: '', lang: '', description: '', screenshots: [] }).toEqual({
+      ...english,
+      name: '',
+      lang: '',
+      description: '',
+      screenshots: [],
+    });
+    // Chromium reads the Hindi one, without errors; the service worker holds it for offline.
+    const cdp = await page.context().newCDPSession(page);
+    const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(read.url).toBe(hindiUrl);
+    expect(read.errors).toEqual([]);
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const found = await Promise.all(
+        names.map((n) =>
+          caches.open(n).then((c) => c.match('/manifest.hi.webmanifest', { ignoreSearch: true })),
+        ),
+      );
+      return found.some(Boolean);
+    });
+    expect(precached).toBe(true);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(href?.replace('.hi', ''));
+  });
+
   it("shows 'Install app' when Chromium offers the install", async () => {
     // The listener goes in before the app's, so the test sees the offer even if it comes early.
     await page.addInitScript(() => {

@@ -246,11 +246,12 @@ describe('the team console', () => {
     expect(login.status).toBe(403);
     await page.goto(`${server.url}/team/audit`);
     const log = page.getByRole('list');
-    await log.getByText('report.suspend').waitFor();
-    await log.getByText('dispute.resolve').waitFor();
-    await log.getByText('user.suspend').waitFor();
-    await log.getByText('query.reply').waitFor();
-    await log.getByText('staff.add').waitFor();
+    // Actions worded from their codes (report.suspend, dispute.resolve, user.suspend, query.reply, staff.add).
+    await log.getByText('Suspended over a report').waitFor();
+    await log.getByText('Resolved a payment dispute').waitFor();
+    await log.getByText('Suspended a user', { exact: true }).waitFor();
+    await log.getByText('Replied to a query').waitFor();
+    await log.getByText('Added to the team').first().waitFor();
     await page.close();
   });
 
@@ -275,7 +276,7 @@ describe('the team console', () => {
     await card.getByRole('button', { name: 'Show full ID', exact: true }).click();
     await card.getByText(GOV_ID).waitFor();
     await page.goto(`${server.url}/team/audit`);
-    const row = page.getByRole('listitem').filter({ hasText: 'courier.reveal-id' });
+    const row = page.getByRole('listitem').filter({ hasText: 'Saw a full Government ID' });
     await row.getByText(staff.email).waitFor();
     await row.getByText('Customs asked before the flight').waitFor();
     expect(await page.getByText(GOV_ID).count()).toBe(0);

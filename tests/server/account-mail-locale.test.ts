@@ -14,6 +14,9 @@ import { jsonInit, signupAndLogin, type TestUser } from '../support/server-users
 const BOSS = `boss-locale${Date.now()}@example.com`;
 /** Latin words with a small letter (codes such as KG, UPI, DEL are capitals), other than the name Carry. */
 const ENGLISH_WORDS = /\b(?!Carry\b)[A-Za-z]*[a-z][A-Za-z]*\b/g;
+/** A month as hi-IN writes it in a date ('दिस॰', 'मई': Devanagari), and one as English does. */
+const HINDI_MONTH = '[\\u0900-\\u097F]+';
+const ENGLISH_MONTH = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/;
 let server: TestServer;
 let smtp: SmtpSink;
 
@@ -64,11 +67,13 @@ describe('account mails in the account language', () => {
     expect(en.text).toContain('Choose a new password here. The link works for 30 minutes, once:');
   });
 
-  it('writes the receipt to each side in their own language', async () => {
+  it('writes the receipt to each side in their own language, dates and times too', async () => {
     const carrier = await signupAndLogin(server);
     const traveller = await signupAndLogin(server);
     await inHindi(carrier);
-    const id = await book(traveller, await addListing(carrier, { flightNo: 'AI321', cost: 500 }), 4);
+    // From Dubai: the departure is on Dubai's clock, its zone named (the mail is read in India).
+    const listing = await addListing(carrier, { from: 'DXB', to: 'DEL', flightNo: 'AI321', cost: 500 });
+    const id = await book(traveller, listing, 4);
     await carrier.call('PUT', '/api/bookings/update-status', { listingId: id, status: 'accepted' });
     await carrier.call('POST', `/api/bookings/${id}/payment-received`, { method: 'cash' });
     expect((await completeWithCode(carrier, traveller, id)).status).toBe(200);
@@ -79,17 +84,23 @@ describe('account mails in the account language', () => {
     expect(hi.text).toContain('आपकी Carry बुकिंग पूरी हो गई है। यह उसकी रसीद है।');
     expect(hi.text).toMatch(/कीमत: +₹500 प्रति KG × 4 KG = ₹2,000/);
     expect(hi.text).toMatch(/भुगतान: +भुगतान हो गया \(नकद\)/);
-    expect(hi.text).toMatch(/पूरी हुई: /);
-    // Names, the booking's id, codes and the dates' month names (the domain writes receipt times
-    // in en-IN) are all that may stay Latin.
-    const months = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|\b[ap]m\b/g;
-    expect(englishIn(hi.text.replace(months, ''), id, carrier.name, traveller.name)).toEqual([]);
+    // Dates with Hindi month names ('17 दिस॰ 2026'), the departure at 10:30 Dubai time.
+    expect(hi.text).toMatch(new RegExp(`रवानगी: +\\d+ ${HINDI_MONTH} \\d{4}, 10:30 am GMT\\+4`));
+    expect(hi.text).toMatch(new RegExp(`पूरी हुई: +\\d+ ${HINDI_MONTH} \\d{4}, \\d+:\\d\\d [ap]m`));
+    expect(hi.text).not.toMatch(ENGLISH_MONTH);
+    // Names, the booking's id and codes are all that may stay Latin ('am' and 'pm' are hi-IN's own).
+    expect(englishIn(hi.text.replace(/\b[ap]m\b/g, ''), id, carrier.name, traveller.name)).toEqual([]);
 
     const en = await smtp.waitFor(traveller.email);
     expect(en.subject).toBe(`Receipt: Carry booking AI321 (${id.slice(0, 8).toUpperCase()})`);
     expect(en.text).toContain('Your Carry booking is completed. This is its receipt.');
     expect(en.text).toMatch(/Price: +₹500 per KG × 4 KG = ₹2,000/);
     expect(en.text).toMatch(/Payment: +Paid \(Cash\)/);
+    expect(en.text).toMatch(/Route: +DXB → DEL/);
+    expect(en.text).toMatch(
+      /Departure: +\d+ (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, 10:30 am GST/,
+    );
+    expect(en.text).toMatch(/Completed: +\d+ [A-Z][a-z]{2} \d{4}, \d+:\d\d [ap]m/);
   });
 
   it('tells a Hindi account of its suspension in Hindi', async () => {

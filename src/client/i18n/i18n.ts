@@ -15,6 +15,7 @@ import type searchCatalogue from '../../../messages/search/en.json';
 import type senderCatalogue from '../../../messages/sender/en.json';
 import type teamCatalogue from '../../../messages/team/en.json';
 import { setIntlLocale } from '../locale';
+import { manifestHref } from '../pwa/manifest';
 import { intlLocale, LOCALE_STORAGE_KEY, type Locale } from './locales';
 
 /** The shell's message ids (messages/en.json): loaded before the first render, usable anywhere. */
@@ -118,6 +119,10 @@ export async function loadLocale(locale: Locale): Promise<void> {
     document.documentElement.lang = intlLocale(locale);
     // The tab's and the installed app's switcher title (index.html holds the English).
     document.title = i18n._('app.title');
+    // The installed app's name and description in the language (src/client/pwa/manifest.ts).
+    const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    const href = manifest?.getAttribute('href');
+    if (manifest && href) manifest.setAttribute('href', manifestHref(href, locale));
   }
   for (const listener of listeners) listener();
   warmAreas(locale);

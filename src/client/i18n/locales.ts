@@ -2,19 +2,12 @@
 // numbers and dates are written in, and which one a first visit starts in. No catalogue here:
 // the messages of a language load only when it is chosen (./i18n.ts).
 
-import { LOCALES, type Locale } from '@/domain/locale';
+import { intlLocale, LOCALES, type Locale } from '@/domain/locale';
 
-export { LOCALES, type Locale };
+export { intlLocale, LOCALES, type Locale };
 
 /** Each language in its own words, as the switch shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी' };
-
-/** The Intl locale of a language: Indian grouping (₹1,00,000) and Indian dates in both. */
-const INTL: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' };
-
-export function intlLocale(locale: Locale): string {
-  return INTL[locale];
-}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,7 +1,10 @@
 // /team/audit: every staff action, newest first: who, what, when, on whom, why. Append-only.
+// Actions and the subjects the server writes are worded from their codes (src/domain/team/audit.ts)
+// in the console's language; an address and a staff member's reason are shown as written.
 import { createFileRoute } from '@tanstack/react-router';
 import { useT } from '@/client/i18n/i18n';
 import { TeamList } from './team/-components/team-list';
+import { auditActionText, auditReasonText, auditSubjectText } from './team/-components/team-text';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
 
@@ -10,6 +13,8 @@ export const Route = createFileRoute('/_authed/team/audit')({ component: Audit }
 interface Entry {
   id: number;
   at: number;
+  /** null: the operator's command line. */
+  actorId?: string | null;
   actorEmail: string;
   action: string;
   subject: string;
@@ -37,11 +42,11 @@ function Audit() {
             <dt className="text-slate-600">{t('team.audit.who')}</dt>
             <dd className="break-all text-slate-900">{e.actorEmail}</dd>
             <dt className="text-slate-600">{t('team.audit.what')}</dt>
-            <dd className="font-semibold text-slate-900">{e.action}</dd>
+            <dd className="font-semibold text-slate-900">{auditActionText(e.action, t)}</dd>
             <dt className="text-slate-600">{t('team.audit.on')}</dt>
-            <dd className="break-all text-slate-900">{e.subject}</dd>
+            <dd className="break-all text-slate-900">{auditSubjectText(e.subject, t)}</dd>
             <dt className="text-slate-600">{t('team.audit.why')}</dt>
-            <dd className="text-slate-900 sm:col-span-3">{e.reason}</dd>
+            <dd className="text-slate-900 sm:col-span-3">{auditReasonText(e, t)}</dd>
           </dl>
         )}
       </TeamList>

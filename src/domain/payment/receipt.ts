@@ -1,11 +1,13 @@
-// A booking's receipt: who, flight, KG, price, payment method and reference, and times, as label
-// and value pairs. The receipt view (printed) and the receipt mail both show these rows.
+// A booking's receipt: who, flight, KG, price, payment method and reference, and times, as rows of
+// codes and values (no language: the reader's words them). The receipt view (printed) and the
+// receipt mail (src/server/notify/receipt-mail.ts) both show these rows.
 import type { Order } from '../booking/schema';
 import type { BookingStatus } from '../booking/status';
-import { formatFullDate, formatPrice, formatPriceSum, formatTime, formatWeight, zoneNote } from '../format';
+import { formatFullDate, formatPrice, formatTime, formatWeight, zoneNote } from '../format';
 import { formatDepartureTime } from '../listing/departure';
 import { upiReferenceOf } from './upi';
 
+/** A receipt row as shown: its label and value in the reader's language. */
 export type ReceiptRow = readonly [label: string, value: string];
 
 /** The zone a receipt's own times (booked, paid, ...) are written in, wherever it is printed. */
@@ -47,16 +49,6 @@ function paymentOf(order: Order): [ReceiptPayment, string] {
   return [order.payee?.upiId ? 'due-upi' : 'due-cash', '—'];
 }
 
-/** The English of the payment codes (the receipt mail; the app words them in its language). */
-const PAYMENT_TEXT: Record<ReceiptPayment, string> = {
-  'paid-cash': 'Paid (Cash)',
-  'paid-upi': 'Paid (UPI)',
-  claimed: 'Paid by UPI, waiting for the carrier to confirm',
-  disputed: 'Disputed: the carrier has not received it',
-  'due-upi': 'To pay at the hand-off (UPI or cash)',
-  'due-cash': 'To pay in cash at the hand-off',
-};
-
 /** How a receipt names codes and whose clock it is read against. */
 export interface ReceiptNames {
   airline: (code: string) => string;
@@ -95,31 +87,6 @@ export interface ReceiptEntry {
   value: string;
   price?: { perKg: number; weight: number; total: number };
   payment?: ReceiptPayment;
-}
-
-/** The English of the labels (the receipt mail). */
-const LABEL_TEXT: Record<Exclude<ReceiptLabel, `status:${string}`>, string> = {
-  booking: 'Booking',
-  traveller: 'Traveller',
-  carrier: 'Carrier',
-  flight: 'Flight',
-  route: 'Route',
-  departure: 'Departure',
-  weight: 'Weight',
-  price: 'Price',
-  total: 'Total',
-  payment: 'Payment',
-  reference: 'Reference',
-  travellerPaid: 'Traveller paid',
-  paymentReceived: 'Payment received',
-};
-
-function englishLabel(label: ReceiptLabel): string {
-  if (label.startsWith('status:')) {
-    const status = label.slice('status:'.length);
-    return status.charAt(0).toUpperCase() + status.slice(1);
-  }
-  return LABEL_TEXT[label as keyof typeof LABEL_TEXT];
 }
 
 /**
@@ -172,23 +139,4 @@ export function receiptEntries(
     { label: 'reference', value: reference },
     ...times,
   ];
-}
-
-/** The rows of a receipt in English, as label and value pairs (the receipt mail). */
-export function receiptRows(order: Order, names?: ReceiptNames): ReceiptRow[] {
-  return receiptEntries(order, names).map((e) => [
-    englishLabel(e.label),
-    e.payment
-      ? PAYMENT_TEXT[e.payment]
-      : e.price
-        ? formatPriceSum(e.price.perKg, e.price.weight, e.price.total)
-        : e.value,
-  ]);
-}
-
-/** The receipt as plain text, for the mail both sides get when the booking completes. */
-export function receiptText(order: Order, names?: ReceiptNames): string {
-  const rows = receiptRows(order, names);
-  const width = Math.max(...rows.map(([l]) => l.length));
-  return rows.map(([l, value]) => `${`${l}:`.padEnd(width + 2)}${value}`).join('\n');
 }

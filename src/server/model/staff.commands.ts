@@ -3,6 +3,7 @@
 // over the local socket of src/server/staff-socket.ts). Adding and removing are audited.
 import * as v from 'valibot';
 import { emailSchema } from '@/domain/common';
+import { OPERATOR_REASON } from '@/domain/team/audit';
 import { addStaff, listStaff, removeStaff } from '../auth/staff';
 import type { Db } from '../db/client';
 import { recordAudit } from './audit.queries';
@@ -48,7 +49,7 @@ export async function runStaffCommand(db: Db, raw: unknown, nowMs: number): Prom
       action: `staff.${req.op}`,
       subjectId: null,
       subject: email,
-      reason: 'operator command',
+      reason: OPERATOR_REASON,
     },
     nowMs,
   );

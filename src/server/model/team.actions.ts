@@ -4,6 +4,7 @@
 // for a courier request. A refusal is an ApiError, so the action and its record roll back together.
 import { and, eq, or } from 'drizzle-orm';
 import { bookingLink } from '@/domain/notify/booking-link';
+import { type AuditAction, auditSubject } from '@/domain/team/audit';
 import { endSessionsForSuspension, forgetEndedSessions } from '../auth/sessions';
 import type { Tx } from '../db/client';
 import {
@@ -45,7 +46,7 @@ interface Ctx {
   appUrl: string;
 }
 
-const audit = (c: Ctx, action: string, subjectId: string | null, subject: string) =>
+const audit = (c: Ctx, action: AuditAction, subjectId: string | null, subject: string) =>
   recordAudit(
     c.tx,
     { actorId: c.staff.id, actorEmail: c.staff.email, action, subjectId, subject, reason: c.reason },
@@ -62,7 +63,7 @@ export async function replyToQuery(c: Ctx, id: string, reply: string): Promise<v
     .where(eq(contactMessages.id, id));
   const locales = await localesOf(c.tx, [query.email]);
   await queueMails(c.tx, [replyMail(query.email, query.message, reply, locales.get(query.email))], c.nowMs);
-  await audit(c, 'query.reply', query.userId, `query from ${query.email}`);
+  await audit(c, 'query.reply', query.userId, auditSubject('query', { email: query.email }));
 }
 
 async function userOrNotFound(tx: Tx, id: string) {
@@ -134,7 +135,12 @@ export async function handleReport(c: Ctx, id: string, action: ReportAction): Pr
     .update(reports)
     .set({ status: OUTCOME[action], handledAt: new Date(c.nowMs), handledBy: c.staff.email })
     .where(eq(reports.id, id));
-  await audit(c, `report.${action}`, subject.id, `report ${report.reason} on ${subject.email}`);
+  await audit(
+    c,
+    `report.${action}`,
+    subject.id,
+    auditSubject('report', { reason: report.reason, email: subject.email }),
+  );
   if (action === 'warn')
     await queueMails(c.tx, [warningMail(subject.email, c.reason, localeOf(subject.locale))], c.nowMs);
   if (action === 'suspend' && !subject.suspendedAt) await suspendUser(c, subject.id);
@@ -165,7 +171,12 @@ export async function contactSearchers(c: Ctx, trip: Trip, message: string): Pro
     c,
     'searches.contact',
     null,
-    `${trip.from}-${trip.to} ${trip.departure} (${to.length} searchers)`,
+    auditSubject('searchers', {
+      from: trip.from,
+      to: trip.to,
+      departure: trip.departure,
+      count: String(to.length),
+    }),
   );
   return to.length;
 }
@@ -196,7 +207,11 @@ export async function proposeListing(c: Ctx, requestId: string, listingId: strin
     c,
     'courier.propose',
     request.userId,
-    `courier request of ${request.email}: listing ${listing.flightNo} ${listing.departure}`,
+    auditSubject('proposal', {
+      email: request.email,
+      flight: listing.flightNo,
+      departure: listing.departure,
+    }),
   );
 }
 
@@ -219,6 +234,6 @@ export async function revealGovernmentId(
   const number = await readGovernmentIdNumber(c.tx, key, requestId);
   if (!number) throw new ApiError('team/no-government-id');
   const type = (request.details as { governmentIdType?: unknown }).governmentIdType;
-  await audit(c, 'courier.reveal-id', request.userId, `Government ID of ${request.email}'s courier request`);
+  await audit(c, 'courier.reveal-id', request.userId, auditSubject('governmentId', { email: request.email }));
   return { type: typeof type === 'string' ? type : '', number };
 }

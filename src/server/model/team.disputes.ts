@@ -5,6 +5,7 @@
 // the two sides left it); both sides are then told, with the team's resolution (its reason:
 // notify/dispute-notice.ts). Open ones first come from the partial index on created_at.
 import { and, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { auditSubject } from '@/domain/team/audit';
 import type { Db, Tx } from '../db/client';
 import { bookings, listings, paymentDisputes } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -116,7 +117,11 @@ export async function resolveDispute(c: Ctx, id: string): Promise<void> {
       actorEmail: c.staff.email,
       action: 'dispute.resolve',
       subjectId: row.dispute.raisedBy,
-      subject: `payment dispute on booking ${row.dispute.bookingId} (${row.booking.email} paying ${row.booking.carrierEmail})`,
+      subject: auditSubject('dispute', {
+        booking: row.dispute.bookingId,
+        traveller: row.booking.email,
+        carrier: row.booking.carrierEmail,
+      }),
       reason: c.reason,
     },
     c.nowMs,

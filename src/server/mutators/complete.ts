@@ -28,8 +28,15 @@ export const complete: ServerMutator<'complete'> = async ({ tx, user, deps, ref 
     completedEarly: now.getTime() < departs,
   });
   await queueBookingEvent(tx, deps, 'complete', 'completed', row);
-  // The receipt, to both sides (the carrier's view carries no hand-off code).
-  await queueReceiptMails(tx, deps, toOrder(row, listing, 'carrier'), [row.email, row.carrierEmail]);
+  // The receipt, to both sides (the carrier's view carries no hand-off code), the departure on its
+  // airport's clock.
+  await queueReceiptMails(
+    tx,
+    deps,
+    toOrder(row, listing, 'carrier'),
+    [row.email, row.carrierEmail],
+    ref.timeZoneOf,
+  );
   // The carrier's answer: carrier-side orders never carry the hand-off code.
   const order = await orderWithRatings(tx, row, listing, 'carrier');
   return { status: 200, body: { message: 'Status updated', booking: order } };

@@ -2,13 +2,21 @@
 // price, payment method and reference, times (src/domain/payment/receipt.ts). Queued in the
 // completion's transaction like every mail; a record, so it goes whatever the booking e-mails
 // setting says. Each side reads it in their account's language (users.locale; none: English):
-// the receipt's rows are the domain's (English labels, which stand for codes here), their labels
-// and words written from the server's catalogue.
+// the receipt's rows are the domain's codes (src/domain/payment/receipt.ts receiptEntries), their
+// labels and words written from the server's catalogue, their dates and times by Intl in the
+// language's locale (hi-IN: '17 दिस॰ 2026'). The departure is on its airport's clock, named by its
+// zone where it differs from India's (the receipt's own times are India's), as the app shows it.
 import { inArray } from 'drizzle-orm';
 import type { Order } from '@/domain/booking/schema';
-import { formatPrice, formatWeight } from '@/domain/format';
-import type { Locale } from '@/domain/locale';
-import { type ReceiptRow, receiptRows } from '@/domain/payment/receipt';
+import { priceSumParts } from '@/domain/format';
+import { intlLocale, type Locale } from '@/domain/locale';
+import {
+  type ReceiptEntry,
+  type ReceiptLabel,
+  type ReceiptPayment,
+  type ReceiptRow,
+  receiptEntries,
+} from '@/domain/payment/receipt';
 import type { Clock } from '../config';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
@@ -16,61 +24,78 @@ import type { Notifier } from './notifier';
 import { enqueue, type OutboundMessage } from './queue';
 import { localeOf, type ServerMessageKey, say } from './texts';
 
-/** The receipt's labels (receiptRows) and the ids that write them. */
-const LABELS: Record<string, ServerMessageKey> = {
-  Booking: 'receipt.booking',
-  Traveller: 'receipt.traveller',
-  Carrier: 'receipt.carrier',
-  Flight: 'receipt.flight',
-  Route: 'receipt.route',
-  Departure: 'receipt.departure',
-  Weight: 'receipt.weight',
-  Price: 'receipt.price',
-  Total: 'receipt.total',
-  Payment: 'receipt.payment',
-  Reference: 'receipt.reference',
-  'Traveller paid': 'receipt.travellerPaid',
-  'Payment received': 'receipt.paymentReceived',
-  Pending: 'receipt.status.pending',
-  Accepted: 'receipt.status.accepted',
-  Rejected: 'receipt.status.rejected',
-  Cancelled: 'receipt.status.cancelled',
-  Completed: 'receipt.status.completed',
-  Expired: 'receipt.status.expired',
+/** An airport's IANA time zone (the seeded reference data: model/reference.queries.ts). */
+export type TimeZoneOf = (code: string) => string | undefined;
+
+/** The ids of the receipt's field labels (a status's label is `receipt.status.<status>`). */
+const LABELS: Record<Exclude<ReceiptLabel, `status:${string}`>, ServerMessageKey> = {
+  booking: 'receipt.booking',
+  traveller: 'receipt.traveller',
+  carrier: 'receipt.carrier',
+  flight: 'receipt.flight',
+  route: 'receipt.route',
+  departure: 'receipt.departure',
+  weight: 'receipt.weight',
+  price: 'receipt.price',
+  total: 'receipt.total',
+  payment: 'receipt.payment',
+  reference: 'receipt.reference',
+  travellerPaid: 'receipt.travellerPaid',
+  paymentReceived: 'receipt.paymentReceived',
 };
 
-/** The payment row's words (receiptRows) and the ids that write them. */
-const PAYMENT: Record<string, ServerMessageKey> = {
-  'Paid (Cash)': 'receipt.paid.cash',
-  'Paid (UPI)': 'receipt.paid.upi',
-  'Paid by UPI, waiting for the carrier to confirm': 'receipt.claimed',
-  'Disputed: the carrier has not received it': 'receipt.disputed',
-  'To pay at the hand-off (UPI or cash)': 'receipt.toPay.any',
-  'To pay in cash at the hand-off': 'receipt.toPay.cash',
+/** The ids of the payment row's words. */
+const PAYMENT: Record<ReceiptPayment, ServerMessageKey> = {
+  'paid-cash': 'receipt.paid.cash',
+  'paid-upi': 'receipt.paid.upi',
+  claimed: 'receipt.claimed',
+  disputed: 'receipt.disputed',
+  'due-upi': 'receipt.toPay.any',
+  'due-cash': 'receipt.toPay.cash',
 };
 
-/** The receipt's rows in `locale`: labels, the payment's words and the price's sum. */
-export function receiptRowsIn(order: Order, locale: Locale): ReceiptRow[] {
-  const perKg = order.pricePerKg ?? order.cost / order.weight;
-  return receiptRows(order).map(([label, value]) => {
-    const id = LABELS[label];
-    const shown = id ? say(locale, id) : label;
-    if (label === 'Payment' && PAYMENT[value]) return [shown, say(locale, PAYMENT[value])];
-    if (label === 'Price')
-      return [
-        shown,
-        say(locale, 'receipt.price.sum', {
-          perKg: formatPrice(perKg),
-          weight: formatWeight(order.weight),
-          total: formatPrice(order.cost),
-        }),
-      ];
-    return [shown, value];
-  });
+function labelIn(label: ReceiptLabel, locale: Locale): string {
+  if (label.startsWith('status:'))
+    return say(locale, `receipt.${label.replace(':', '.')}` as ServerMessageKey);
+  return say(locale, LABELS[label as keyof typeof LABELS]);
 }
 
-export function receiptMail(order: Order, to: string, locale: Locale = 'en'): OutboundMessage {
-  const rows = receiptRowsIn(order, locale);
+function valueIn(entry: ReceiptEntry, locale: Locale): string {
+  if (entry.payment) return say(locale, PAYMENT[entry.payment]);
+  if (entry.price) {
+    const { price, weight, total } = priceSumParts(
+      entry.price.perKg,
+      entry.price.weight,
+      entry.price.total,
+      intlLocale(locale),
+    );
+    return say(locale, 'receipt.price.sum', { perKg: price, weight, total });
+  }
+  return entry.value;
+}
+
+/**
+ * The receipt's rows in `locale`: labels, the payment's words, the price's sum, and dates and
+ * times in the language's Intl locale. Airports and airlines stay codes (DEL, AI); the mail is
+ * read in India, so the departure names its airport's zone where it differs from India's.
+ */
+export function receiptRowsIn(order: Order, locale: Locale, timeZoneOf?: TimeZoneOf): ReceiptRow[] {
+  const entries = receiptEntries(order, {
+    airline: (c) => c,
+    airport: (c) => c,
+    ...(timeZoneOf ? { timeZoneOf } : {}),
+    locale: intlLocale(locale),
+  });
+  return entries.map((e) => [labelIn(e.label, locale), valueIn(e, locale)]);
+}
+
+export function receiptMail(
+  order: Order,
+  to: string,
+  locale: Locale = 'en',
+  timeZoneOf?: TimeZoneOf,
+): OutboundMessage {
+  const rows = receiptRowsIn(order, locale, timeZoneOf);
   const width = Math.max(...rows.map(([l]) => l.length));
   return {
     channel: 'email',
@@ -94,6 +119,7 @@ export async function queueReceiptMails(
   deps: { clock: Clock; notifier: Pick<Notifier, 'queued'> },
   order: Order,
   to: readonly string[],
+  timeZoneOf?: TimeZoneOf,
 ) {
   const accounts = to.length
     ? await tx
@@ -104,7 +130,7 @@ export async function queueReceiptMails(
   const localeFor = (email: string) => localeOf(accounts.find((a) => a.email === email)?.locale);
   await enqueue(
     tx,
-    to.map((address) => receiptMail(order, address, localeFor(address))),
+    to.map((address) => receiptMail(order, address, localeFor(address), timeZoneOf)),
     deps.clock.now(),
   );
   deps.notifier.queued();

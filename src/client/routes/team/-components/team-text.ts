@@ -2,7 +2,10 @@
 // server keep codes; the console shows them in the active language. An unknown code shows as it is.
 import type { AreaKeys, MessageKey, Translate } from '@/client/i18n/i18n';
 import { failureText } from '@/client/i18n/refusals';
+import { LOCALE } from '@/client/locale';
 import { ApiError, isOffline } from '@/data';
+import { formatFullDate } from '@/domain/format';
+import { isAuditAction, OPERATOR_REASON, readAuditSubject } from '@/domain/team/audit';
 
 type TeamKey = AreaKeys['team'];
 /** The console's `t`: the shell's ids and the team's. */
@@ -53,6 +56,50 @@ export const bookingStatusText = textOf(BOOKING_STATUS);
 export const courierStatusText = textOf(COURIER_STATUS);
 export const reportStatusText = textOf(REPORT_STATUS);
 export const reportReasonText = textOf(REPORT_REASON);
+
+/** An audit row's action ('user.suspend') in words; one the console does not know, as it is. */
+export function auditActionText(action: string, t: TeamT): string {
+  return isAuditAction(action) ? t(`team.audit.action.${action}`) : action;
+}
+
+/**
+ * An audit row's subject in words, from the parts the server wrote it with (src/domain/team/audit.ts):
+ * 'query from asha@example.com' reads 'asha@example.com का सवाल' in Hindi. Any other subject (an
+ * address) as written.
+ */
+export function auditSubjectText(subject: string, t: TeamT): string {
+  const read = readAuditSubject(subject);
+  if (!read) return subject;
+  const date = (d: string) => formatFullDate(d, LOCALE);
+  switch (read.kind) {
+    case 'query':
+      return t('team.audit.subject.query', read.parts);
+    case 'report':
+      return t('team.audit.subject.report', {
+        email: read.parts.email,
+        reason: reportReasonText(read.parts.reason, t),
+      });
+    case 'searchers': {
+      const { from, to, departure, count } = read.parts;
+      return t('team.audit.subject.searchers', { from, to, date: date(departure), count: Number(count) });
+    }
+    case 'proposal': {
+      const { email, flight, departure } = read.parts;
+      return t('team.audit.subject.proposal', { email, flight, date: date(departure) });
+    }
+    case 'governmentId':
+      return t('team.audit.subject.governmentId', read.parts);
+    case 'dispute':
+      return t('team.audit.subject.dispute', read.parts);
+  }
+}
+
+/** An audit row's reason: what the staff member wrote, as written; the operator's command line's in words. */
+export function auditReasonText(row: { actorId?: string | null; reason: string }, t: TeamT): string {
+  return row.actorId === null && row.reason === OPERATOR_REASON
+    ? t('team.audit.operatorCommand')
+    : row.reason;
+}
 
 /** A failed call in words: offline or a refusal by its code, else `fallback` (never the server's message). */
 export function teamFailure(err: unknown, fallback: TeamKey, t: TeamT): string {
