@@ -12,24 +12,21 @@ import { createDb, type Database } from '../../src/server/db/client';
 import { until } from './until';
 
 /**
- * A migrated and seeded data folder (tests/support/e2e-global-setup.ts, made in the background):
- * a server given a new or empty folder starts from a copy of it instead of running initdb and
- * every migration. Unset (a script outside Vitest) failed or late, a server starts from an empty folder.
+ * A migrated and seeded data folder (tests/support/e2e-global-setup.ts, made in the background
+ * while the other projects' files run): a server given a new or empty folder starts from a copy
+ * of it instead of running initdb and every migration. Not there yet (a single e2e file run at
+ * once), failed, or unset (a script outside Vitest): the server starts from an empty folder, as
+ * it would without it; waiting would cost as much as the fresh start.
  */
 export const TEMPLATE_DATA_DIR_ENV = 'CARRY_E2E_TEMPLATE_DATA_DIR';
-const TEMPLATE_TIMEOUT_MS = 240_000;
 
-/** Fills `dataDir` from the template when there is one and the folder is new or empty. */
-async function fromTemplate(dataDir: string): Promise<void> {
+/** Fills `dataDir` from the template when it is ready and the folder is new or empty. */
+function fromTemplate(dataDir: string): void {
   const template = process.env[TEMPLATE_DATA_DIR_ENV];
-  if (!template) return;
+  // The template is renamed into place only once whole (e2e-template.ts).
+  if (!template || !existsSync(template)) return;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
-  // Made once per run by a background process: ready (renamed into place) or failed.
-  await until(() => existsSync(template) || existsSync(`${template}.failed`), {
-    timeoutMs: TEMPLATE_TIMEOUT_MS,
-    everyMs: 200,
-  }).catch(() => undefined);
-  if (existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  cpSync(template, dataDir, { recursive: true });
 }
 
 // A server starting on a loaded machine (migrations, seeding) may take more than a minute.
@@ -91,7 +88,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'carry-e2e-'));
   const staticDir = options.staticDir ?? './dist';
-  await fromTemplate(dataDir);
+  fromTemplate(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,

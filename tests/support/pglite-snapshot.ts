@@ -18,7 +18,8 @@ import { seedReferenceData } from '@/server/db/seed';
 
 const PREFIX = 'carry-pglite-snapshot-';
 
-function snapshotKey(): string {
+/** A key of everything a migrated, seeded database depends on (also the e2e template folder's). */
+export function snapshotKey(): string {
   const hash = createHash('sha256');
   const migrations = 'src/server/db/migrations';
   const walk = (dir: string) => {
