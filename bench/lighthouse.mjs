@@ -9,7 +9,10 @@
 // session (its cookie, and the signed-in user and role in localStorage) is kept, so the route
 // starts with an empty local store and no precache: the first pull and the reference data
 // (3,000 airports) are fetched, stored and indexed during the audit.
-//   npm run lighthouse -- [--desktop] [--new-phone] [--runs 3] [/only/this/path ...]
+// With --locale hi, the phone is a Hindi one: Chrome's languages are Hindi (a first visit, logged
+// out, picks Hindi from them) and the device's stored choice is Hindi before every logged-in audit;
+// each route is checked to open with <html lang="hi-IN"> before it is audited.
+//   npm run lighthouse -- [--desktop] [--new-phone] [--locale hi] [--runs 3] [/only/this/path ...]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,22 @@ const newPhone = process.argv.includes('--new-phone');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 1;
 const only = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const localeArg = process.argv.indexOf('--locale');
+/** The phone's language: 'en' (the default) or 'hi'. */
+const LOCALE = localeArg > 0 ? process.argv[localeArg + 1] : 'en';
+if (!['en', 'hi'].includes(LOCALE)) throw new Error(`--locale ${LOCALE}: en or hi`);
+/** What the app writes in <html lang> in that language (src/client/i18n/locales.ts). */
+const HTML_LANG = { en: 'en-IN', hi: 'hi-IN' }[LOCALE];
+/** Chrome's languages on such a phone: navigator.languages and Accept-Language. */
+const CHROME_LANGUAGES = { en: 'en-IN,en', hi: 'hi-IN,hi,en' }[LOCALE];
+/** The login screen's words in either language (an account may have been switched already). */
+const WORDS = {
+  login: /^(Login|लॉग इन)$/,
+  who: /^(Who are you\?|आप कौन हैं\?)$/,
+  email: /^(Email Address|ईमेल पता)$/,
+  password: /^(Password|पासवर्ड)$/,
+  role: { traveller: /^(traveller|यात्री)/i, carrier: /^(carrier|कैरियर)/i, sender: /^(sender|भेजने वाले)/i },
+};
 
 /** Every route, by who sees it. */
 const ROUTES = {
@@ -92,17 +111,19 @@ async function becomeRole(port, role) {
   const context = browser.contexts()[0];
   const page = await context.newPage();
   await page.goto(`${BASE}/choose_user_type`);
-  const login = page.getByRole('button', { name: 'Login' });
-  const who = page.getByRole('heading', { name: 'Who are you?' });
+  const login = page.getByRole('button', { name: WORDS.login });
+  const who = page.getByRole('heading', { name: WORDS.who });
   await Promise.race([login.waitFor(), who.waitFor()]);
   if (await login.isVisible()) {
-    await page.getByLabel('Email Address').fill(USER.email);
-    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByLabel(WORDS.email).fill(USER.email);
+    await page.getByLabel(WORDS.password).fill(USER.password);
     await login.click();
   }
   await who.waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${role}`, 'i') }).click();
+  await page.getByRole('button', { name: WORDS.role[role] }).click();
   await page.waitForURL((u) => u.pathname !== '/choose_user_type');
+  // The device's choice: kept in localStorage, which a logged-in audit does not reset.
+  await page.evaluate(([key, locale]) => localStorage.setItem(key, locale), ['carry.locale', LOCALE]);
   // One visit of each route first: the mirror is filled, as for a returning user. A new phone
   // has visited none: each audit starts from cleared storage (clearSiteStorage).
   for (const path of newPhone ? [] : ROUTES[role]) {
@@ -129,7 +150,26 @@ async function clearSiteStorage(port) {
   await browser.close();
 }
 
+/** Opens `path` as the audit will (a logged-out one from cleared storage) and fails unless the app
+ * speaks the measured language there: a Hindi run that measured English screens measures nothing. */
+async function expectLanguage(port, path, loggedIn) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  const page = await context.newPage();
+  if (!loggedIn) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: BASE, storageTypes: 'all' });
+  }
+  await page.goto(`${BASE}${path}`);
+  await page.locator('h1, h2').first().waitFor();
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  await page.close();
+  await browser.close();
+  if (lang !== HTML_LANG) throw new Error(`${path} opened in ${lang}, not ${HTML_LANG}`);
+}
+
 async function audit(port, path, loggedIn) {
+  await expectLanguage(port, path, loggedIn);
   if (loggedIn && newPhone) await clearSiteStorage(port);
   const result = await lighthouse(
     `${BASE}${path}`,
@@ -144,6 +184,18 @@ async function audit(port, path, loggedIn) {
   return result;
 }
 
+/** The scored audits of accessibility, best practices and SEO that failed in any of `runs`. */
+function failedAudits(runs) {
+  const failed = new Set();
+  for (const lhr of runs)
+    for (const id of ['accessibility', 'best-practices', 'seo'])
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const score = lhr.audits[ref.id]?.score;
+        if (ref.weight > 0 && score !== null && score !== undefined && score < 1) failed.add(ref.id);
+      }
+  return [...failed];
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'carry-lh-'));
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
@@ -154,7 +206,10 @@ const rows = [];
 try {
   await waitForOk(`http://127.0.0.1:${PORT}/api/health`, 180_000);
   await seed();
-  chrome = await lighthouseChrome();
+  chrome = await lighthouseChrome([
+    `--accept-lang=${CHROME_LANGUAGES}`,
+    `--lang=${CHROME_LANGUAGES.split(',')[0]}`,
+  ]);
   let last;
   for (const [who, paths] of Object.entries(ROUTES)) {
     const wanted = paths.filter((p) => only.length === 0 || only.includes(p));
@@ -181,10 +236,13 @@ try {
         lcpMs: Math.round(pick('largest-contentful-paint')),
         tbtMs: Math.round(pick('total-blocking-time')),
         cls: Number(pick('cumulative-layout-shift').toFixed(3)),
+        // What cost accessibility, best practices or SEO points (an audit failed in any run): the
+        // finding to fix, and what to compare between the two languages.
+        failed: failedAudits(runs),
       };
       rows.push(row);
       console.log(
-        `| ${who} | ${path}${row.landedOn !== path ? ` (landed on ${row.landedOn})` : ''} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.fcpMs / 1000).toFixed(1)} s | ${(row.lcpMs / 1000).toFixed(1)} s | ${row.tbtMs} ms | ${row.cls} |`,
+        `| ${who} | ${path}${row.landedOn !== path ? ` (landed on ${row.landedOn})` : ''} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.fcpMs / 1000).toFixed(1)} s | ${(row.lcpMs / 1000).toFixed(1)} s | ${row.tbtMs} ms | ${row.cls} |${row.failed.length ? ` failed: ${row.failed.join(', ')}` : ''}`,
       );
     }
   }
@@ -196,7 +254,14 @@ try {
   writeFileSync(
     'lighthouse-routes.json',
     JSON.stringify(
-      { profile: desktop ? 'desktop' : 'mobile', newPhone, runs: RUNS, date: new Date().toISOString(), rows },
+      {
+        profile: desktop ? 'desktop' : 'mobile',
+        newPhone,
+        locale: LOCALE,
+        runs: RUNS,
+        date: new Date().toISOString(),
+        rows,
+      },
       null,
       2,
     ),

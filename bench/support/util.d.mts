@@ -43,7 +43,9 @@ export declare function runSection<T>(
   out: Record<string, unknown>,
   fn: () => Promise<T>,
 ): Promise<void>;
-export declare function lighthouseChrome(): Promise<import('chrome-launcher').LaunchedChrome>;
+export declare function lighthouseChrome(
+  extraFlags?: string[],
+): Promise<import('chrome-launcher').LaunchedChrome>;
 export declare function eachBackend(
   bench: string,
   out: { backends: unknown[]; errors: string[] },

@@ -143,7 +143,7 @@ export function startAppServer(dist, prefix, env = {}) {
 }
 
 /** Chrome started by chrome-launcher for Lighthouse (headless), as the bench and `npm run lighthouse` run it. */
-export async function lighthouseChrome() {
+export async function lighthouseChrome(extraFlags = []) {
   const { launch } = await import('chrome-launcher');
   return launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -153,6 +153,7 @@ export async function lighthouseChrome() {
       '--disable-gpu',
       '--disable-background-networking',
       '--no-first-run',
+      ...extraFlags,
     ],
   });
 }

@@ -1,5 +1,6 @@
 // The airport picker per keystroke with the CPU slowed 4x (bench/airport-match.mjs): the matching
-// over the whole list and the keystroke to the options painted; the list's transfer size.
+// over the whole list, the keystroke to the next paint and to the frame showing its options; the
+// list's transfer size.
 import { kb, met, ms, num, stamp } from './format.mjs';
 
 const fine = (x) => `${num(x, 2)} ms`;
@@ -14,7 +15,18 @@ export function blocks(r) {
       '| per keystroke | p50 | p95 | goal |',
       '|---|---:|---:|---:|',
       `| matching over the whole list | ${fine(r.match.p50)} | ${fine(r.match.p95)} | 5 ms |`,
-      `| keystroke to options painted (Event Timing; ${r.paint.over16} over 16 ms) | ${ms(r.paint.p50)} | ${ms(r.paint.p95)} | 16 ms |`,
+      `| keystroke to the next paint (Event Timing's duration, as INP; ${r.paint.over16} of ${r.keystrokes} at 16 ms or more) | ${ms(r.paint.p50)} | ${ms(r.paint.p95)} | 16 ms |`,
+      ...(r.options
+        ? [
+            `| keystroke to the frame showing its options (after that frame's paint) | ${ms(r.options.p50)} | ${ms(r.options.p95)} | 16 ms |`,
+          ]
+        : []),
+      ...(r.floor
+        ? [
+            `| the floor: the same keys into a bare \`<input>\` on the page, to the next paint (Event Timing) | ${ms(r.floor.paint.p50)} | ${ms(r.floor.paint.p95)} | |`,
+            `| the floor: the same, to the end of the next frame | ${ms(r.floor.frame.p50)} | ${ms(r.floor.frame.p95)} | |`,
+          ]
+        : []),
       '',
       `The airport list as sent: ${kb(r.wire.br)} brotli, ${kb(r.wire.gzip)} gzip (goal: 120 KB gzip).`,
     ].join('\n'),
@@ -31,11 +43,22 @@ export function summary(r) {
       anchor: 'airport-picker',
     },
     {
-      measure: 'Airport picker, keystroke to options painted, 4x CPU throttle, p95',
+      measure: 'Airport picker, keystroke to the next paint (INP), 4x CPU throttle, p95',
       goal: '16 ms',
       now: ms(r.paint.p95),
       met: met(r.paint.p95 <= 16),
       anchor: 'airport-picker',
     },
+    ...(r.options
+      ? [
+          {
+            measure: 'Airport picker, keystroke to the frame showing its options, 4x CPU throttle, p95',
+            goal: '16 ms',
+            now: ms(r.options.p95),
+            met: met(r.options.p95 <= 16),
+            anchor: 'airport-picker',
+          },
+        ]
+      : []),
   ];
 }

@@ -1,16 +1,19 @@
 // The app's providers around the router: the store loader, the 'Loading...' screen that stands
-// until the first auth check has answered, and, once the first screen is up and the browser is
+// until the first auth check has answered and the router has put its first screen on the page
+// (behind the login: the shell's placeholder, ShellPending), and, once the first screen is up and the browser is
 // idle, the toast area and the PWA controls (lazy chunks: no screen toasts before its user acts).
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { readSession } from '@/data/engine/stored-session';
 import { TOAST_TOP_PX, TOAST_WIDTH_PX } from '@/domain/constants';
 import type { AuthGate } from './auth/auth-gate';
+import { markFirstScreenShown, useFirstScreenShown } from './first-screen';
 import { StoreLoaderProvider } from './hooks/use-store';
 import { useT } from './i18n/i18n';
 import { useIdle } from './idle';
 import type { AppRouter } from './router';
 import type { StoreLoader } from './store-loader';
-import { FullScreenMessage } from './ui/full-screen';
+import { ShellPending } from './ui/shell-pending';
 
 const PwaControls = lazy(() => import('./pwa/pwa-controls').then((m) => ({ default: m.PwaControls })));
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
@@ -23,14 +26,18 @@ interface AppProps {
 
 export function App({ storeLoader, router, auth }: AppProps) {
   const ready = useSyncExternalStore(auth.subscribe, auth.isReady, auth.isReady);
+  const shown = useFirstScreenShown();
   const idle = useIdle();
   const t = useT();
   useEffect(() => {
     void auth.ready();
   }, [auth]);
+  // A screen the router could not mount (its error screen) ends the wait too.
+  useEffect(() => router.subscribe('onRendered', markFirstScreenShown), [router]);
   return (
     <StoreLoaderProvider loader={storeLoader}>
-      {ready ? <RouterProvider router={router} /> : <FullScreenMessage message={t('app.loading')} />}
+      {ready ? <RouterProvider router={router} /> : null}
+      {ready && shown ? null : <ShellPending signedIn={readSession(storeLoader.storage) !== null} />}
       {idle ? (
         <Suspense fallback={null}>
           <Toaster

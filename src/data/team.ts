@@ -2,6 +2,8 @@
 // console works online only (its lists are the server's, paged and searched there); a block or a
 // report is a change like any other: accepted offline, queued, sent once. Whether the signed-in
 // user is staff is asked once per login.
+
+import * as v from 'valibot';
 import {
   type BlockedPerson,
   type BlockRequest,
@@ -33,13 +35,22 @@ export interface TeamPageParams {
 
 const known = new WeakMap<Store, { email: string; staff: Promise<boolean> }>();
 
-/** Whether the signed-in user is staff (GET /api/team/me: 200 or 403); false offline. */
+const staffBody = v.object({ staff: v.optional(v.boolean(), false) });
+
+/**
+ * Whether the signed-in user is staff (GET /api/auth's `staff`); false offline. The console's own
+ * GET /api/team/me refuses anyone else with 403, which a browser logs as a failed request: asking
+ * /api/auth keeps an ordinary user's screens free of it.
+ */
 export function isStaff(store: Store): Promise<boolean> {
   const email = getSession(store)?.email ?? '';
   const cached = known.get(store);
   if (cached && cached.email === email) return cached.staff;
-  const staff = call(store.http, 'GET', '/api/team/me').then(
-    () => true,
+  const staff = call(store.http, 'GET', '/api/auth').then(
+    (body) => {
+      const parsed = v.safeParse(staffBody, body);
+      return parsed.success && parsed.output.staff;
+    },
     (err: unknown) => {
       // Not known (offline, a server error): asked again next time.
       if (!(err instanceof ApiError) || err.status >= 500) known.delete(store);

@@ -4,34 +4,28 @@
 // an accessible name. The thread's day separators follow a switch of language made while it is open.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAllAreas, loadLocale } from '@/client/i18n/i18n';
+import { describe, expect, it } from 'vitest';
+import { loadLocale } from '@/client/i18n/i18n';
 import type { Order } from '@/domain/booking/schema';
 import type { Message, ThreadRead } from '@/domain/message/schema';
 import peopleEnglish from '../../messages/people/en.json';
+import peopleHindi from '../../messages/people/hi.json';
 import { type FakeApi, fakeApi, json, THREADS_ROUTE } from '../support/client-fake-api';
 import { renderApp } from '../support/client-render-app';
 import { makeOrder } from '../support/client-rows';
+import { englishOf, renderInHindi } from '../support/hindi';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
 
-beforeEach(async () => {
-  await loadLocale('hi');
-  await loadAllAreas('hi');
-});
-
-afterEach(async () => {
-  await loadLocale('en');
-});
+renderInHindi();
 
 /**
- * The English of the people catalogue that has no parameters, longer than one word: none may be
- * on a screen in Hindi (single words are checked where they would be, below).
+ * The people catalogue's English that Hindi says otherwise, at least two words long (a parameter's
+ * text: the words before it): none may be on a screen in Hindi (single words are checked where
+ * they would be, below).
  */
-const ENGLISH = Object.values(peopleEnglish as Record<string, { translation: string }>)
-  .map((e) => e.translation)
-  .filter((s) => !s.includes('{') && s.trim().includes(' '));
+const ENGLISH = englishOf(peopleEnglish, peopleHindi, 3).filter((s) => s.includes(' '));
 
 /** What the page says: its text and every accessible name or hint given in an attribute. */
 function pageWords(root: HTMLElement = document.body): string {

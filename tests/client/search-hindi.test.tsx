@@ -4,14 +4,14 @@
 // in its text or in its accessible names (aria-label, placeholder, title).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAllAreas, loadLocale } from '@/client/i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import type { Listing } from '@/domain/listing/schema';
 import searchEn from '../../messages/search/en.json';
 import searchHi from '../../messages/search/hi.json';
 import { fakeApi, json, RULES_ROUTE } from '../support/client-fake-api';
 import { findHeading, renderApp } from '../support/client-render-app';
 import { makeOrder } from '../support/client-rows';
+import { renderInHindi } from '../support/hindi';
 
 const DATE = '2099-05-01';
 const QUERY = `from=DEL&to=BOM&departure=${DATE}`;
@@ -66,14 +66,7 @@ function englishLeft(others: readonly string[] = []): string[] {
   });
 }
 
-beforeEach(async () => {
-  await loadLocale('hi');
-  await loadAllAreas('hi');
-});
-
-afterEach(async () => {
-  await loadLocale('en');
-});
+renderInHindi();
 
 describe('the traveller in Hindi', () => {
   it('can tell an English word left on the page', () => {

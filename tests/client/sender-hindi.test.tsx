@@ -105,6 +105,23 @@ describe('the sender in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
   });
 
+  it("words the photo picker itself: no browser's English (Choose File, No file chosen) on the form", async () => {
+    renderApp('/senderhome', { session: { role: 'sender' } });
+    await findHeading('कूरियर सेवा अनुरोध', 20_000);
+    const input = screen.getByLabelText('सामान की फ़ोटो अपलोड करें') as HTMLInputElement;
+    // The browser draws a visible file input's button and line in its own language: hidden, and
+    // the app's words stand in for them.
+    expect(input.className).toContain('sr-only');
+    expect(screen.getByText('फ़ोटो चुनें')).toBeTruthy();
+    expect(input.getAttribute('aria-describedby')).toContain('itemImage-chosen');
+    expect(document.getElementById('itemImage-chosen')?.textContent).toBe('कोई फ़ोटो नहीं चुनी गई');
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([137, 80, 78, 71])], 'bag.png', { type: 'image/png' }),
+    );
+    expect(document.getElementById('itemImage-chosen')?.textContent).toBe('bag.png');
+  });
+
   it('lists the requests and shows one in Hindi, with its status, facts and matches', async () => {
     const { store, api } = await withRequest();
     renderApp('/courier-requests', { store, api, session: { role: 'sender' } });

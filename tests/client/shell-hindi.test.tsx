@@ -4,8 +4,8 @@
 // shows its Hindi, and none of the English the shell's catalogue holds for it.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadAllAreas, loadLocale, type MessageKey } from '@/client/i18n/i18n';
+import { describe, expect, it } from 'vitest';
+import type { MessageKey } from '@/client/i18n/i18n';
 import { bookListing, queueChange, replayOutbox, sendContactMessage } from '@/data';
 import { ERRORS } from '@/domain/errors';
 import { MSG } from '@/domain/texts';
@@ -14,15 +14,9 @@ import hi from '../../messages/hi.json';
 import { type FakeApi, fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp } from '../support/client-render-app';
 import { makeListing } from '../support/client-rows';
+import { renderInHindi } from '../support/hindi';
 
-beforeEach(async () => {
-  await loadLocale('hi');
-  await loadAllAreas('hi');
-});
-
-afterEach(async () => {
-  await loadLocale('en');
-});
+renderInHindi();
 
 /** The Hindi of a shell id without parameters. */
 function hindi(id: MessageKey): string {

@@ -1,5 +1,5 @@
 // The team console's screens on a fake API (issue 30): "Team" in the profile menu only for staff
-// (the server's GET /api/team/me), the console's refusal for anyone else, a reply sent with its
+// (the server's GET /api/auth, its `staff`), the console's refusal for anyone else, a reply sent with its
 // reason (and refused in place without one), a report suspended, and the server's search asked.
 // What an action did is said in the console's words, not the server's message.
 import { screen, within } from '@testing-library/react';
@@ -35,7 +35,7 @@ const REPORT = {
 function staffApi() {
   const api = fakeApi();
   const bodies: { path: string; body: unknown }[] = [];
-  api.on('GET /api/team/me', () => json({ staff: true }));
+  api.on('GET /api/auth', () => json({ status: 200, staff: true }));
   api.on('GET /api/team/queries', () => json({ items: [QUERY], next: null }));
   api.on('GET /api/team/reports', () => json({ items: [REPORT], next: null }));
   api.on('POST /api/team/*', async (req) => {
@@ -56,7 +56,7 @@ describe('the team console', () => {
 
   it('shows no Team entry, and refuses the console, to anyone else', async () => {
     const api = fakeApi();
-    api.on('GET /api/team/me', () => json({ code: 'team/forbidden', message: 'No' }, 403));
+    api.on('GET /api/auth', () => json({ status: 200, staff: false }));
     renderApp('/travellerhome', { api });
     await findHeading("Can't Carry Your Luggage?", 15_000);
     await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));

@@ -72,7 +72,7 @@ const AUDIT_SUBJECTS = [
 
 function staffApi() {
   const api = fakeApi();
-  api.on('GET /api/team/me', () => json({ staff: true }));
+  api.on('GET /api/auth', () => json({ status: 200, staff: true }));
   const list = (items: unknown[]) => () => json({ items, next: null });
   api.on(
     'GET /api/team/queries',
@@ -242,7 +242,7 @@ async function openView(name: string) {
 describe('the team console in Hindi', { timeout: 60_000 }, () => {
   it('refuses anyone else in Hindi', async () => {
     const api = fakeApi();
-    api.on('GET /api/team/me', () => json({ code: 'team/forbidden', message: 'No' }, 403));
+    api.on('GET /api/auth', () => json({ status: 200, staff: false }));
     renderApp('/team', { api });
     expect(await screen.findByText('कंसोल सिर्फ़ Carry टीम खोल सकती है।', {}, { timeout: 20_000 })).toBeTruthy();
     expectNoEnglish();
@@ -278,7 +278,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expectNoEnglish();
 
     await openView('बिना नतीजे वाली खोजें');
-    const search = await screen.findByRole('article', { name: '2099-05-01 को DEL से BOM' }, SLOW);
+    const search = await screen.findByRole('article', { name: '1 मई 2099 को DEL से BOM' }, SLOW);
     expect(within(search).getByText(/3 लोगों ने पूछा \(4 खोजें\)/)).toBeTruthy();
     expectNoEnglish();
     await userEvent.type(within(search).getByLabelText('संदेश (ईमेल से भेजा जाएगा)'), 'A flight is listed.');
@@ -288,10 +288,13 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
 
     await openView('कूरियर अनुरोध');
     const courier = await screen.findByRole('article', { name: 'asha@example.com का कूरियर अनुरोध' }, SLOW);
-    expect(within(courier).getByText(/DEL से DXB, 2099-12-20 से 2099-12-30, 2 KG · भेजा गया/)).toBeTruthy();
+    expect(within(courier).getByText(/DEL से DXB, 20 दिस॰ 2099 से 30 दिस॰ 2099, 2 KG · भेजा गया/)).toBeTruthy();
     await userEvent.click(within(courier).getByRole('button', { name: 'मिलती लिस्टिंग दिखाएँ' }));
     const matches = await within(courier).findByRole('list', { name: 'मिलती लिस्टिंग' }, SLOW);
-    expect(within(matches).getByText(/8 KG खाली · ₹300 प्रति KG/)).toBeTruthy();
+    // Dates and times as a Hindi reader writes them, not 2099-12-22 09:30.
+    expect(
+      within(matches).getByText(/AI883 · 22 दिस॰ 2099, 9:30 am · 8 KG खाली · ₹300 प्रति KG/),
+    ).toBeTruthy();
     expect(within(matches).getByRole('button', { name: 'यह लिस्टिंग भेजने वाले को सुझाएँ' })).toBeTruthy();
     await userEvent.click(within(courier).getByRole('button', { name: 'पूरी आईडी दिखाएँ…' }));
     expect(within(courier).getByRole('button', { name: 'पूरी आईडी दिखाएँ' })).toBeTruthy();
@@ -309,6 +312,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
     expect(
       await screen.findByText('asha@example.com, meera@example.com के साथ', {}, { timeout: 20_000 }),
     ).toBeTruthy();
+    expect(screen.getByText(/DEL से BOM · AI883 · 1 मई 2099/)).toBeTruthy();
     expect(screen.getByLabelText('ईमेल या बुकिंग आईडी से खोजें')).toBeTruthy();
     expectNoEnglish();
 
@@ -318,7 +322,7 @@ describe('the team console in Hindi', { timeout: 60_000 }, () => {
       { name: 'asha@example.com और meera@example.com का भुगतान विवाद' },
       SLOW,
     );
-    expect(within(dispute).getByText(/2 KG के लिए ₹600 · DEL से BOM/)).toBeTruthy();
+    expect(within(dispute).getByText(/2 KG के लिए ₹600 · DEL से BOM.* · AI883 · 1 मई 2099/)).toBeTruthy();
     expect(
       within(dispute).getByText(/कैरियर: Meera \(meera@example.com\) ने जवाब दिया: नहीं मिला।/),
     ).toBeTruthy();

@@ -174,3 +174,38 @@ describe('matching as someone types', () => {
     }
   });
 });
+
+describe('what matching looks at', () => {
+  const airports = referenceData.airports.map((a) => ({ ...a, id: a.code, metro: a.metro ?? '' }));
+  const index = indexAirports(airports);
+  const found = new Map<string, Set<string>>();
+  /** Every airport `q` matches, however far down (the index finds the candidates, not a scan). */
+  const finds = (q: string) => {
+    let codes = found.get(q);
+    if (!codes) {
+      index.last = undefined;
+      codes = new Set(matchAirports(index, q, { countries: [], limit: airports.length }).map((a) => a.code));
+      found.set(q, codes);
+    }
+    return codes;
+  };
+
+  it("finds every airport by its code's first letters, a word's first letters, and any three letters of its names", () => {
+    const missed: string[] = [];
+    // Every airport by its code and words' first letters; the three letters anywhere of every
+    // fifth (each such text is a search of its own: all of them would take seconds).
+    airports.forEach((a, n) => {
+      const names = [a.city, a.name, ...(a.alt ?? [])].map(fold).filter(Boolean);
+      const code = a.code.toLowerCase();
+      const queries = new Set([code.slice(0, 1), code.slice(0, 2), code, a.metro.toLowerCase()]);
+      for (const name of names) {
+        for (const word of name.split(' ')) queries.add(word.slice(0, 1)).add(word.slice(0, 2));
+        if (n % 5 === 0) for (let at = 0; at + 3 <= name.length; at++) queries.add(name.slice(at, at + 3));
+      }
+      // As typed: "ab " would be the two letters "ab", which need not start a word.
+      for (const q of queries)
+        if (q && q === fold(q) && !finds(q).has(a.code)) missed.push(`${q} -> ${a.code}`);
+    });
+    expect(missed.slice(0, 10)).toEqual([]);
+  });
+});

@@ -83,11 +83,17 @@ describe('staff routes', () => {
 
   it('makes an address staff by the operator command only, and takes it away again', async () => {
     const later = await signupAndLogin(server);
+    // GET /api/auth tells the app whether to offer the console, with 200 either way.
+    const staffFlag = async () =>
+      ((await (await later.call('GET', '/api/auth')).json()) as { staff: boolean }).staff;
     expect((await later.call('GET', '/api/team/me')).status).toBe(403);
+    expect(await staffFlag()).toBe(false);
     expect((await runStaffCommand(server.db, { op: 'add', email: later.email }, Date.now())).ok).toBe(true);
     expect((await later.call('GET', '/api/team/me')).status).toBe(200);
+    expect(await staffFlag()).toBe(true);
     await runStaffCommand(server.db, { op: 'remove', email: later.email }, Date.now());
     expect((await later.call('GET', '/api/team/me')).status).toBe(403);
+    expect(await staffFlag()).toBe(false);
     expect(await auditActions()).toEqual(expect.arrayContaining(['staff.add', 'staff.remove']));
   });
 });

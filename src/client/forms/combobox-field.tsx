@@ -53,15 +53,16 @@ export function ComboboxField({
   const [active, setActive] = useState(-1);
   const shownText = text ?? selected?.short ?? selected?.label ?? '';
 
+  const listed = open ? (text ?? '') : null;
   // Matched only while the list is open: thousands of airports are not searched on every render.
   const groups = useMemo(() => {
-    if (!open) return [];
+    if (listed === null) return [];
     const start = performance.now();
-    const found = options.find(text ?? '', readRecent(recentKind), exclude);
+    const found = options.find(listed, readRecent(recentKind), exclude);
     // A user-timing entry per keystroke: the picker benchmark reads the matching's share of it.
     performance.measure?.(MATCH_MEASURE, { start });
     return found;
-  }, [options, exclude, text, open, recentKind]);
+  }, [options, exclude, listed, recentKind]);
   const matches = useMemo(() => groups.flatMap((g) => g.choices), [groups]);
 
   function pick(choice: Choice) {
@@ -150,25 +151,26 @@ export function ComboboxField({
           onKeyDown={onKeyDown}
           onBlur={onBlur}
         />
+        {/* Contained: a keystroke's new rows are laid out and painted within the list, and
+            nothing outside it is laid out again for them. */}
         <div
           ref={listRef}
           id={listId}
           role="listbox"
           aria-label={t('search.picker.choices', { label })}
           hidden={!open}
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto [contain:content] rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           {groups.map((g, gi) => {
             const offset = groups.slice(0, gi).reduce((n, x) => n + x.choices.length, 0);
-            const rows = g.choices.map((o, i) => (
-              <ComboOption
-                key={o.value}
-                id={`${listId}-${offset + i}`}
-                choice={o}
-                active={offset + i === active}
-                onPick={pickOption}
-              />
-            ));
+            // Keyed by place, as the ids are: a keystroke rewrites the rows' text in place
+            // instead of removing some rows and building others.
+            const rows = g.choices.map((o, i) => {
+              const id = `${listId}-${offset + i}`;
+              return (
+                <ComboOption key={id} id={id} choice={o} active={offset + i === active} onPick={pickOption} />
+              );
+            });
             const heading = groupHeading(g, t);
             if (!heading) return rows;
             const headingId = `${listId}-g${gi}`;
@@ -186,7 +188,7 @@ export function ComboboxField({
               </div>
             );
           })}
-          {open && matches.length === 0 ? (
+          {listed !== null && matches.length === 0 ? (
             <div
               role="option"
               aria-selected={false}

@@ -19,8 +19,7 @@ export const ComboOption = memo(function ComboOption({ id, choice, active, onPic
       id={id}
       role="option"
       aria-selected={active}
-      // Laid out and painted only when scrolled into the list's view: six of ten show at once.
-      className={`cursor-pointer px-3 py-2 text-sm text-slate-900 [contain-intrinsic-size:auto_3.25rem] [content-visibility:auto] ${active ? 'bg-brand-50' : ''}`}
+      className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${active ? 'bg-brand-50' : ''}`}
       // mousedown, not click: the input must not blur (and close the list) first.
       onMouseDown={(e) => {
         e.preventDefault();

@@ -2,13 +2,15 @@
 // (skip link, header and sync line, main). Which screens need a session is the authenticated
 // layout route's business (_authed.tsx): the header shows under it, except on a screen whose
 // staticData says hideHeader. On the entry screens the sync line comes once the browser is idle.
-import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { createRootRouteWithContext, Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { readSession } from '@/data/engine/stored-session';
 import { normalizePath } from '../auth/paths';
+import { markFirstScreenShown } from '../first-screen';
 import { useT } from '../i18n/i18n';
 import { useIdle } from '../idle';
 import type { RouterContext } from '../router-context';
+import { ShellPending } from '../ui/shell-pending';
 import { Header, loadChrome, SyncIndicator } from './-components/chrome';
 
 declare module '@tanstack/react-router' {
@@ -26,8 +28,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (preload) await context.auth.ready();
     else await context.auth.checkPath(normalizePath(location.pathname));
   },
+  // The first screen on a slow link: while the router's first load, a screen's chunk or its
+  // area's words (useT('search') suspends) are on their way, the header's place and a loading
+  // line stand, never a blank page.
+  pendingComponent: RootPending,
   component: RootLayout,
 });
+
+/** The shell while the first screen loads (the app's own stands until this or the layout mounts). */
+function RootPending() {
+  const storage = useRouter().options.context?.storeLoader?.storage ?? null;
+  useLayoutEffect(markFirstScreenShown, []);
+  return <ShellPending signedIn={readSession(storage) !== null} />;
+}
 
 function RootLayout() {
   const { authed, hideHeader } = useMatches({
@@ -40,6 +53,8 @@ function RootLayout() {
   const t = useT();
   const idle = useIdle();
   const [loaded, setLoaded] = useState(false);
+  // Before paint: the app's loading shell goes in the same frame this layout comes.
+  useLayoutEffect(markFirstScreenShown, []);
   useEffect(() => {
     // Behind the login the layout's beforeLoad has loaded them; on the entry screens, once idle.
     if (!idle || loaded) return;

@@ -111,7 +111,7 @@ function Receipt() {
           {rows.map(([label, value]) => (
             <div key={label} className="grid grid-cols-[9rem_1fr] gap-3 py-2 print:break-inside-avoid">
               <dt className="text-slate-600">{label}</dt>
-              <dd className="break-all font-medium text-slate-900">{value}</dd>
+              <dd className="min-w-0 font-medium text-slate-900 wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>

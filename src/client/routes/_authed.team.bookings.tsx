@@ -4,7 +4,7 @@ import { useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { BookingStatus } from '@/domain/booking/status';
-import { formatPrice, formatWeight } from '@/domain/format';
+import { formatFullDate, formatPrice, formatWeight } from '@/domain/format';
 import { TeamList } from './team/-components/team-list';
 import { useTeamPage } from './team/-components/use-team-page';
 import { when } from './team/-components/when';
@@ -43,7 +43,8 @@ function Bookings() {
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white p-3 text-sm">
             <StatusBadge status={b.status} />
             <span className="font-semibold text-slate-900">
-              {t('team.bookings.route', { from: b.from, to: b.to })} · {b.flightNo} · {b.departure}
+              {t('team.bookings.route', { from: b.from, to: b.to })} · {b.flightNo} ·{' '}
+              {formatFullDate(b.departure, LOCALE)}
             </span>
             <span className="text-slate-700">
               {formatWeight(b.weightGrams / 1000)} · {formatPrice(b.cost, LOCALE)}

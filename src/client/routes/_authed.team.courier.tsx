@@ -9,7 +9,7 @@ import { LOCALE } from '@/client/locale';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { courierMatches, revealGovernmentId, teamAction } from '@/data';
-import { formatPrice } from '@/domain/format';
+import { formatFullDate, formatPrice, formatTime } from '@/domain/format';
 import { idTypeText } from './-components/courier-text';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
@@ -71,8 +71,11 @@ function tripText(trip: Trip, t: TeamT): string {
   if (!(trip.from && trip.to)) return t('team.courier.noRoute');
   const days = trip.firstDay
     ? trip.lastDay && trip.lastDay !== trip.firstDay
-      ? t('team.courier.daysRange', { first: trip.firstDay, last: trip.lastDay })
-      : t('team.courier.days', { first: trip.firstDay })
+      ? t('team.courier.daysRange', {
+          first: formatFullDate(trip.firstDay, LOCALE),
+          last: formatFullDate(trip.lastDay, LOCALE),
+        })
+      : t('team.courier.days', { first: formatFullDate(trip.firstDay, LOCALE) })
     : '';
   const weight = trip.weightKg ? t('team.courier.weight', { weight: trip.weightKg }) : '';
   return `${t('team.courier.trip', { from: trip.from, to: trip.to })}${days}${weight}`;
@@ -109,7 +112,8 @@ function RequestCard({ request }: { request: Request }) {
             {matches.map((l) => (
               <li key={l.id} className="rounded-xl border border-slate-200 p-3">
                 <p className="text-sm font-semibold text-slate-900">
-                  {l.flightNo} · {l.departure} {l.time} ·{' '}
+                  {l.flightNo} · {formatFullDate(l.departure, LOCALE)}
+                  {l.time ? `, ${formatTime(l.time, LOCALE)}` : ''} ·{' '}
                   {t('team.courier.listing', { kg: l.available, price: formatPrice(l.cost, LOCALE) })} ·{' '}
                   {l.name}
                 </p>

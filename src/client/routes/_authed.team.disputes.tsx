@@ -8,7 +8,7 @@ import { useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { teamAction } from '@/data';
-import { formatPrice, formatWeight } from '@/domain/format';
+import { formatFullDate, formatPrice, formatWeight } from '@/domain/format';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
 import { bookingStatusText } from './team/-components/team-text';
@@ -79,7 +79,7 @@ function DisputeCard({ dispute: d, onDone }: { dispute: Dispute; onDone: () => v
             from: d.from,
             to: d.to,
           })}{' '}
-          · {d.flightNo} · {d.departure}
+          · {d.flightNo} · {formatFullDate(d.departure, LOCALE)}
         </p>
         <p className="text-sm text-slate-800">
           {t('team.disputes.traveller', { name: d.traveller.name, email: d.traveller.email })}

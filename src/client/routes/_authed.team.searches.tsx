@@ -4,9 +4,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useStore } from '@/client/hooks/use-store';
 import { useT } from '@/client/i18n/i18n';
+import { LOCALE } from '@/client/locale';
 import { Card } from '@/client/ui/card';
 import { CONTROL_CLASS } from '@/client/ui/field';
 import { teamAction } from '@/data';
+import { formatFullDate } from '@/domain/format';
 import { ActionForm } from './team/-components/action-form';
 import { TeamList } from './team/-components/team-list';
 import { useTeamPage } from './team/-components/use-team-page';
@@ -49,11 +51,12 @@ function SearchCard({ search, onDone }: { search: Search; onDone: () => void }) 
   const t = useT('team');
   const [message, setMessage] = useState('');
   const { from, to, departure } = search;
+  const day = formatFullDate(departure, LOCALE);
   return (
     <Card className="p-4">
-      <article aria-label={t('team.searches.label', { from, to, departure })}>
+      <article aria-label={t('team.searches.label', { from, to, departure: day })}>
         <p className="font-semibold text-slate-900">
-          {t('team.searches.route', { from, to })} · {departure}
+          {t('team.searches.route', { from, to })} · {day}
         </p>
         <p className="text-sm text-slate-700">
           {t('team.searches.people', { people: search.people, searches: search.searches })} ·{' '}

@@ -31,10 +31,26 @@ export interface AirportIndex {
   entries: Entry[];
   byCode: Map<string, Airport>;
   /**
+   * Every entry's places and title, one entry after another ("\n" apart): one `indexOf` over it
+   * finds the entries whose names contain a text, instead of a test of every entry.
+   */
+  text: string;
+  /** Where each entry's part of `text` starts; the last is `text`'s length. */
+  starts: Int32Array;
+  /** Entries (their places in `entries`) whose code or city code is a text ("nyc"). */
+  exact: Map<string, number[]>;
+  /**
+   * Entries whose code or a word of their names or title starts with one or two letters, by
+   * `startKey` of those letters: what a query of one or two letters can match.
+   */
+  starting: Map<number, number[]>;
+  /**
    * The last query of 3 or more letters and every entry it matched, in the index's order: a
    * keystroke that adds to it ("ben" -> "beng") only looks again at those (see `candidates`).
    */
   last?: { q: string; hits: Entry[] };
+  /** Each country's airports, busiest first, made when an empty picker first offers them. */
+  busiest?: Map<string, Airport[]>;
 }
 
 /** Folds every airport's names once; matching then only compares strings. */
@@ -51,8 +67,49 @@ export function indexAirports(airports: readonly Airport[]): AirportIndex {
       title: ` ${fold(airport.name)} `,
     };
   });
-  return { entries, byCode: new Map(airports.map((a) => [a.code, a])) };
+  const starts = new Int32Array(entries.length + 1);
+  const parts: string[] = [];
+  const exact = new Map<string, number[]>();
+  const starting = new Map<number, number[]>();
+  // Entries are added in order, so an entry already listed is the list's last.
+  const add = <K>(map: Map<K, number[]>, key: K, i: number) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  let length = 0;
+  entries.forEach((e, i) => {
+    starts[i] = length;
+    const part = `${e.places}\n${e.title}\n`;
+    parts.push(part);
+    length += part.length;
+    add(exact, e.code, i);
+    if (e.metro) add(exact, e.metro, i);
+    add(starting, startKey(e.code.slice(0, 1)), i);
+    add(starting, startKey(e.code.slice(0, 2)), i);
+    for (let at = 1; at < part.length; at++) {
+      if (part.charCodeAt(at - 1) !== SPACE || !isLetter(part.charCodeAt(at))) continue;
+      add(starting, startKey(part[at] ?? ''), i);
+      if (isLetter(part.charCodeAt(at + 1))) add(starting, startKey(part.slice(at, at + 2)), i);
+    }
+  });
+  starts[entries.length] = length;
+  return {
+    entries,
+    byCode: new Map(airports.map((a) => [a.code, a])),
+    text: parts.join(''),
+    starts,
+    exact,
+    starting,
+  };
 }
+
+const SPACE = 32;
+/** Anything a folded query can hold but a space (or the index's "\n" and "|"). */
+const isLetter = (c: number) => !Number.isNaN(c) && c !== SPACE && c !== 10 && c !== 124;
+/** One number for a text's first one or two letters: "b" and "bo" differ. */
+const startKey = (t: string) =>
+  t.length < 2 ? t.charCodeAt(0) : (t.charCodeAt(0) + 1) * 65_536 + t.charCodeAt(1);
 
 /**
  * 0 is the best tier; -1 is no match. A whole match comes first: the airport's own code (0), then
@@ -81,14 +138,50 @@ function standing(t: number, preferred: boolean): number {
   return preferred ? t : t + 2;
 }
 
+/** The entry whose part of the index's text holds position `at`. */
+function entryAt(starts: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /**
- * The entries worth testing for `q`. Every tier of a query of 3 or more letters needs the folded
- * text found in the code, the names or the title, so an entry that did not match "ben" cannot
- * match "beng": typing on narrows the last hits instead of the whole list.
+ * The entries worth testing for `q`, in the index's order. Every tier needs the code or city code
+ * to be `q`, or (one or two letters) the code or a word of the names or title to start with it,
+ * or (three or more) the names or title to hold it: those are looked up (one or two letters) or
+ * found by one search of the index's text (longer), not tested entry by entry. An entry that did
+ * not match "ben" cannot match "beng" either, so typing on narrows the last hits.
  */
 function candidates(index: AirportIndex, q: string): Entry[] {
   const last = index.last;
-  return last && q.startsWith(last.q) ? last.hits : index.entries;
+  if (last && q.startsWith(last.q)) return last.hits;
+  const { entries, text, starts } = index;
+  const exact = index.exact.get(q) ?? [];
+  if (q.length < 3 && exact.length === 0) {
+    return (index.starting.get(startKey(q)) ?? []).flatMap((i) => entries[i] ?? []);
+  }
+  const hit = new Uint8Array(entries.length);
+  for (const i of exact) hit[i] = 1;
+  if (q.length < 3) for (const i of index.starting.get(startKey(q)) ?? []) hit[i] = 1;
+  else {
+    for (let at = text.indexOf(q); at >= 0; ) {
+      const i = entryAt(starts, at);
+      hit[i] = 1;
+      // The entry's other occurrences add nothing: search on after it.
+      at = text.indexOf(q, starts[i + 1]);
+    }
+  }
+  const found: Entry[] = [];
+  for (let i = 0; i < hit.length; i++) {
+    const e = hit[i] ? entries[i] : undefined;
+    if (e) found.push(e);
+  }
+  return found;
 }
 
 export interface MatchOptions {
@@ -140,11 +233,22 @@ export function suggestAirports(
     return a && c !== opts.exclude ? [a] : [];
   });
   const taken = new Set([...recentCodes, opts.exclude]);
-  const country = opts.countries[0];
-  const popular = index.entries
-    .map((e) => e.airport)
-    .filter((a) => a.cc === country && !taken.has(a.code))
-    .sort((a, b) => b.rank - a.rank)
-    .slice(0, opts.limit ?? 10);
+  const country = opts.countries[0] ?? '';
+  // A country's airports busiest first, sorted once (the picker opens on them every time).
+  let busiest = index.busiest?.get(country);
+  if (!busiest) {
+    busiest = index.entries
+      .map((e) => e.airport)
+      .filter((a) => a.cc === country)
+      .sort((a, b) => b.rank - a.rank);
+    index.busiest ??= new Map();
+    index.busiest.set(country, busiest);
+  }
+  const limit = opts.limit ?? 10;
+  const popular: Airport[] = [];
+  for (const a of busiest) {
+    if (popular.length >= limit) break;
+    if (!taken.has(a.code)) popular.push(a);
+  }
   return { recent, popular };
 }

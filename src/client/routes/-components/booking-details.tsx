@@ -213,8 +213,10 @@ export function BookingDetails({
       >
         {items.map(([term, value]) => (
           <div key={term} className="flex justify-between gap-3">
-            <dt className="text-slate-600">{term}</dt>
-            <dd className="text-right font-medium text-slate-900">{value}</dd>
+            {/* A term is a word or two: kept on one line ("कहाँ से" broken after "कहाँ" reads as a
+                question), the value wraps beside it. */}
+            <dt className="shrink-0 text-slate-600">{term}</dt>
+            <dd className="min-w-0 text-right font-medium text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

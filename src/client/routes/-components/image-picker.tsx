@@ -1,4 +1,7 @@
-// 'Upload Item Image': an image-only file input with a preview of the chosen picture.
+// 'Upload Item Image': an image-only file input with a preview of the chosen picture. The input is
+// visually hidden and its button and "no photo" line are the app's words: a browser's own ("Choose
+// File", "No file chosen") are in the browser's language, English on a phone set to English with
+// the app in Hindi, and were cut short at 390 px.
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { validationText } from '@/client/i18n/domain-text';
@@ -47,17 +50,29 @@ export function ImagePicker({ file, error, onChange, inputKey, sizeNote }: Image
             <ImagePlus className="size-8" />
           </span>
         )}
-        <input
-          key={inputKey}
-          id="itemImage"
-          name="itemImage"
-          type="file"
-          accept="image/*"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'itemImage-error' : undefined}
-          className="min-w-0 flex-1 text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
-          onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-        />
+        <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
+          <input
+            key={inputKey}
+            id="itemImage"
+            name="itemImage"
+            type="file"
+            accept="image/*"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'itemImage-chosen itemImage-error' : 'itemImage-chosen'}
+            className="peer sr-only"
+            onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+          />
+          <label
+            htmlFor="itemImage"
+            aria-hidden="true"
+            className="cursor-pointer rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+          >
+            {t('sender.image.choose')}
+          </label>
+          <span id="itemImage-chosen" className="max-w-full truncate text-sm text-slate-600">
+            {file ? file.name : t('sender.image.none')}
+          </span>
+        </div>
       </div>
       {sizeNote ? (
         <p id="itemImage-size" className="text-sm text-slate-700" aria-live="polite">

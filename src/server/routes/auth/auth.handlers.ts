@@ -8,6 +8,7 @@ import { keepOnlyThisDevice, knownDevice, rememberDevice } from '../../auth/devi
 import { requireUser, SESSION_COOKIE, tokenOf, tokensOf } from '../../auth/guard';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeOtherSessions, revokeSessions } from '../../auth/sessions';
+import { isStaff } from '../../auth/staff';
 import {
   type Backoff,
   type BackoffClaim,
@@ -260,8 +261,14 @@ export async function logoutOthers(c: Context<AppEnv>, deps: Deps) {
 }
 
 /** The spec's client reads both the HTTP status and `status` in the body. */
-export function authStatus(c: Context<AppEnv>) {
+/**
+ * GET /api/auth: whether the session stands, and whether its user is staff. The app asks this to
+ * show or hide the team's console, so that an ordinary user's device is never answered 403 (a
+ * failed request in every logged-in screen's console) just for asking.
+ */
+export async function authStatus(c: Context<AppEnv>, deps: Deps) {
   const user = c.get('user');
   if (!user) return c.json({ status: 401, message: new ApiError('auth/required').message }, 401);
-  return c.json({ status: 200, email: user.email, name: user.name, phone: user.phone });
+  const staff = await isStaff(deps.db, user.email, deps.config.staffEmails);
+  return c.json({ status: 200, email: user.email, name: user.name, phone: user.phone, staff });
 }

@@ -12,5 +12,5 @@ export function authRoutes(deps: Deps) {
     .post('/auth/login', jsonBody(loginSchema), (c) => login(c, deps))
     .post('/auth/logout', (c) => logout(c, deps))
     .post('/auth/logout-others', (c) => logoutOthers(c, deps))
-    .get('/api/auth', (c) => authStatus(c));
+    .get('/api/auth', (c) => authStatus(c, deps));
 }
