@@ -226,6 +226,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One build and one migrated, seeded data folder for all of them (each server copies it).
+          globalSetup: ['tests/support/e2e-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -288,20 +288,22 @@ describe('the pseudo-locale walk of every route', () => {
       await p.getByRole('dialog').waitFor();
     };
 
-    const entry = await (await pseudoContext()).newPage();
-    await walk(
-      entry,
-      'logged out',
-      [
-        { route: '/', path: '/' },
-        { route: '/login', path: '/login' },
-        { route: '/signup', path: '/signup' },
-        { route: '/forgot-password', path: '/forgot-password' },
-        { route: '/reset-password', path: `/reset-password?token=${'A'.repeat(43)}` },
-      ],
-      allowed,
-    );
-    await entry.context().close();
+    const loggedOut = async () => {
+      const entry = await (await pseudoContext()).newPage();
+      await walk(
+        entry,
+        'logged out',
+        [
+          { route: '/', path: '/' },
+          { route: '/login', path: '/login' },
+          { route: '/signup', path: '/signup' },
+          { route: '/forgot-password', path: '/forgot-password' },
+          { route: '/reset-password', path: `/reset-password?token=${'A'.repeat(43)}` },
+        ],
+        allowed,
+      );
+      await entry.context().close();
+    };
 
     const byRole: [ApiUser, Role, Visit[]][] = [
       [
@@ -358,15 +360,29 @@ describe('the pseudo-locale walk of every route', () => {
         ],
       ],
     ];
-    for (const [user, role, visits] of byRole) {
-      try {
-        const page = await loggedIn(user, role);
-        await walk(page, user === staff ? 'team' : role, visits, allowed);
-        await page.context().close();
-      } catch (err) {
-        note(`${user.name} as ${role}`, `could not log in: ${(err as Error).message.split('\n')[0]}`);
-      }
-    }
+    const asRole =
+      ([user, role, visits]: (typeof byRole)[number]) =>
+      async () => {
+        try {
+          const page = await loggedIn(user, role);
+          await walk(page, user === staff ? 'team' : role, visits, allowed);
+          await page.context().close();
+        } catch (err) {
+          note(`${user.name} as ${role}`, `could not log in: ${(err as Error).message.split('\n')[0]}`);
+        }
+      };
+    // Two walks at a time, each in its own context (the screens change nothing another walk
+    // reads): a screen's time is mostly the page loading and settling, not this process's work.
+    const [travellerWalk, carrierWalk, senderWalk, teamWalk] = byRole.map(asRole);
+    const lanes = [
+      [loggedOut, travellerWalk],
+      [carrierWalk, senderWalk, teamWalk],
+    ];
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const walkOf of lane) await walkOf?.();
+      }),
+    );
 
     const missed = declaredRoutes().filter((r) => !walked.has(r));
     for (const r of missed) note(r, 'not walked: add it to this test');

@@ -13,8 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../../src/server/db/client';
-import { seedReferenceData } from '../../src/server/db/seed';
 import { axeViolations, DESKTOP, launchBrowser, PHONE } from '../support/e2e-browser';
 import { type E2eServer, startE2eServer } from '../support/e2e-server';
 import { type ApiUser, bookOver, createApiUser, listOver, loginInBrowser } from '../support/e2e-users';
@@ -83,11 +81,7 @@ let abuser: ApiUser;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'carry-e2e-team-'));
-  // The database made and seeded here, with no start-up deadline: on a loaded machine a first start
-  // (initdb, migrations, reference data) can take longer than the server's health wait.
-  const made = await createDb({ dataDir });
-  await seedReferenceData(made.db);
-  await made.close();
+  // The new folder starts as a copy of the run's migrated, seeded one (e2e-global-setup.ts).
   server = await startE2eServer({ dataDir });
   browser = await launchBrowser();
   staff = await createApiUser(server.url, 'Tara Team', '9876543210');

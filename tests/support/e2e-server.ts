@@ -3,13 +3,31 @@
 // /api/health. `stop()` ends the process and keeps the data, so a test can open the database
 // (`openDatabase()`) to count records no API reads back; `remove()` deletes it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { createDb, type Database } from '../../src/server/db/client';
 import { until } from './until';
+
+/**
+ * A migrated and seeded data folder (tests/support/e2e-global-setup.ts, made in the background
+ * while the other projects' files run): a server given a new or empty folder starts from a copy
+ * of it instead of running initdb and every migration. Not there yet (a single e2e file run at
+ * once), failed, or unset (a script outside Vitest): the server starts from an empty folder, as
+ * it would without it; waiting would cost as much as the fresh start.
+ */
+export const TEMPLATE_DATA_DIR_ENV = 'CARRY_E2E_TEMPLATE_DATA_DIR';
+
+/** Fills `dataDir` from the template when it is ready and the folder is new or empty. */
+function fromTemplate(dataDir: string): void {
+  const template = process.env[TEMPLATE_DATA_DIR_ENV];
+  // The template is renamed into place only once whole (e2e-template.ts).
+  if (!template || !existsSync(template)) return;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
+  cpSync(template, dataDir, { recursive: true });
+}
 
 // A server starting on a loaded machine (migrations, seeding) may take more than a minute.
 const HEALTH_TIMEOUT_MS = 180_000;
@@ -70,6 +88,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'carry-e2e-'));
   const staticDir = options.staticDir ?? './dist';
+  fromTemplate(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,

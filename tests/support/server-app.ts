@@ -3,8 +3,8 @@
 //   createTestServer(options?: { clock?; config?: Partial<AppConfig>; notify?; live?: PokeHubOptions })
 //     : Promise<{ app, db, pokes, close(), request(path: string, init?: RequestInit): Promise<Response> }>
 //
-// Each call gets a fresh, migrated and seeded database: in-memory PGlite, or, when
-// TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
+// Each call gets a fresh, migrated and seeded database: in-memory PGlite (loaded from one dump,
+// pglite-snapshot.ts), or, when TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
 // Image bytes go where main.ts puts them: on PGlite a temporary folder (`filesDir`, removed by
 // close()) standing for DATA_DIR/files, on PostgreSQL its file_chunks table.
 // `request` goes through `app.request` (no port): paths like '/api/auth' resolve against
@@ -17,6 +17,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '@/server/app';
 import type { AppConfig, Argon2Cost, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
+import { markReferenceChanged } from '@/server/db/reference-version';
 import { seedReferenceData } from '@/server/db/seed';
 import { chunkFileStore } from '@/server/files/chunk-store';
 import { diskFileStore } from '@/server/files/disk-store';
@@ -30,6 +31,7 @@ import type { PokeHub, PokeHubOptions } from '@/server/live/poke-hub';
 import type { NotifyConfig } from '@/server/notify/config';
 import { createNotifier, type Notifier } from '@/server/notify/notifier';
 import { freshDatabase } from './pg-admin';
+import { pgliteSnapshot } from './pglite-snapshot';
 
 export interface TestServer {
   app: ReturnType<typeof createApp>;
@@ -56,8 +58,11 @@ export async function createTestServer(
 ): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshDatabase(baseUrl) : null;
-  const database = await createDb(pgDb ? { url: pgDb.url } : {});
-  await seedReferenceData(database.db);
+  // On PGlite, from a dump already migrated and seeded (pglite-snapshot.ts).
+  const database = await createDb(pgDb ? { url: pgDb.url } : { snapshot: await pgliteSnapshot() });
+  if (pgDb) await seedReferenceData(database.db);
+  // As after a seed: the reference tables' copies in memory are built from these rows.
+  else markReferenceChanged(database.db);
   const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));
   const files = filesDir ? diskFileStore(filesDir) : chunkFileStore();
   const live = await startLive(database.notifications, options.live);

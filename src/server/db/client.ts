@@ -34,6 +34,11 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** Runs after the migrations, still under the migration lock (seeding reference data). */
   setup?: (db: Db) => Promise<void>;
+  /**
+   * In memory only (tests): start from this dump of a database (PGlite's dumpDataDir) instead of
+   * an empty one, which costs seconds of initdb and migrations every time.
+   */
+  snapshot?: Blob;
 }
 
 /**
@@ -83,7 +88,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
   // One process per folder (throws DataDirLockedError naming the holder).
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = new PGlite(options.dataDir);
+    const client =
+      options.snapshot && !options.dataDir
+        ? new PGlite({ loadDataDir: options.snapshot })
+        : new PGlite(options.dataDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     await options.setup?.(db as unknown as Db);
