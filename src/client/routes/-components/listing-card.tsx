@@ -37,10 +37,13 @@ export function ListingCard({
         to={{ code: row.to, name: reference.airportName(row.to) }}
         loading={reference.loading}
       />
-      <div className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center text-sm">
+      {/* The departure's column is the widest and its time never wraps: a flight from Kathmandu
+          gains "GMT+5:45" when the airport list arrives, and a wrapped time would grow the card
+          (no layout shift, issue 29). The price is the shortest of the three. */}
+      <div className="grid grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)_minmax(0,0.85fr)] gap-2 rounded-xl bg-slate-50 p-3 text-center text-sm">
         <div>
           <p className="font-semibold text-slate-900">{formatDayMonth(row.departure, LOCALE)}</p>
-          <p className="text-xs text-slate-500">
+          <p className="whitespace-nowrap text-xs text-slate-500">
             {row.time ? reference.departureTime(row.departure, row.time, row.from) : ''}
           </p>
         </div>
