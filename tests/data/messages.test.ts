@@ -25,6 +25,7 @@ import {
   updateBookingStatus,
 } from '@/data';
 import { messageReports, messages } from '@/server/db/schema';
+import { pruneSyncClients, pruneSyncResults } from '@/server/model/sync.retention';
 import { listingValues, type SignedIn, signedIn } from '../support/data-store';
 import { createTestServer, type TestServer } from '../support/server-app';
 
@@ -63,6 +64,30 @@ const stored = (bookingId: string) =>
   server.db.select().from(messages).where(eq(messages.bookingId, bookingId)).orderBy(asc(messages.seq));
 
 describe('sendMessage', () => {
+  it('settles 31 messages whose push answer was lost and then cleaned up by the server, in one pull', async () => {
+    // The model's counterexample: ManyMessages(31), PushAnswerLost, ServerTimePasses(+2 h,
+    // housekeeping), Pull. The pull settled one entry at a time, awaiting between entries that
+    // asked IndexedDB nothing, and its transaction committed early (PrematureCommitError).
+    const { traveller, id } = await booked();
+    const written = Array.from({ length: 31 }, (_, i) => `note ${i + 1}`);
+    for (const text of written)
+      expect(await sendMessage(traveller.store, id, text)).toMatchObject({ ok: true });
+    traveller.net.inject('drop');
+    await replayOutbox(traveller.store); // a push carries 30: the first 30 are applied, unanswered
+    expect((await stored(id)).map((m) => m.text)).toEqual(written.slice(0, 30));
+    offset += 2 * 3_600_000;
+    traveller.clock.t += 2 * 3_600_000;
+    const now = Date.now() + offset;
+    await pruneSyncResults(server.db, now, 90 * DAY_MS);
+    await pruneSyncClients(server.db, now);
+    await pull(traveller.store); // settles the 30 the server applied, without their answers
+    expect(await traveller.store.db.outbox.count()).toBe(1);
+    await replayOutbox(traveller.store);
+    expect(await traveller.store.db.outbox.count()).toBe(0);
+    expect((await texts(traveller, id)).map((m) => [m[0], m[1]])).toEqual(written.map((t) => [t, 'sent']));
+    expect((await stored(id)).map((m) => m.text)).toEqual(written);
+  });
+
   it('queues offline, shows "sending" at once, then reaches the server once, in order', async () => {
     const { carrier, traveller, id } = await booked();
     traveller.net.down = true;

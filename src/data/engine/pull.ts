@@ -33,7 +33,7 @@ import { callParsed } from './http';
 import { contextOf } from './kinds';
 import { META, setMeta } from './meta';
 import { rebase } from './outbox';
-import { applyResult } from './outcomes';
+import { applyResults } from './outcomes';
 import { currentLogin, loginSince } from './session';
 import type { Store } from './store';
 import { ackedMutationId, acknowledge, clientIdFor, pullCookie, setPullCookie } from './sync-client';
@@ -154,13 +154,18 @@ export async function applyPull(
       .equals(user)
       .filter((e) => e.state !== 'failed' && e.mutationId != null && e.mutationId <= res.lastMutationId)
       .toArray();
-    const drops: string[] = [];
-    for (const e of settled) {
-      const id = e.mutationId ?? 0;
-      const applied = await applyResult(ctx, e, results.get(id) ?? appliedLongAgo(id), true);
-      if (applied.drop) drops.push(e.key);
-    }
-    await db.outbox.bulkDelete(drops);
+    // All in one call, as a push's answer is: one call per entry awaited natively between entries
+    // whose settling asks IndexedDB nothing (31 messages whose answers the server had cleaned up),
+    // and the transaction lost its zone and committed early (PrematureCommitError).
+    const applied = await applyResults(
+      ctx,
+      settled.map((entry) => {
+        const id = entry.mutationId ?? 0;
+        return { entry, result: results.get(id) ?? appliedLongAgo(id) };
+      }),
+      true,
+    );
+    await db.outbox.bulkDelete(settled.filter((_, i) => applied[i]?.drop).map((e) => e.key));
     await acknowledge(db, clientId, res.lastMutationId);
     // Step 3.
     const { snapshot: snap, patch } = res;
