@@ -11,6 +11,7 @@ import { type CourierRow, type CourierStatus, courierStatusSchema } from '@/doma
 import type { Listing } from '@/domain/listing/schema';
 import { lastFour, openIdNumber, sealIdNumber } from '../auth/id-sealing';
 import type { Db, Tx } from '../db/client';
+import { rowIn } from '../db/row-in';
 import { courierRequestEvents, courierRequests, listings, users } from '../db/schema';
 import { toGrams, toKg, toListing } from './listings.queries';
 
@@ -226,10 +227,10 @@ export async function anyOpenRequestOn(
     .from(courierRequests)
     .where(
       and(
-        sql`(${courierRequests.from}, ${courierRequests.to}) in (${sql.join(
-          routes.map((r) => sql`(${r.from}, ${r.to})`),
-          sql`, `,
-        )})`,
+        rowIn(
+          [courierRequests.from, courierRequests.to],
+          routes.map((r) => [r.from, r.to]),
+        ),
         inArray(courierRequests.status, OPEN),
         lte(courierRequests.firstDay, departures[departures.length - 1] as string),
         gte(courierRequests.lastDay, departures[0] as string),

@@ -2,6 +2,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SearchRequest } from '@/domain/listing/schema';
 import type { Db, Tx } from '../db/client';
+import { rowIn } from '../db/row-in';
 import { matchRequests } from '../db/schema';
 import { localesOf, matchFoundMail, queueMails } from './team.mail';
 
@@ -50,10 +51,10 @@ export async function anyUntoldSearchOf(
     .from(matchRequests)
     .where(
       and(
-        sql`(${matchRequests.from}, ${matchRequests.to}, ${matchRequests.departure}) in (${sql.join(
-          unique.map((t) => sql`(${t.from}, ${t.to}, ${t.departure})`),
-          sql`, `,
-        )})`,
+        rowIn(
+          [matchRequests.from, matchRequests.to, matchRequests.departure],
+          unique.map((t) => [t.from, t.to, t.departure]),
+        ),
         isNull(matchRequests.notifiedAt),
         ne(matchRequests.userId, userId),
       ),
