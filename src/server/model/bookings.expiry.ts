@@ -3,7 +3,7 @@
 // housekeeping moves them to 'expired' every minute; until it has, the places where it matters
 // treat an overdue pending booking as expired already: search and booking do not count its
 // space, and the carrier can no longer accept or decline it.
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { bookings } from '../db/schema';
 
@@ -30,12 +30,13 @@ export async function overdueGrams(tx: Tx, listingId: string, nowMs: number): Pr
  * Moves every overdue pending booking to 'expired' (the bookings_hold_space trigger frees its
  * space), dated when it expired, not when this ran. Returns how many. Runs every minute in
  * main.ts; every process may run it (a booking another run expired first is no longer pending).
+ * `among` narrows it to some bookings (a suspended user's).
  */
-export async function expireOverdueBookings(db: Db, nowMs: number): Promise<number> {
+export async function expireOverdueBookings(db: Db | Tx, nowMs: number, among?: SQL): Promise<number> {
   const expired = await db
     .update(bookings)
     .set({ status: 'expired', endedAt: sql`${bookings.expiresAt}`, updatedAt: new Date(nowMs) })
-    .where(overdueAt(new Date(nowMs)))
+    .where(and(overdueAt(new Date(nowMs)), among))
     .returning({ id: bookings.id });
   return expired.length;
 }

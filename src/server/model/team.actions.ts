@@ -2,7 +2,7 @@
 // a reply to a contact query (mailed; it closes the query), a report's outcome (dismiss, warn,
 // suspend), suspending and restoring a user, writing to unmatched searchers, proposing a listing
 // for a courier request. A refusal is an ApiError, so the action and its record roll back together.
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { bookingLink } from '@/domain/notify/booking-link';
 import { type AuditAction, auditSubject } from '@/domain/team/audit';
 import { endSessionsForSuspension, forgetEndedSessions } from '../auth/sessions';
@@ -20,7 +20,7 @@ import { ApiError } from '../http/errors';
 import { enqueue } from '../notify/queue';
 import { localeOf } from '../notify/texts';
 import { recordAudit } from './audit.queries';
-import { overdueAt } from './bookings.expiry';
+import { expireOverdueBookings } from './bookings.expiry';
 import { readGovernmentIdNumber } from './courier.queries';
 import { toKg } from './listings.queries';
 import {
@@ -86,12 +86,9 @@ export async function suspendUser(c: Ctx, userId: string): Promise<void> {
   await endSessionsForSuspension(c.tx, userId, c.nowMs);
   const theirs = or(eq(bookings.travellerId, userId), eq(bookings.carrierId, userId));
   // A pending booking past its time to be answered has expired (its carrier was told so by any
-  // answer to it), housekeeping or not: written expired as the housekeeping would
-  // (expireOverdueBookings), dated when it expired, and never declined. The rest are declined.
-  await c.tx
-    .update(bookings)
-    .set({ status: 'expired', endedAt: sql`${bookings.expiresAt}`, updatedAt: now })
-    .where(and(overdueAt(now), theirs));
+  // answer to it), housekeeping or not: written expired by the housekeeping's own update, dated
+  // when it expired, and never declined. The rest are declined.
+  await expireOverdueBookings(c.tx, c.nowMs, theirs);
   const declined = await c.tx
     .update(bookings)
     .set({ status: 'rejected', endedAt: now, updatedAt: now })
