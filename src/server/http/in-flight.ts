@@ -6,8 +6,9 @@
 // another (a reader going through screens, the next of a page's requests) starts before the
 // part does; it waits that long at most, and then runs one short part. With nobody else about it
 // goes on at once in one long part (a device's drain at full speed), looking now and then whether
-// a request or another push has come (othersAbout), and ends its part there. Requests that may take long on purpose are not counted, or the push would wait for them
-// every time: the pushes themselves, poke streams, files (their bodies move for seconds).
+// a request or another push has come (othersAbout), and ends its part there. Requests that may
+// take long on purpose are not counted, or the push would wait for them every time: the pushes
+// themselves, poke streams, files (their bodies move for seconds).
 import type { MiddlewareHandler } from 'hono';
 
 /** Paths that are not counted (see above). */
