@@ -2,12 +2,13 @@
 // refusal before it writes. Its answers and rows are those of the same mutations pushed one per
 // request (each applied alone): duplicates of a stored flight and of one earlier in the run, bad
 // arguments, another carrier's email, an unknown airport, and the quota, which is judged before
-// a duplicate and counts only what the run inserted.
+// a duplicate and counts only what the run inserted. What the push knows of the carrier's flights
+// is kept between its runs, and read again after an edit in between changed them.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, users } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
-import { addListing, listingBody } from '../support/server-fixtures';
+import { addListing, daysFromNow, listingBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 let server: TestServer;
@@ -92,5 +93,54 @@ describe('a run of add-listings in one push', () => {
     const first = await push(carrier, mutations(carrier, other), clientId);
     expect(await push(carrier, mutations(carrier, other), clientId)).toEqual(first);
     expect(await flightsOf(carrier)).toEqual(['AI1', 'AI2', 'AI3']);
+  });
+});
+
+describe('runs of add-listings around an edit in one push', () => {
+  let roomy: TestServer;
+  beforeAll(async () => {
+    roomy = await createTestServer({ config: { openListingsMax: 20 } });
+  });
+  afterAll(() => roomy.close());
+
+  it('judge a flight the edit freed or took as the flights are after it', async () => {
+    const carrier = await signupAndLogin(roomy);
+    const listingId = await addListing(carrier, { flightNo: 'AI1' });
+    const args = (flightNo: string) => listingBody(carrier, { flightNo });
+    const edit = {
+      listingId,
+      departure: daysFromNow(30),
+      time: '10:30',
+      flightNo: 'AI5',
+      weight: 5,
+      cost: 500,
+    };
+    const batch = [
+      { kind: 'add-listing', args: args('AI2') },
+      { kind: 'add-listing', args: args('AI3') },
+      { kind: 'edit-listing', args: edit }, // AI1 becomes AI5
+      { kind: 'add-listing', args: args('AI1') }, // free again
+      { kind: 'add-listing', args: args('AI4') },
+      { kind: 'edit-listing', args: { ...edit, flightNo: 'AI6' } }, // AI5 becomes AI6
+      { kind: 'add-listing', args: args('AI6') }, // the edit's
+      { kind: 'add-listing', args: args('AI5') }, // free again
+    ].map((m, i) => ({ id: i + 1, ...m }));
+    const res = await carrier.call('POST', '/api/sync/push', {
+      clientId: `runs-${crypto.randomUUID()}`,
+      user: carrier.email,
+      mutations: batch,
+    });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as { results: Result[] };
+    expect(results.map((r) => r.code ?? 'ok')).toEqual([
+      ...['ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+      ...['listing/duplicate', 'ok'],
+    ]);
+    const [user] = await roomy.db.select().from(users).where(eq(users.email, carrier.email));
+    const rows = await roomy.db
+      .select({ flightNo: listings.flightNo })
+      .from(listings)
+      .where(eq(listings.userId, user?.id ?? ''));
+    expect(rows.map((r) => r.flightNo).sort()).toEqual(['AI1', 'AI2', 'AI3', 'AI4', 'AI5', 'AI6']);
   });
 });

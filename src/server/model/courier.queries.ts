@@ -210,19 +210,19 @@ export async function openRequestsMatching(
 }
 
 /**
- * Whether any open request of another user than `userId` is on one of the listings' routes with a
- * window around one of their departures: one statement for a run of new listings (a drain), which
- * almost always finds none, instead of openRequestsMatching for each.
+ * The open requests of another user than `userId` on one of the listings' routes (not empty) with
+ * a window around one of their departures: asked with `exists` for a run of new listings (a
+ * drain), which almost always finds none, instead of openRequestsMatching for each
+ * (mutators/add-listing.ts).
  */
-export async function anyOpenRequestOn(
+export function openRequestsOn(
   tx: Tx,
   userId: string,
   listings: readonly { from: string; to: string; departure: string }[],
-): Promise<boolean> {
-  if (!listings.length) return false;
+) {
   const routes = [...new Map(listings.map((l) => [`${l.from}-${l.to}`, l])).values()];
   const departures = listings.map((l) => l.departure).sort();
-  const [row] = await tx
+  return tx
     .select({ id: courierRequests.id })
     .from(courierRequests)
     .where(
@@ -236,9 +236,7 @@ export async function anyOpenRequestOn(
         gte(courierRequests.lastDay, departures[0] as string),
         ne(courierRequests.userId, userId),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
 }
 
 /**

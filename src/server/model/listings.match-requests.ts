@@ -35,18 +35,17 @@ export async function saveMatchRequest(db: Db, userId: string, input: SearchRequ
 }
 
 /**
- * Whether any search of another user than `userId` that found nothing, not yet told, is on one of
- * these routes and dates: one statement for a run of new listings (a drain), which almost always
- * finds none, instead of notifyMatchRequests for each.
+ * The searches of another user than `userId` that found nothing, not yet told, on one of these
+ * routes and dates (not empty): asked with `exists` for a run of new listings (a drain), which
+ * almost always finds none, instead of notifyMatchRequests for each (mutators/add-listing.ts).
  */
-export async function anyUntoldSearchOf(
+export function untoldSearchesOf(
   tx: Tx,
   userId: string,
   trips: readonly { from: string; to: string; departure: string }[],
-): Promise<boolean> {
-  if (!trips.length) return false;
+) {
   const unique = [...new Map(trips.map((t) => [`${t.from}-${t.to}-${t.departure}`, t])).values()];
-  const [row] = await tx
+  return tx
     .select({ id: matchRequests.id })
     .from(matchRequests)
     .where(
@@ -58,9 +57,7 @@ export async function anyUntoldSearchOf(
         isNull(matchRequests.notifiedAt),
         ne(matchRequests.userId, userId),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
 }
 
 /**

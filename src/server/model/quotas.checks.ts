@@ -18,15 +18,24 @@ const DAY_MS = 86_400_000;
  * What one transaction (a push batch) knows of the signed-in user: whether it holds the lock on
  * their row, and, once read under that lock, the departure instants of their listings from
  * yesterday on. While the lock is held no other transaction can add a listing of theirs (every
- * insert checks the quota under it, and listings are never updated or deleted), so the list
- * changes only by this transaction's own inserts (noteListing).
+ * insert checks the quota under it, and listings are never deleted), so the list changes only by
+ * this transaction's own inserts (noteListing).
  */
 export interface UserLock {
   held: boolean;
   listingInstants?: number[];
   /** Listings this transaction inserted (noteListing), so a rollback can take its own back out. */
   noted: number;
+  /**
+   * The flights (flightKey) of the same listings, read with them, so a run of add-listings knows a
+   * flight already listed without asking (listingFlights). An edit or a withdrawal changes them,
+   * and a rollback cannot say which it undid: then they are forgotten and read again when asked.
+   */
+  flights?: Set<string>;
 }
+
+/** A listing's flight as listings_flight_unique sees it (with its user): number and date. */
+export const flightKey = (flightNo: string, departure: string) => `${flightNo}\n${departure}`;
 
 /** Locks the user's row, unless `lock` says this transaction already holds it (then it stays held
  * until the commit: no mutator updates the users row, so no savepoint rollback can drop it). */
@@ -49,15 +58,49 @@ export async function listingInstants(
 ): Promise<number[]> {
   await lockUser(tx, userId, lock);
   if (lock?.listingInstants) return lock.listingInstants;
+  return (await readListings(tx, userId, nowMs, ref, lock)).instants;
+}
+
+/**
+ * The flights (flightKey) of the user's listings from yesterday on, not withdrawn, read under the
+ * lock on their row like listingInstants and kept in `lock` the same way. A new listing departs
+ * in the future where it leaves, so on a date from yesterday (UTC) on: a listing it would meet in
+ * listings_flight_unique (same flight, same date) is among these.
+ */
+export async function listingFlights(
+  tx: Tx,
+  userId: string,
+  nowMs: number,
+  ref: ReferenceIndex,
+  lock?: UserLock,
+): Promise<Set<string>> {
+  await lockUser(tx, userId, lock);
+  if (lock?.flights) return lock.flights;
+  return (await readListings(tx, userId, nowMs, ref, lock)).flights;
+}
+
+/** One read for both: the user's listings from yesterday on, not withdrawn, into `lock`. */
+async function readListings(tx: Tx, userId: string, nowMs: number, ref: ReferenceIndex, lock?: UserLock) {
   // Dates from yesterday (UTC) on, then each judged in its origin's time zone.
   const since = new Date(nowMs - DAY_MS).toISOString().slice(0, 10);
   const rows = await tx
-    .select({ departure: listings.departure, time: listings.time, from: listings.from })
+    .select({
+      departure: listings.departure,
+      time: listings.time,
+      from: listings.from,
+      flightNo: listings.flightNo,
+    })
     .from(listings)
     .where(and(eq(listings.userId, userId), gte(listings.departure, since), isNull(listings.withdrawnAt)));
-  const instants = rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
-  if (lock) lock.listingInstants = instants;
-  return instants;
+  const flights = new Set(rows.map((l) => flightKey(l.flightNo, l.departure)));
+  // What the lock already knew of the instants stays (it counts this transaction's inserts).
+  const instants =
+    lock?.listingInstants ?? rows.map((l) => departureInstant(l.departure, l.time, ref.timeZoneOf(l.from)));
+  if (lock) {
+    lock.listingInstants = instants;
+    lock.flights = flights;
+  }
+  return { instants, flights };
 }
 
 /**
@@ -89,10 +132,16 @@ function listingQuotaMessage(max: number): string {
 }
 
 /** Counts a listing this transaction inserted in what `lock` knows (checkListingQuota). */
-export function noteListing(lock: UserLock | undefined, instant: number): void {
+export function noteListing(lock: UserLock | undefined, instant: number, flight: string): void {
+  lock?.flights?.add(flight);
   if (!lock?.listingInstants) return;
   lock.listingInstants.push(instant);
   lock.noted += 1;
+}
+
+/** An edit or a withdrawal of the user's listing: the flights `lock` knew are read again. */
+export function forgetFlights(lock: UserLock | undefined): void {
+  if (lock) delete lock.flights;
 }
 
 /**
@@ -101,6 +150,8 @@ export function noteListing(lock: UserLock | undefined, instant: number): void {
  * under it; listings read under a lock held before stay true, less the inserts rolled back.
  */
 export function rollBackUserLock(lock: UserLock, before: { held: boolean; noted: number }): void {
+  // The flights added since cannot be told apart from those read: they are read again.
+  delete lock.flights;
   lock.held = before.held;
   if (!before.held) delete lock.listingInstants;
   else lock.listingInstants?.splice(lock.listingInstants.length - (lock.noted - before.noted));

@@ -1,17 +1,24 @@
 // add-listing: a carrier's new listing (future departure in the origin's time zone, known
 // airports and airline, no second listing of one flight on one date: the unique index decides).
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { departureInstant } from '@/domain/listing/departure';
 import type { MutationArgs } from '@/domain/sync/mutations';
 import { requireSelf } from '../auth/guard';
 import type { Tx } from '../db/client';
-import { listings } from '../db/schema';
+import { listings, users } from '../db/schema';
 import type { Deps, SessionUser } from '../deps';
 import { ApiError, type Issue, invalid, type Reply } from '../http/errors';
-import { anyOpenRequestOn, moveCourierRequest, openRequestsMatching } from '../model/courier.queries';
-import { anyUntoldSearchOf, notifyMatchRequests } from '../model/listings.match-requests';
+import { moveCourierRequest, openRequestsMatching, openRequestsOn } from '../model/courier.queries';
+import { notifyMatchRequests, untoldSearchesOf } from '../model/listings.match-requests';
 import { toGrams, toListing } from '../model/listings.queries';
-import { checkListingQuota, listingInstants, listingQuotaReached, noteListing } from '../model/quotas.checks';
+import {
+  checkListingQuota,
+  flightKey,
+  listingFlights,
+  listingInstants,
+  listingQuotaReached,
+  noteListing,
+} from '../model/quotas.checks';
 import type { ReferenceIndex } from '../model/reference.queries';
 import { queueCourierMatches } from '../notify/courier-match';
 import type { BatchMutator, ServerMutator } from './mutator';
@@ -73,7 +80,11 @@ export const addListing: ServerMutator<'add-listing'> = async ({ tx, user, deps,
   if (!row) throw new ApiError('listing/duplicate');
   if (await notifyMatchRequests(tx, row, deps.clock.now(), deps.notifier.config.appUrl))
     deps.notifier.queued();
-  noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
+  noteListing(
+    userLock,
+    departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)),
+    flightKey(row.flightNo, row.departure),
+  );
   await tellCourierSenders(tx, deps, row);
   return created(row);
 };
@@ -89,16 +100,15 @@ async function tellCourierSenders(tx: Tx, deps: Deps, row: typeof listings.$infe
   await queueCourierMatches(tx, deps, requests);
 }
 
-const flightKey = (flightNo: string, departure: string) => `${flightNo}\n${departure}`;
-
 /**
  * A run of add-listings in one insert (a long queue's drain), answering each as addListing would
  * in turn. Every refusal is decided first, in order: the checks above, the quota (the listings
  * read once under the user's lock, plus those accepted before in the run), and a flight already
  * listed. The last needs no insert to find out: under the lock no one else can add a listing of
- * this user's (every insert of theirs checks the quota under it), so their flights read once, plus
- * the run's own, are all there is. Should the insert still skip a row, the run throws and the push
- * applies the batch one by one.
+ * this user's (every insert of theirs checks the quota under it), so their flights read with the
+ * quota's listings (once for the push's runs, quotas.checks.ts), plus those accepted since, are
+ * all there is. Should the insert still skip a row, the run throws and the push applies the batch
+ * one by one. Then one statement asks whether anyone waits on the new listings' routes.
  */
 export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps, ref, userLock }, inputs) => {
   const now = deps.clock.now();
@@ -114,20 +124,7 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
         open = instants.filter((at) => at > now).length;
       }
       if (open >= deps.config.openListingsMax) throw listingQuotaReached(deps.config.openListingsMax);
-      if (taken === null) {
-        const flights = [...new Set(inputs.map((i) => i.flightNo))];
-        const rows = await tx
-          .select({ flightNo: listings.flightNo, departure: listings.departure })
-          .from(listings)
-          .where(
-            and(
-              eq(listings.userId, user.id),
-              inArray(listings.flightNo, flights),
-              isNull(listings.withdrawnAt),
-            ),
-          );
-        taken = new Set(rows.map((r) => flightKey(r.flightNo, r.departure)));
-      }
+      if (taken === null) taken = await listingFlights(tx, user.id, now, ref, userLock);
       const key = flightKey(input.flightNo, input.departure);
       if (taken.has(key)) throw new ApiError('listing/duplicate');
       taken.add(key);
@@ -146,18 +143,32 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
     : [];
   if (inserted.length !== rows.length) throw new Error('add-listing run: a row was not inserted');
   // Unmatched searches of these routes and dates hear of them (issue 30), each in turn as one by
-  // one would; asked once for the run first, since a drain's listings almost never have any.
+  // one would, and so do the senders of open courier requests on them; both asked once for the
+  // run first, in one statement, since a drain's listings almost never have any.
+  const [waiting] = inserted.length
+    ? await tx
+        .select({
+          untold: sql<boolean>`exists ${untoldSearchesOf(tx, user.id, inserted)}`,
+          senders: sql<boolean>`exists ${openRequestsOn(tx, user.id, inserted)}`,
+        })
+        .from(users)
+        .where(eq(users.id, user.id))
+    : [];
   let told = 0;
-  if (await anyUntoldSearchOf(tx, user.id, inserted))
+  if (waiting?.untold)
     for (const row of inserted) told += await notifyMatchRequests(tx, row, now, deps.notifier.config.appUrl);
   if (told) deps.notifier.queued();
-  const senders = await anyOpenRequestOn(tx, user.id, inserted);
+  const senders = waiting?.senders === true;
   const byId = new Map(inserted.map((r) => [r.id, r]));
   const replies = decided.map((d) => {
     if (d instanceof ApiError) return d;
     const row = byId.get(d.id as string);
     if (!row) throw new Error('add-listing run: a row was not returned');
-    noteListing(userLock, departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)));
+    noteListing(
+      userLock,
+      departureInstant(row.departure, row.time, ref.timeZoneOf(row.from)),
+      flightKey(row.flightNo, row.departure),
+    );
     return row;
   });
   const out: (ApiError | Reply)[] = [];

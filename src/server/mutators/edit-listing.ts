@@ -11,11 +11,17 @@ import { bookings, listings } from '../db/schema';
 import { ApiError, invalid } from '../http/errors';
 import { overdueGrams } from '../model/bookings.expiry';
 import { toGrams, toListing } from '../model/listings.queries';
+import { forgetFlights } from '../model/quotas.checks';
 import { queueBookingEvent } from '../notify/booking-events';
 import type { ServerMutator } from './mutator';
 import { lockOwnListing } from './own-listing';
 
-export const editListing: ServerMutator<'edit-listing'> = async ({ tx, user, deps, ref }, input) => {
+export const editListing: ServerMutator<'edit-listing'> = async (
+  { tx, user, deps, ref, userLock },
+  input,
+) => {
+  // The flights a push's add-listings know change with this listing (quotas.checks.ts).
+  forgetFlights(userLock);
   const listing = await lockOwnListing(tx, user.id, input.listingId);
   const now = deps.clock.now();
   const zone = ref.timeZoneOf(listing.from);

@@ -11,12 +11,18 @@ import { bookings, listings } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { isOverdue } from '../model/bookings.expiry';
 import { toListing } from '../model/listings.queries';
+import { forgetFlights } from '../model/quotas.checks';
 import { queueBookingEvent } from '../notify/booking-events';
 import { moveBooking } from './carrier-booking';
 import type { ServerMutator } from './mutator';
 import { lockOwnListing } from './own-listing';
 
-export const withdrawListing: ServerMutator<'withdraw-listing'> = async ({ tx, user, deps, ref }, input) => {
+export const withdrawListing: ServerMutator<'withdraw-listing'> = async (
+  { tx, user, deps, ref, userLock },
+  input,
+) => {
+  // The flights a push's add-listings know change with this listing (quotas.checks.ts).
+  forgetFlights(userLock);
   const listing = await lockOwnListing(tx, user.id, input.listingId, true);
   if (listing.withdrawnAt)
     return { status: 200, body: { message: 'Listing withdrawn', listing: toListing(listing) } };
