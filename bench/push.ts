@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { PUSH_BATCH_MAX } from '@/domain/sync/protocol';
-import { createApp, createDb, seedReferenceData } from '@/server';
+import { createApp, createDb, referenceIndex, seedReferenceData } from '@/server';
 import { throwawayDatabase } from './support/postgres';
 
 const N = Number(process.argv[2] ?? 1000);
@@ -34,6 +34,8 @@ async function startServer() {
   const pg = process.env.BENCH_BACKENDS === 'postgres' ? await throwawayDatabase('push') : null;
   const database = await createDb(pg ? { url: pg.url } : {});
   await seedReferenceData(database.db);
+  // Read before the first request, as the server's start does (src/server/main.ts).
+  await referenceIndex(database.db);
   const app = createApp({ db: database.db, config: { openListingsMax: QUOTA, log: () => {} } });
   const close = async () => {
     await database.close();

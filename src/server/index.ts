@@ -17,6 +17,8 @@ export { seedReferenceData } from './db/seed';
 export { collectionState } from './http/answer-cache';
 export { ordersOf } from './model/bookings.queries';
 export { searchListings } from './model/listings.queries';
+// The reference index a server reads at start (main.ts), for a bench that starts one in-process.
+export { referenceIndex } from './model/reference.queries';
 // The notifier (mail and push queue) with its settings, for a bench that times its queue in-process.
 export type { NotifyConfig } from './notify/config';
 export { createNotifier, type Notifier } from './notify/notifier';

@@ -24,6 +24,7 @@ import { readOpenFilesLimit, streamBudget } from './live/open-files';
 import { expireOverdueBookings } from './model/bookings.expiry';
 import { sealStoredIdNumbers } from './model/courier.queries';
 import { pruneOrphanFiles } from './model/files.prune';
+import { referenceIndex } from './model/reference.queries';
 import { pruneSyncClients, pruneSyncResults, vacuumChurn } from './model/sync.retention';
 import { notifyConfigFrom } from './notify/env-config';
 import { createNotifier } from './notify/notifier';
@@ -170,6 +171,9 @@ async function serveOne(env: Env, seed: boolean) {
     database.kind === 'pglite' ? await startStaffSocket(database.db, resolve(env.DATA_DIR)) : null;
   // Every process prunes (idempotent deletes), so a replaced worker changes nothing.
   scheduleHousekeeping(database.db, files, database.kind === 'pglite');
+  // The airports' time zones and the airline codes that every listing and push is checked
+  // against are read before the first request, not by it (its push waited ~50-100 ms on PGlite).
+  await referenceIndex(database.db);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(env.DATA_DIR)}`;
