@@ -3,12 +3,14 @@
 // request (each applied alone): duplicates of a stored flight and of one earlier in the run, bad
 // arguments, another carrier's email, an unknown airport, and the quota, which is judged before
 // a duplicate and counts only what the run inserted. What the push knows of the carrier's flights
-// is kept between its runs, and read again after an edit in between changed them.
+// is kept between its runs, and read again after an edit in between changed them. A run tells
+// whoever waits on its routes: a search that found nothing, the sender of an open courier request.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings, users } from '@/server/db/schema';
+import { courierRequests, listings, matchRequests, users } from '@/server/db/schema';
 import { createTestServer, type TestServer } from '../support/server-app';
-import { addListing, daysFromNow, listingBody } from '../support/server-fixtures';
+import { submitCourier } from '../support/server-courier';
+import { addListing, daysFromNow, listingBody, searchBody } from '../support/server-fixtures';
 import { signupAndLogin, type TestUser } from '../support/server-users';
 
 let server: TestServer;
@@ -142,5 +144,47 @@ describe('runs of add-listings around an edit in one push', () => {
       .from(listings)
       .where(eq(listings.userId, user?.id ?? ''));
     expect(rows.map((r) => r.flightNo).sort()).toEqual(['AI1', 'AI2', 'AI3', 'AI4', 'AI5', 'AI6']);
+  });
+
+  it('tell the searches and the courier senders waiting on their routes', async () => {
+    const [searcher, sender, carrier] = await Promise.all([
+      signupAndLogin(roomy),
+      signupAndLogin(roomy),
+      signupAndLogin(roomy),
+    ]);
+    const date = daysFromNow(30);
+    const found = await searcher.call(
+      'POST',
+      '/api/search-listings',
+      searchBody(searcher, { from: 'CCU', to: 'BKK' }),
+    );
+    expect(found.status).toBe(200);
+    const courier = await submitCourier(roomy, sender, { from: 'BOM', to: 'SIN' });
+    expect(courier.body.request.status).toBe('submitted');
+    const batch = [
+      listingBody(carrier, { flightNo: 'AI11' }),
+      listingBody(carrier, { flightNo: 'AI12', from: 'CCU', to: 'BKK', departure: date }),
+      listingBody(carrier, { flightNo: 'AI13', from: 'BOM', to: 'SIN', departure: date }),
+    ].map((args, i) => ({ id: i + 1, kind: 'add-listing', args }));
+    const res = await carrier.call('POST', '/api/sync/push', {
+      clientId: `runs-${crypto.randomUUID()}`,
+      user: carrier.email,
+      mutations: batch,
+    });
+    expect(((await res.json()) as { results: Result[] }).results.map((r) => r.ok)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const [search] = await roomy.db
+      .select()
+      .from(matchRequests)
+      .where(eq(matchRequests.email, searcher.email));
+    expect(search?.notifiedAt).not.toBeNull();
+    const [request] = await roomy.db
+      .select()
+      .from(courierRequests)
+      .where(eq(courierRequests.id, courier.body.id));
+    expect(request?.status).toBe('matched');
   });
 });
