@@ -13,15 +13,16 @@ interface ComboOptionProps {
 }
 
 export const ComboOption = memo(function ComboOption({ id, choice, active, onPick }: ComboOptionProps) {
-  // Two lines from one grid (city and code above, airport and country below): three boxes and
-  // the code's two hidden commas per option, which a keystroke rewrites and lays out again.
+  // Two block lines (city, then airport and country) and the code set at the right of the first,
+  // out of the flow: a keystroke that rewrites the rows' text lays them out in one pass each,
+  // with no grid or flex sizing of their items.
   return (
     // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant), as the APG pattern says
     <div
       id={id}
       role="option"
       aria-selected={active}
-      className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${choice.detail ? 'grid grid-cols-[1fr_auto] items-baseline gap-x-2' : ''} ${active ? 'bg-brand-50' : ''}`}
+      className={`relative cursor-pointer px-3 py-2 text-sm text-slate-900 ${active ? 'bg-brand-50' : ''}`}
       // mousedown, not click: the input must not blur (and close the list) first.
       onMouseDown={(e) => {
         e.preventDefault();
@@ -30,15 +31,15 @@ export const ComboOption = memo(function ComboOption({ id, choice, active, onPic
     >
       {choice.detail ? (
         <>
-          <span className={active ? 'font-semibold' : 'font-medium'}>{choice.title}</span>
+          <span className={`block pr-10 ${active ? 'font-semibold' : 'font-medium'}`}>{choice.title}</span>
           {/* Read as one phrase, "Mumbai (BOM), Chhatrapati Shivaji … Airport, India", not the
               lines run together. */}
-          <span className="font-mono text-xs font-semibold text-slate-700">
+          <span className="absolute top-[0.6875rem] right-3 font-mono text-xs font-semibold text-slate-700">
             <span className="sr-only"> (</span>
             {choice.value}
             <span className="sr-only">), </span>
           </span>
-          <span className="col-span-2 truncate text-xs text-slate-600">{choice.detail}</span>
+          <span className="block truncate text-xs text-slate-600">{choice.detail}</span>
         </>
       ) : (
         <span className={active ? 'font-medium' : ''}>{choice.label}</span>
