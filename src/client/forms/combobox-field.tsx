@@ -125,7 +125,9 @@ export function ComboboxField({
     field.handleBlur();
   }
 
-  const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
+  // Only an option that is there: with no match the input points at nothing (axe: an id that
+  // names no element is an invalid aria-activedescendant).
+  const activeId = open && active >= 0 && active < matches.length ? `${listId}-${active}` : undefined;
   return (
     <Field id={control.id} label={label} error={error}>
       <div className="relative">
