@@ -2,11 +2,12 @@
 // one process; PGlite in a temporary folder, then a throwaway PostgreSQL database):
 //   idle   another user reads GET /api/orders (their 10 orders) one request after the other for
 //          SECONDS: the baseline p50 / p95;
-//   flood  the same reads while the flooder sends PUSHERS pushes at a time, back to back, each of
-//          1,000 no-op mutations (unwatch of watches that do not exist) from its own client id,
-//          ignoring every Retry-After: the other user's p50 / p95, the flooder's mutations applied
-//          and pushes refused (429 sync/rate-limited, 503 sync/busy), and the database's growth
-//          (the PGlite folder's size, or pg_database_size) over the flood, per answer kept.
+//   flood  the same reads while the flooder (on a thread of its own, push-flooder.mjs) sends
+//          PUSHERS pushes at a time, back to back, each of 1,000 no-op mutations (unwatch of
+//          watches that do not exist) from its own client id, ignoring every Retry-After: the
+//          other user's p50 / p95, the flooder's mutations applied and pushes refused (429
+//          sync/rate-limited, 503 sync/busy), and the database's growth (the PGlite folder's size,
+//          or pg_database_size) over the flood, per answer kept.
 // Goal: the loaded p95 within 3x the idle one on both backends; the growth bounded by the budget:
 // an answer is kept an hour at most and the hourly housekeeping deletes it, so at most two hours
 // of SYNC_MUTATIONS_PER_MINUTE answers exist at once, whatever the flood's length. The growth over
@@ -20,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { DEFAULT_CONFIG } from '@/server';
 import { createApiUser, listingBody } from '../../scripts/people';
 import { throwawayDatabase, withClient } from '../support/postgres';
@@ -115,50 +117,23 @@ async function run(backend: 'pglite' | 'postgres') {
 
     const flooder = await createApiUser(base, 'Flood Er', '9876543212');
     const before = await size();
-    let applied = 0;
-    let refused = 0;
-    let busy = 0;
-    let other = 0;
-    let flooding = true;
-    const pusher = async () => {
-      const clientId = crypto.randomUUID();
-      let id = 0;
-      // A refused batch is sent again as it was, made once: the flooder's own work (1,000 ids and
-      // 80 KB of JSON per attempt) runs in this process beside the reader's requests and would
-      // count in their times; an attacker makes it elsewhere.
-      let batch: { from: number; body: string } | null = null;
-      while (flooding) {
-        if (batch?.from !== id + 1) {
-          const mutations = Array.from({ length: BATCH }, (_, i) => ({
-            id: id + 1 + i,
-            kind: 'unwatch',
-            args: { id: crypto.randomUUID() },
-          }));
-          batch = { from: id + 1, body: JSON.stringify({ clientId, user: flooder.email, mutations }) };
-        }
-        const res = await fetch(`${base}/api/sync/push`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: base, cookie: flooder.cookie },
-          body: batch.body,
-        });
-        if (res.status === 200) {
-          const body = (await res.json()) as { lastMutationId: number; results: unknown[] };
-          applied += body.results.length;
-          id = body.lastMutationId;
-        } else {
-          await res.arrayBuffer();
-          if (res.status === 429) refused += 1;
-          else if (res.status === 503) busy += 1;
-          else other += 1;
-        }
-      }
-    };
+    // The flooder runs on a thread of its own (push-flooder.mjs): its requests must not be made
+    // on the event loop that times the reader's.
     const started = Date.now();
-    const pushers = Array.from({ length: PUSHERS }, pusher);
+    const flooderThread = new Worker(new URL('./push-flooder.mjs', import.meta.url), {
+      workerData: { base, cookie: flooder.cookie, email: flooder.email, pushers: PUSHERS, batch: BATCH },
+    });
+    const counted = new Promise<{ applied: number; refused: number; busy: number; other: number }>(
+      (resolve, reject) => {
+        flooderThread.once('message', resolve);
+        flooderThread.once('error', reject);
+      },
+    );
     end = Date.now() + SECONDS * 1000;
     const loaded = stats(await reads(orders, () => Date.now() < end));
-    flooding = false;
-    await Promise.all(pushers);
+    flooderThread.postMessage('stop');
+    const { applied, refused, busy, other } = await counted;
+    await flooderThread.terminate();
     const seconds = (Date.now() - started) / 1000;
     const after = await size();
     return {

@@ -106,7 +106,16 @@ export async function boundedRuns(count, maxMs, fn) {
 }
 
 /** The server command the repo's own start script runs. */
-export const SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
+/**
+ * The server's command line. BENCH_SERVER_NODE_ARGS puts Node flags before it, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of the server under a bench's load.
+ */
+export const SERVER_ARGS = [
+  ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  '--import',
+  'tsx',
+  'src/server/main.ts',
+];
 
 /**
  * The server (`src/server/main.ts`) on `port` (a free one by default) over a fresh PGlite folder,

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { IMAGE_MAX_BYTES } from '@/domain/constants';
 import { sessionMiddleware } from './auth/guard';
+import { PushGate } from './auth/push-gate';
 import { type AppConfig, type Clock, DEFAULT_CONFIG, systemClock } from './config';
 import type { Db } from './db/client';
 import type { AppEnv, Deps } from './deps';
@@ -32,6 +33,7 @@ import { profileRoutes } from './routes/profile/profile.index';
 import { referenceRoutes } from './routes/reference/reference.index';
 import { safetyRoutes } from './routes/safety/safety.index';
 import { syncRoutes } from './routes/sync/sync.index';
+import { PUSH_LANE } from './routes/sync/sync.push.handlers';
 import { teamRoutes } from './routes/team/team.index';
 
 export interface CreateAppOptions {
@@ -65,6 +67,7 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     pokes: options.pokes ?? new PokeHub(),
     notifier,
     inFlight: new InFlight(),
+    pushGate: new PushGate(clock, config.syncRefusalHoldMs, PUSH_LANE),
   };
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
@@ -113,6 +116,8 @@ export function createApp(options: CreateAppOptions): Hono<AppEnv> {
     )
       c.header('Cache-Control', 'private, no-store');
   });
+  // A push refused from what this process knows goes before the session's look-up.
+  app.post('/api/sync/push', deps.pushGate.middleware());
   app.use(sessionMiddleware(deps));
   // What a write queued is sent once its transaction has committed, which is by now.
   app.use(async (_c, next) => {

@@ -109,6 +109,11 @@ export interface AppConfig {
    * and one short part per this much time at least.
    */
   syncGiveWayMs: number;
+  /**
+   * How long a push refused from memory (its account's budget spent, or its lane full) is held
+   * before it is answered (auth/push-gate.ts).
+   */
+  syncRefusalHoldMs: number;
   /** Argon2id cost of new password hashes (tests lower it; the default is OWASP's minimum). */
   passwordHash: Argon2Cost;
   /** One line per request; never receives bodies, cookies or tokens. */
@@ -148,6 +153,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   syncMutationsPerMinute: 2400,
   syncMutationsPerMinutePerClient: 1200,
   syncGiveWayMs: 50,
+  syncRefusalHoldMs: 500,
   passwordHash: OWASP_ARGON2ID,
   log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
 };

@@ -1,6 +1,8 @@
 // What every route module receives: the database, the file store, the clock and the configuration, injected
 // by createApp so tests can swap each one. Also the Hono environment (the session's user, from
 // http/app-env.ts: the layers below this file import it from there).
+
+import type { PushGate } from './auth/push-gate';
 import type { AppConfig, Clock } from './config';
 import type { Db } from './db/client';
 import type { FileStore } from './files/file-store';
@@ -22,4 +24,6 @@ export interface Deps {
   notifier: Notifier;
   /** The ordinary requests in progress, which a push's parts give way to (http/in-flight.ts). */
   inFlight: InFlight;
+  /** Pushes refused from memory before the session is looked up (auth/push-gate.ts). */
+  pushGate: PushGate;
 }

@@ -140,6 +140,53 @@ describe("an account's pushes at once", () => {
   }, 60_000);
 });
 
+describe('a session that sends again at once, ignoring Retry-After', () => {
+  it('is answered from memory after a pause, four at a time; past four at once, at once', async () => {
+    const HOLD = 3000;
+    const held = await createTestServer({
+      clock: { now: () => clock.t },
+      config: { syncMutationsPerMinute: 10, syncMutationsPerMinutePerClient: 10, syncRefusalHoldMs: HOLD },
+    });
+    try {
+      const u = await signupAndLogin(held);
+      const device = crypto.randomUUID();
+      expect((await (await push(u, device, noOps(1, 10))).json()).results).toHaveLength(10);
+      // The first refusal is the database's: it notes the session as spent.
+      expect((await push(u, device, noOps(11, 1))).status).toBe(429);
+      // Eight more at once: four are held, four answered at once (the held ones cannot come
+      // before HOLD has passed).
+      const answered: number[] = [];
+      const pushes = Array.from({ length: 8 }, (_, i) =>
+        push(u, device, noOps(11, 1)).then((r) => {
+          answered.push(i);
+          return r;
+        }),
+      );
+      const first = await Promise.race(pushes);
+      expect(first.status).toBe(429);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(answered).toHaveLength(4);
+      const all = await Promise.all(pushes);
+      expect(answered).toHaveLength(8);
+      for (const r of all) {
+        expect(r.status).toBe(429);
+        expect(await r.json()).toMatchObject({ code: 'sync/rate-limited' });
+        const retryAfter = Number(r.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
+      // Another session of another account is not held by it.
+      const other = await signupAndLogin(held);
+      expect((await push(other, crypto.randomUUID(), noOps(1, 1))).status).toBe(200);
+      // The minute over, the session's pushes go again.
+      clock.t += MINUTE + 1000;
+      expect((await push(u, device, noOps(11, 1))).status).toBe(200);
+    } finally {
+      await held.close();
+    }
+  });
+});
+
 describe('what a push keeps', () => {
   it('drops the answers the device acknowledges in its pull', async () => {
     clock.t += MINUTE + 1000;

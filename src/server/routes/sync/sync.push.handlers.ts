@@ -29,7 +29,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
-import { requireUser } from '../../auth/guard';
+import { requireUser, tokenOf } from '../../auth/guard';
 import { budgetSpent, spend } from '../../auth/throttle';
 import type { Tx } from '../../db/client';
 import type { AppEnv, Deps, SessionUser } from '../../deps';
@@ -68,6 +68,11 @@ const RUN_MAX = 16;
  * next request of someone going through screens starts first), config.syncGiveWayMs at most.
  */
 const GIVE_WAY_IDLE_MS = 2;
+/**
+ * After a part that ends with others about, the push rests this many times the part's time
+ * before the next: it takes a fifth of the server at most while it is shared.
+ */
+const SHARE_REST = 4;
 const MINUTE_MS = 60_000;
 
 /**
@@ -349,7 +354,10 @@ export function pushBudgetGate(deps: Deps, spent: SpentBudgets): MiddlewareHandl
       waitMs = await budgetSpent(deps.db, budget, now);
       if (waitMs > 0) spent.note(budget.key, now + waitMs, now);
     }
-    if (waitMs > 0) return errorResponse(c, rateLimited(waitMs));
+    if (waitMs > 0) {
+      deps.pushGate.noteSpent(tokenOf(c), now + waitMs);
+      return errorResponse(c, rateLimited(waitMs));
+    }
     await next();
   };
 }
@@ -369,6 +377,8 @@ export function refuseSpentClient(deps: Deps, spent: SpentBudgets) {
 
 /** Pushes of one account waiting behind the one it is running, before more are answered busy. */
 const WAITING_PUSHES_PER_ACCOUNT = 2;
+/** Pushes one account may have running and waiting (auth/push-gate.ts counts them per session). */
+export const PUSH_LANE = 1 + WAITING_PUSHES_PER_ACCOUNT;
 
 /**
  * One push at a time per account, in this process (wired before the body is read): an account's
@@ -415,7 +425,10 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps,
     Math.max(1, mutations.length),
     deps.clock.now(),
   );
-  for (const full of budget.full) spent.note(full.key, full.untilMs, deps.clock.now());
+  for (const full of budget.full) {
+    spent.note(full.key, full.untilMs, deps.clock.now());
+    if (full.key === userBudget(deps, user.id).key) deps.pushGate.noteSpent(tokenOf(c), full.untilMs);
+  }
   if (budget.granted === 0) return errorResponse(c, rateLimited(budget.retryAfterMs));
   const ref = await referenceIndex(deps.db);
   const pushEnds = deps.inFlight.pushBegins();
@@ -445,6 +458,8 @@ async function applyGranted(
   const results: PushResult[] = [];
   /** A rate that held the rest (a message over the per-minute rate): its refusal says how long. */
   let held: ApiError | null = null;
+  /** The last part's time when others were about at its end (its share is owed), else 0. */
+  let sharedMs = 0;
   // At least one part, even for an empty push: it binds the client id to its user.
   do {
     // Other requests go first: those waiting for the database, those that arrived meanwhile
@@ -452,7 +467,12 @@ async function applyGranted(
     // sent right after them, for config.syncGiveWayMs at most (http/in-flight.ts).
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
+    // While others are about the push takes a share of the server at most: after a part of d ms
+    // it rests SHARE_REST x d. The wait for a quiet moment alone does not bound it: someone who
+    // sends request after request leaves gaps of a few milliseconds, each of which began a part.
+    if (sharedMs > 0) await new Promise((resolve) => setTimeout(resolve, SHARE_REST * sharedMs));
     await deps.inFlight.quiet(config.syncGiveWayMs, GIVE_WAY_IDLE_MS);
+    const partBegan = performance.now();
     const outcome = await applyPart({
       clientId,
       user,
@@ -462,6 +482,7 @@ async function applyGranted(
       protocol: protocol ?? 1,
       shared: deps.inFlight.active > 0,
     });
+    sharedMs = deps.inFlight.othersAbout() ? performance.now() - partBegan : 0;
     results.push(...outcome.results);
     last = outcome.last;
     held = outcome.wait;
