@@ -60,28 +60,20 @@ describe('a cold start in Hindi with the screen’s words still on their way', (
   it('keeps the header and a loading line on screen, never a blank page, until the screen comes', async () => {
     const page = await context.newPage();
     await countBlankFrames(page, 'from the first text');
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = 0;
-    await page.route(SEARCH_WORDS, async (route) => {
-      held += 1;
-      await released;
-      await route.continue();
-    });
+    const words = hold(page, SEARCH_WORDS);
+    await words.route;
 
     await page.goto(`${server.url}/travellerhome`);
     // While the words are held: the header (the app's name in it) and the loading line, in Hindi.
     const banner = page.getByRole('banner');
     await banner.getByText('Carry').waitFor();
     await page.getByRole('status').getByText('लोड हो रहा है...').first().waitFor();
-    await expect.poll(() => held).toBeGreaterThan(0);
+    await expect.poll(() => words.held()).toBeGreaterThan(0);
     // The real header comes while the words are still held (its profile menu reads the Store).
     await page.getByRole('button', { name: 'प्रोफ़ाइल मेन्यू' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi-IN');
 
-    release();
+    words.release();
     await page.getByRole('heading', { name: 'अपना सामान नहीं ले जा पा रहे?' }).waitFor();
     expect(await banner.isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { blankFrames: number }).blankFrames)).toBe(0);
