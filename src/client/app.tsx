@@ -1,10 +1,9 @@
-// The app's providers around the router: the store loader, the 'Loading...' screen that stands
-// until the first auth check has answered and the router has put its first screen on the page
-// (behind the login: the shell's placeholder, ShellPending), and, once the first screen is up and the browser is
+// The app's providers around the router: the store loader, the loading shell (ShellPending, as
+// index.html's static one looks) that stands until the first auth check has answered and the
+// router has put its first screen on the page, and, once the first screen is up and the browser is
 // idle, the toast area and the PWA controls (lazy chunks: no screen toasts before its user acts).
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { readSession } from '@/data/engine/stored-session';
 import { TOAST_TOP_PX, TOAST_WIDTH_PX } from '@/domain/constants';
 import type { AuthGate } from './auth/auth-gate';
 import { markFirstScreenShown, useFirstScreenShown } from './first-screen';
@@ -37,7 +36,7 @@ export function App({ storeLoader, router, auth }: AppProps) {
   return (
     <StoreLoaderProvider loader={storeLoader}>
       {ready ? <RouterProvider router={router} /> : null}
-      {ready && shown ? null : <ShellPending signedIn={readSession(storeLoader.storage) !== null} />}
+      {ready && shown ? null : <ShellPending />}
       {idle ? (
         <Suspense fallback={null}>
           <Toaster

@@ -1,5 +1,6 @@
 // True once the browser has been idle after the first render: what the first screen does not
 // need (the data layer on the login screen, the PWA controls) is rendered, and so fetched, then.
+// And a way to split work into tasks of its own.
 import { useEffect, useState } from 'react';
 
 export function useIdle(): boolean {
@@ -13,4 +14,12 @@ export function useIdle(): boolean {
     return () => clearTimeout(id);
   }, []);
   return idle;
+}
+
+/**
+ * Resolves in a task of its own: work split at it gives the browser a turn (input, a frame)
+ * between the parts, instead of one long task.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -2,13 +2,14 @@
 // chunk: a screen behind the login loads it in the authenticated layout route's beforeLoad; on
 // the login screen it loads once the browser is idle (the sync line renders then), so the form
 // renders without it.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Store } from '@/data';
 import { pageStorage } from '@/data/engine/stored-session';
 import { App } from './app';
 import { loadLocale } from './i18n/i18n';
 import { initialLocale } from './i18n/locales';
+import { nextTask } from './idle';
 import { holdInstallOffer } from './pwa/install-prompt';
 import { createAppRouter } from './router';
 import { createStoreLoader } from './store-loader';
@@ -24,8 +25,13 @@ async function openStore(): Promise<Store> {
     import('dexie'),
     import('./pwa/background-sync'),
   ]);
+  // Each part in a task of its own (nextTask): together they were one task of 100-150 ms at a
+  // phone's speed, on the login screen once idle.
+  await nextTask();
   const store = data.createStore();
+  await nextTask();
   data.startSync(store);
+  await nextTask();
   data.startPokes(store);
   // The one place the page asks for Background Sync (pwa/background-sync.ts).
   watchUnsentForBackgroundSync(store);
@@ -52,11 +58,16 @@ const root = document.getElementById('root');
 if (root) {
   // The chosen language's messages first (a small chunk; the service worker keeps it): it also
   // sets the page's `lang`, so dates, times and the browser's own controls follow it.
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them (one blocking task of 100-300 ms on a phone otherwise), while the static
+  // shell of index.html stands until the whole of it commits.
   const render = () =>
-    createRoot(root).render(
-      <StrictMode>
-        <App storeLoader={storeLoader} router={router} auth={auth} />
-      </StrictMode>,
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App storeLoader={storeLoader} router={router} auth={auth} />
+        </StrictMode>,
+      ),
     );
   loadLocale(initialLocale())
     .catch(() => loadLocale('en'))

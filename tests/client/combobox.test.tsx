@@ -96,6 +96,13 @@ describe('ComboboxField', () => {
     expect(options()).toHaveLength(4);
   });
 
+  it('says "No match" and points at no option when nothing matches', async () => {
+    render(<RouteForm />);
+    await userEvent.type(from(), 'zzzq');
+    expect(options()).toEqual(['No match']);
+    expect(from().getAttribute('aria-activedescendant')).toBeNull();
+  });
+
   it('closes on Escape, and a second Escape clears the choice', async () => {
     render(<RouteForm />);
     await userEvent.type(from(), 'dxb{Enter}');

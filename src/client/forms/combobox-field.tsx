@@ -54,16 +54,21 @@ export function ComboboxField({
   const shownText = text ?? selected?.short ?? selected?.label ?? '';
 
   const listed = open ? (text ?? '') : null;
+  // Read when the list opens, not per keystroke: a pick, which closes the list, is what changes it.
+  const recent = useMemo(() => (open ? readRecent(recentKind) : []), [open, recentKind]);
   // Matched only while the list is open: thousands of airports are not searched on every render.
   const groups = useMemo(() => {
     if (listed === null) return [];
     const start = performance.now();
-    const found = options.find(listed, readRecent(recentKind), exclude);
+    const found = options.find(listed, recent, exclude);
     // A user-timing entry per keystroke: the picker benchmark reads the matching's share of it.
     performance.measure?.(MATCH_MEASURE, { start });
     return found;
-  }, [options, exclude, listed, recentKind]);
+  }, [options, exclude, listed, recent]);
   const matches = useMemo(() => groups.flatMap((g) => g.choices), [groups]);
+  const listLabel = useMemo(() => t('search.picker.choices', { label }), [t, label]);
+  // Formatted when the count changes, not on every keystroke that keeps ten options.
+  const countText = useMemo(() => t('search.picker.count', { count: matches.length }), [t, matches.length]);
 
   function pick(choice: Choice) {
     field.handleChange(choice.value);
@@ -120,7 +125,9 @@ export function ComboboxField({
     field.handleBlur();
   }
 
-  const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
+  // Only an option that is there: with no match the input points at nothing (axe: an id that
+  // names no element is an invalid aria-activedescendant).
+  const activeId = open && active >= 0 && active < matches.length ? `${listId}-${active}` : undefined;
   return (
     <Field id={control.id} label={label} error={error}>
       <div className="relative">
@@ -139,7 +146,9 @@ export function ComboboxField({
           autoCapitalize="off"
           spellCheck={false}
           placeholder={placeholder}
-          className={CONTROL_CLASS}
+          // Sized and contained (42 px, as the other fields): a letter typed lays out the input
+          // alone, not the form around it, before and after the options change.
+          className={`${CONTROL_CLASS} h-[2.625rem] [contain:size_layout_style]`}
           value={shownText}
           title={text === null ? selected?.label : undefined}
           onChange={(e) => {
@@ -157,34 +166,44 @@ export function ComboboxField({
           ref={listRef}
           id={listId}
           role="listbox"
-          aria-label={t('search.picker.choices', { label })}
+          aria-label={listLabel}
           hidden={!open}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto [contain:content] rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
           {groups.map((g, gi) => {
             const offset = groups.slice(0, gi).reduce((n, x) => n + x.choices.length, 0);
-            // Keyed by place, as the ids are: a keystroke rewrites the rows' text in place
-            // instead of removing some rows and building others.
-            const rows = g.choices.map((o, i) => {
-              const id = `${listId}-${offset + i}`;
-              return (
-                <ComboOption key={id} id={id} choice={o} active={offset + i === active} onPick={pickOption} />
-              );
-            });
             const heading = groupHeading(g, t);
-            if (!heading) return rows;
             const headingId = `${listId}-g${gi}`;
+            // Each group's box keyed by its place, with or without a heading, and its rows by
+            // theirs, as their ids are: the first letter typed after the empty list's groups, and
+            // every keystroke after it, rewrites the rows' text in place instead of removing some
+            // rows (or all, when the heading went) and building others.
             return (
-              // biome-ignore lint/a11y/useSemanticElements: a listbox owns options and ARIA groups of them, not a fieldset
-              <div key={g.group} role="group" aria-labelledby={headingId}>
-                <div
-                  id={headingId}
-                  role="presentation"
-                  className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
-                >
-                  {heading}
-                </div>
-                {rows}
+              <div
+                key={headingId}
+                {...(heading ? { role: 'group', 'aria-labelledby': headingId } : { role: 'none' })}
+              >
+                {heading ? (
+                  <div
+                    id={headingId}
+                    role="presentation"
+                    className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                  >
+                    {heading}
+                  </div>
+                ) : null}
+                {g.choices.map((o, i) => {
+                  const id = `${listId}-${offset + i}`;
+                  return (
+                    <ComboOption
+                      key={id}
+                      id={id}
+                      choice={o}
+                      active={offset + i === active}
+                      onPick={pickOption}
+                    />
+                  );
+                })}
               </div>
             );
           })}
@@ -201,7 +220,7 @@ export function ComboboxField({
           ) : null}
         </div>
         <span className="sr-only" aria-live="polite">
-          {open ? t('search.picker.count', { count: matches.length }) : ''}
+          {open ? countText : ''}
         </span>
       </div>
     </Field>

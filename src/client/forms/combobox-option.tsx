@@ -13,13 +13,16 @@ interface ComboOptionProps {
 }
 
 export const ComboOption = memo(function ComboOption({ id, choice, active, onPick }: ComboOptionProps) {
+  // Two block lines (city, then airport and country) and the code set at the right of the first,
+  // out of the flow: a keystroke that rewrites the rows' text lays them out in one pass each,
+  // with no grid or flex sizing of their items.
   return (
     // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant), as the APG pattern says
     <div
       id={id}
       role="option"
       aria-selected={active}
-      className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${active ? 'bg-brand-50' : ''}`}
+      className={`relative cursor-pointer px-3 py-2 text-sm text-slate-900 ${active ? 'bg-brand-50' : ''}`}
       // mousedown, not click: the input must not blur (and close the list) first.
       onMouseDown={(e) => {
         e.preventDefault();
@@ -28,15 +31,13 @@ export const ComboOption = memo(function ComboOption({ id, choice, active, onPic
     >
       {choice.detail ? (
         <>
-          <span className="flex items-baseline justify-between gap-2">
-            <span className={active ? 'font-semibold' : 'font-medium'}>{choice.title}</span>
-            {/* Read as one phrase, "Mumbai (BOM), Chhatrapati Shivaji … Airport, India", not the
-                lines run together. */}
-            <span className="font-mono text-xs font-semibold text-slate-700">
-              <span className="sr-only"> (</span>
-              {choice.value}
-              <span className="sr-only">), </span>
-            </span>
+          <span className={`block pr-10 ${active ? 'font-semibold' : 'font-medium'}`}>{choice.title}</span>
+          {/* Read as one phrase, "Mumbai (BOM), Chhatrapati Shivaji … Airport, India", not the
+              lines run together. */}
+          <span className="absolute top-[0.6875rem] right-3 font-mono text-xs font-semibold text-slate-700">
+            <span className="sr-only"> (</span>
+            {choice.value}
+            <span className="sr-only">), </span>
           </span>
           <span className="block truncate text-xs text-slate-600">{choice.detail}</span>
         </>

@@ -2,7 +2,7 @@
 // (skip link, header and sync line, main). Which screens need a session is the authenticated
 // layout route's business (_authed.tsx): the header shows under it, except on a screen whose
 // staticData says hideHeader. On the entry screens the sync line comes once the browser is idle.
-import { createRootRouteWithContext, Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { readSession } from '@/data/engine/stored-session';
 import { normalizePath } from '../auth/paths';
@@ -37,9 +37,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /** The shell while the first screen loads (the app's own stands until this or the layout mounts). */
 function RootPending() {
-  const storage = useRouter().options.context?.storeLoader?.storage ?? null;
   useLayoutEffect(markFirstScreenShown, []);
-  return <ShellPending signedIn={readSession(storage) !== null} />;
+  return <ShellPending />;
 }
 
 function RootLayout() {

@@ -7,7 +7,7 @@ import { Printer, ReceiptText } from 'lucide-react';
 import { useStore } from '@/client/hooks/use-store';
 import { priceSumText } from '@/client/i18n/formats';
 import { type AreaKeys, type MessageKey, type Translate, useT } from '@/client/i18n/i18n';
-import { DEVICE_ZONE, LOCALE } from '@/client/locale';
+import { deviceZone, LOCALE } from '@/client/locale';
 import { Button, buttonClass } from '@/client/ui/button';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Spinner } from '@/client/ui/spinner';
@@ -80,7 +80,7 @@ function Receipt() {
     airline: (c) => reference.airlineName(c) || c,
     airport: (c) => (reference.airportName(c) ? `${reference.airportName(c)} (${c})` : c),
     timeZoneOf: reference.timeZoneOf,
-    deviceZone: DEVICE_ZONE,
+    deviceZone: deviceZone(),
     locale: LOCALE,
   }).map((e): [string, string] => [labelText(e.label, t), valueText(e, t)]);
   const back = found.side === 'carrier' ? '/carrier/orders' : '/mybookings';

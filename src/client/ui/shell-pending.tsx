@@ -1,16 +1,12 @@
-// What stands while the first screen behind the login loads on a slow link (the router's first
-// load, a screen's chunk, its area's words): a header of the real one's height with the logo (the
-// real header reads the Store, which may be what is loading) and the loading line where the screen
-// will be. The screen then comes in under the same header line: no blank page, no jump.
-import { useT } from '@/client/i18n/i18n';
-import { FullScreenMessage } from './full-screen';
+// What stands while the first screen loads (the first auth check, the router's first load, a
+// screen's chunk, its area's words): a header of the real one's height with the logo (the real
+// header reads the Store, which may be what is loading) and the loading line where the screen will
+// be. index.html's static shell draws the same boxes before the scripts arrive, and React's first
+// render puts this one in its place: no blank page, no jump.
 import { LogoLockup } from './logo';
 import { ScreenPending } from './screen-pending';
 
-/** The shell's placeholder behind the login (`signedIn`); the full-screen loading message before it. */
-export function ShellPending({ signedIn }: { signedIn: boolean }) {
-  const t = useT();
-  if (!signedIn) return <FullScreenMessage message={t('app.loading')} />;
+export function ShellPending() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">

@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { useT } from '@/client/i18n/i18n';
-import { DEVICE_ZONE, LOCALE } from '@/client/locale';
+import { deviceZone, LOCALE } from '@/client/locale';
 import { StatusBadge } from '@/client/ui/status-badge';
 import type { ThreadInfo } from '@/data';
 import { formatDayMonth, formatTime } from '@/domain/format';
@@ -59,7 +59,7 @@ export function ThreadHeader({ info }: { info: ThreadInfo }) {
                           f.departure,
                           f.time,
                           info.originZone ?? undefined,
-                          DEVICE_ZONE,
+                          deviceZone(),
                           LOCALE,
                         )
                       : formatTime(f.time, LOCALE)
