@@ -21,12 +21,49 @@ import { tokenOf } from './guard';
 
 /** Refusals held at once per session; past this many they are answered at once. */
 const HELD_MAX = 4;
-/** Sessions noted at most; past it the expired notes go (a note lasts a minute at most). */
-const NOTES_MAX = 10_000;
+/** Notes kept at most; past it the expired ones go (a note lasts a minute at most). */
+const SPENT_NOTES_MAX = 10_000;
+
+/**
+ * Budgets this process found spent (keyed by budget, or by the session whose account it is), until
+ * their window ends: a push past one is refused without asking the database. A counter only grows
+ * within its window (but for a grant given back within one spend), so what was found full stays
+ * full until then, in every process.
+ */
+export class SpentBudgets {
+  private until = new Map<string, number>();
+
+  note(key: string, untilMs: number, nowMs: number): void {
+    if (this.until.size >= SPENT_NOTES_MAX) {
+      for (const [k, u] of this.until) if (u <= nowMs) this.until.delete(k);
+      // Still full: forgetting costs only a read of the counter again.
+      if (this.until.size >= SPENT_NOTES_MAX) this.until.clear();
+    }
+    this.until.set(key, untilMs);
+  }
+
+  /** Milliseconds until `key` has room again, 0 when it is not known to be spent. */
+  waitMs(key: string, nowMs: number): number {
+    const until = this.until.get(key);
+    if (until === undefined) return 0;
+    if (until <= nowMs) {
+      this.until.delete(key);
+      return 0;
+    }
+    return until - nowMs;
+  }
+}
+
+/** Adds `delta` to `key`'s count in `counts`; a count of 0 leaves the map. */
+function count(counts: Map<string, number>, key: string, delta: number): void {
+  const n = (counts.get(key) ?? 0) + delta;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
+}
 
 export class PushGate {
-  /** Session token -> the clock's ms when its account's budget has room again. */
-  private spentUntil = new Map<string, number>();
+  /** Session tokens whose account's budget is spent, until it has room again. */
+  private spent = new SpentBudgets();
   /** Session token -> its pushes past this gate and not yet answered. */
   private pushing = new Map<string, number>();
   /** Session token -> its refusals being held. */
@@ -42,53 +79,34 @@ export class PushGate {
 
   /** The session's account has no budget left until `untilMs` (the clock's ms). */
   noteSpent(token: string | undefined, untilMs: number): void {
-    if (!token) return;
-    const now = this.clock.now();
-    if (this.spentUntil.size >= NOTES_MAX) {
-      for (const [t, u] of this.spentUntil) if (u <= now) this.spentUntil.delete(t);
-      if (this.spentUntil.size >= NOTES_MAX) this.spentUntil.clear();
-    }
-    this.spentUntil.set(token, untilMs);
-  }
-
-  /** Milliseconds until the session's account has room again, 0 when not known to be spent. */
-  private spentMs(token: string): number {
-    const until = this.spentUntil.get(token);
-    if (until === undefined) return 0;
-    const left = until - this.clock.now();
-    if (left <= 0) this.spentUntil.delete(token);
-    return Math.max(0, left);
+    if (token) this.spent.note(token, untilMs, this.clock.now());
   }
 
   middleware(): MiddlewareHandler<AppEnv> {
     return async (c, next) => {
       const token = tokenOf(c);
       if (!token) return next();
-      const waitMs = this.spentMs(token);
+      const waitMs = this.spent.waitMs(token, this.clock.now());
       const busy = waitMs === 0 && (this.pushing.get(token) ?? 0) >= this.laneMax;
       if (waitMs > 0 || busy) {
         const holding = this.held.get(token) ?? 0;
         if (holding < HELD_MAX) {
-          this.held.set(token, holding + 1);
+          count(this.held, token, 1);
           try {
             await new Promise((resolve) => setTimeout(resolve, this.holdMs));
           } finally {
-            const left = (this.held.get(token) ?? 1) - 1;
-            if (left > 0) this.held.set(token, left);
-            else this.held.delete(token);
+            count(this.held, token, -1);
           }
         }
         if (busy) return errorResponse(c, refusal('sync/busy', { retryAfterS: 1 }));
         const leftMs = Math.max(waitMs - (holding < HELD_MAX ? this.holdMs : 0), 1000);
         return errorResponse(c, refusal('sync/rate-limited', { retryAfterS: Math.ceil(leftMs / 1000) }));
       }
-      this.pushing.set(token, (this.pushing.get(token) ?? 0) + 1);
+      count(this.pushing, token, 1);
       try {
         await next();
       } finally {
-        const left = (this.pushing.get(token) ?? 1) - 1;
-        if (left > 0) this.pushing.set(token, left);
-        else this.pushing.delete(token);
+        count(this.pushing, token, -1);
       }
     };
   }

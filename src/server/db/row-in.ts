@@ -8,7 +8,11 @@ const tuple = (parts: readonly unknown[]): SQL =>
     sql`, `,
   )})`;
 
-/** Whether `columns` hold one of `rows` (each row the columns' values, in order; not empty). */
+/**
+ * Whether `columns` hold one of `rows` (each row the columns' values, in order; not empty). A row
+ * given more than once is sent once.
+ */
 export function rowIn(columns: readonly Column[], rows: readonly (readonly unknown[])[]): SQL {
-  return sql`${tuple(columns)} in (${sql.join(rows.map(tuple), sql`, `)})`;
+  const unique = [...new Map(rows.map((r) => [JSON.stringify(r), r])).values()];
+  return sql`${tuple(columns)} in (${sql.join(unique.map(tuple), sql`, `)})`;
 }

@@ -220,7 +220,6 @@ export function openRequestsOn(
   userId: string,
   listings: readonly { from: string; to: string; departure: string }[],
 ) {
-  const routes = [...new Map(listings.map((l) => [`${l.from}-${l.to}`, l])).values()];
   const departures = listings.map((l) => l.departure).sort();
   return tx
     .select({ id: courierRequests.id })
@@ -229,7 +228,7 @@ export function openRequestsOn(
       and(
         rowIn(
           [courierRequests.from, courierRequests.to],
-          routes.map((r) => [r.from, r.to]),
+          listings.map((l) => [l.from, l.to]),
         ),
         inArray(courierRequests.status, OPEN),
         lte(courierRequests.firstDay, departures[departures.length - 1] as string),

@@ -44,7 +44,6 @@ export function untoldSearchesOf(
   userId: string,
   trips: readonly { from: string; to: string; departure: string }[],
 ) {
-  const unique = [...new Map(trips.map((t) => [`${t.from}-${t.to}-${t.departure}`, t])).values()];
   return tx
     .select({ id: matchRequests.id })
     .from(matchRequests)
@@ -52,7 +51,7 @@ export function untoldSearchesOf(
       and(
         rowIn(
           [matchRequests.from, matchRequests.to, matchRequests.departure],
-          unique.map((t) => [t.from, t.to, t.departure]),
+          trips.map((t) => [t.from, t.to, t.departure]),
         ),
         isNull(matchRequests.notifiedAt),
         ne(matchRequests.userId, userId),

@@ -5,17 +5,12 @@
 import { Hono } from 'hono';
 import { pullQuerySchema, pushRequestSchema } from '@/domain/sync/protocol';
 import { signedIn } from '../../auth/guard';
+import { SpentBudgets } from '../../auth/push-gate';
 import type { AppEnv, Deps } from '../../deps';
 import { jsonBody, queryOf } from '../../http/validate';
 import { pull } from './sync.pull.handlers';
 import { refuseForeignPulls } from './sync.pull-guard';
-import {
-  onePushPerAccount,
-  push,
-  pushBudgetGate,
-  refuseSpentClient,
-  SpentBudgets,
-} from './sync.push.handlers';
+import { onePushPerAccount, push, pushBudgetGate, refuseSpentClient } from './sync.push.handlers';
 
 export function syncRoutes(deps: Deps) {
   const oneAtATime = onePushPerAccount();

@@ -30,6 +30,7 @@ import type { MiddlewareHandler } from 'hono';
 import { isMutationKind, type MutationKind } from '@/domain/sync/mutations';
 import { type PushResult, type pushRequestSchema, SYNC_PROTOCOL } from '@/domain/sync/protocol';
 import { requireUser, tokenOf } from '../../auth/guard';
+import type { SpentBudgets } from '../../auth/push-gate';
 import { budgetSpent, spend } from '../../auth/throttle';
 import type { Tx } from '../../db/client';
 import type { AppEnv, Deps, SessionUser } from '../../deps';
@@ -308,38 +309,6 @@ const userBudget = (deps: Deps, userId: string) => ({
 
 const clientBudgetKey = (clientId: string) => `sync-client:${clientId}`;
 
-/** Notes kept at most; past it the expired ones go (a note lasts a minute at most). */
-const SPENT_NOTES_MAX = 10_000;
-
-/**
- * Budgets this process found spent, until their window ends: a push past one is refused without
- * asking the database. A counter only grows within its window (but for a grant given back within
- * one spend), so what was found full stays full until then, in every process.
- */
-export class SpentBudgets {
-  private until = new Map<string, number>();
-
-  note(key: string, untilMs: number, nowMs: number): void {
-    if (this.until.size >= SPENT_NOTES_MAX) {
-      for (const [k, u] of this.until) if (u <= nowMs) this.until.delete(k);
-      // Still full: forgetting costs only a read of the counter again.
-      if (this.until.size >= SPENT_NOTES_MAX) this.until.clear();
-    }
-    this.until.set(key, untilMs);
-  }
-
-  /** Milliseconds until `key` has room again, 0 when it is not known to be spent. */
-  waitMs(key: string, nowMs: number): number {
-    const until = this.until.get(key);
-    if (until === undefined) return 0;
-    if (until <= nowMs) {
-      this.until.delete(key);
-      return 0;
-    }
-    return until - nowMs;
-  }
-}
-
 const rateLimited = (waitMs: number) =>
   refusal('sync/rate-limited', { retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) });
 
@@ -429,9 +398,10 @@ export async function push(c: JsonContext<typeof pushRequestSchema>, deps: Deps,
     Math.max(1, mutations.length),
     deps.clock.now(),
   );
+  const userKey = userBudget(deps, user.id).key;
   for (const full of budget.full) {
     spent.note(full.key, full.untilMs, deps.clock.now());
-    if (full.key === userBudget(deps, user.id).key) deps.pushGate.noteSpent(tokenOf(c), full.untilMs);
+    if (full.key === userKey) deps.pushGate.noteSpent(tokenOf(c), full.untilMs);
   }
   if (budget.granted === 0) return errorResponse(c, rateLimited(budget.retryAfterMs));
   const ref = await referenceIndex(deps.db);
