@@ -133,8 +133,8 @@ export function visibleTexts(page: Page): Promise<SeenText[]> {
 /**
  * Words a Hindi reader would meet in English: a word of two Latin letters or more with a small
  * letter (codes such as DEL, AI995, KG and UPI are capitals and digits), once `allowed` (names,
- * the people's own words, airports and airlines as they are named), e-mail addresses, links and
- * the brand are taken out. Each text found comes with its English words.
+ * the people's own words, airports and airlines as they are named), e-mail addresses, links, ids
+ * and the brand are taken out. Each text found comes with its English words.
  */
 export function untranslated(
   texts: SeenText[],
@@ -145,6 +145,9 @@ export function untranslated(
     let rest = text
       .replace(/\S+@\S+\.\w+/g, ' ')
       .replace(/https?:\/\/\S+/g, ' ')
+      // An id shown as it is (a booking's on its receipt): a segment of its hex digits may be
+      // letters alone ('abac'), which is no English word.
+      .replace(/\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b/gi, ' ')
       // A keyboard shortcut as keys are labelled ('alt+T': sonner names its hotkey in its region's label).
       .replace(/\b(?:alt|ctrl|shift|meta)\+\w+\b/gi, ' ');
     for (const a of longestFirst) rest = rest.replaceAll(a, ' ');
