@@ -90,7 +90,7 @@ describe('the thread in Hindi', () => {
       screen.getByText('हैंड-ऑफ़ के समय कैरियर को ऐप के UPI कोड से या नकद भुगतान करें, और बुकिंग में इसे दर्ज करें'),
     ).toBeTruthy();
     const log = await screen.findByRole('log', { name: 'बातचीत' });
-    await within(log).findByText('at gate 32');
+    await within(log).findByText('at gate 32', undefined, { timeout: 5000 });
     expect(within(log).getByText('आज')).toBeTruthy();
     expect(within(log).getByText('कल')).toBeTruthy();
     // The older day's separator is a date in Hindi (the formatter follows the language).
@@ -143,11 +143,12 @@ describe('the thread in Hindi', () => {
     await loadLocale('en');
     renderApp('/bookings/b1/messages', { api: withThread([hello, gate], [read(null, gate)]) });
     const log = await screen.findByRole('log', { name: 'Messages' }, { timeout: 5000 });
-    await within(log).findByText('Today');
+    // The log shows "Loading messages" first; on a loaded machine the messages take over a second.
+    await within(log).findByText('Today', undefined, { timeout: 5000 });
     const older = () => [...log.querySelectorAll('.rounded-full')].map((p) => p.textContent ?? '')[0] ?? '';
     expect(older()).not.toMatch(/[\u0900-\u097F]/);
     await act(() => loadLocale('hi'));
-    await waitFor(() => expect(within(log).getByText('आज')).toBeTruthy());
+    await waitFor(() => expect(within(log).getByText('आज')).toBeTruthy(), { timeout: 5000 });
     expect(older()).toMatch(/[\u0900-\u097F]/);
   });
 });
