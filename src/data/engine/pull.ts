@@ -14,8 +14,9 @@
 //      known; a result gone with the retention is an acknowledgement ("applied long ago");
 //   3. bring the user's listings, bookings, orders, profile, watched routes, messages and read
 //      state to the server's: a patch (only the rows changed since the state our cookie names) is
-//      put and deleted row by row, a whole snapshot replaces them; nothing when the cookie says
-//      nothing changed;
+//      put and deleted row by row (a row already stored as the patch has it, such as one the
+//      push's answer just confirmed, is not written again: bulk.ts putChanged), a whole snapshot
+//      replaces them; nothing when the cookie says nothing changed;
 //   4. rebase: apply the remaining entries again on top of the new rows.
 // A 426 sync/upgrade-required, or an answer in a newer protocol, stops syncing (upgrade-required.ts).
 import type { ErrorCode } from '@/domain/errors';
@@ -26,6 +27,7 @@ import {
   pullResponseSchema,
   SYNC_PROTOCOL,
 } from '@/domain/sync/protocol';
+import { deleteMany, putChanged } from './bulk';
 import { mutationTables } from './db';
 import { SCHEMA_VERSION } from './db-versions';
 import { ApiError } from './errors';
@@ -165,7 +167,10 @@ export async function applyPull(
       }),
       true,
     );
-    await db.outbox.bulkDelete(settled.filter((_, i) => applied[i]?.drop).map((e) => e.key));
+    await deleteMany(
+      db.outbox,
+      settled.filter((_, i) => applied[i]?.drop).map((e) => e.key),
+    );
     await acknowledge(db, clientId, res.lastMutationId);
     // Step 3.
     const { snapshot: snap, patch } = res;
@@ -201,32 +206,32 @@ export async function applyPull(
         await db.couriers.bulkPut(snap.couriers.map((r) => ({ ...r, ...synced })));
       }
     } else if (patch) {
-      await db.listings.bulkDelete(patch.listings.del);
-      await db.listings.bulkPut(patch.listings.put.map((r) => ({ ...r, ...synced })));
-      await db.bookings.bulkDelete(patch.bookings.del);
-      await db.bookings.bulkPut(patch.bookings.put.map((r): OrderRow => ({ ...r, ...synced })));
-      await db.orders.bulkDelete(patch.orders.del);
-      await db.orders.bulkPut(patch.orders.put.map((r): OrderRow => ({ ...r, ...synced })));
+      await deleteMany(db.listings, patch.listings.del);
+      await putChanged(db.listings, patch.listings.put.map((r) => ({ ...r, ...synced })));
+      await deleteMany(db.bookings, patch.bookings.del);
+      await putChanged(db.bookings, patch.bookings.put.map((r): OrderRow => ({ ...r, ...synced })));
+      await deleteMany(db.orders, patch.orders.del);
+      await putChanged(db.orders, patch.orders.put.map((r): OrderRow => ({ ...r, ...synced })));
       if (patch.profile) await db.profile.put({ ...patch.profile, email: user, fetchedAt: store.now() });
       if (patch.watches) {
-        await db.watches.bulkDelete(patch.watches.del);
-        await db.watches.bulkPut(patch.watches.put.map((r) => ({ ...r, ...synced })));
+        await deleteMany(db.watches, patch.watches.del);
+        await putChanged(db.watches, patch.watches.put.map((r) => ({ ...r, ...synced })));
       }
       if (patch.watched) {
-        await db.watched.bulkDelete(patch.watched.del);
-        await db.watched.bulkPut(patch.watched.put);
+        await deleteMany(db.watched, patch.watched.del);
+        await putChanged(db.watched, patch.watched.put);
       }
       if (patch.messages) {
-        await db.messages.bulkDelete(patch.messages.del);
-        await db.messages.bulkPut(patch.messages.put.map((r) => ({ ...r, ...synced })));
+        await deleteMany(db.messages, patch.messages.del);
+        await putChanged(db.messages, patch.messages.put.map((r) => ({ ...r, ...synced })));
       }
       if (patch.reads) {
-        await db.reads.bulkDelete(patch.reads.del);
-        await db.reads.bulkPut(patch.reads.put.map((r) => ({ ...r, ...synced })));
+        await deleteMany(db.reads, patch.reads.del);
+        await putChanged(db.reads, patch.reads.put.map((r) => ({ ...r, ...synced })));
       }
       if (patch.couriers) {
-        await db.couriers.bulkDelete(patch.couriers.del);
-        await db.couriers.bulkPut(patch.couriers.put.map((r) => ({ ...r, ...synced })));
+        await deleteMany(db.couriers, patch.couriers.del);
+        await putChanged(db.couriers, patch.couriers.put.map((r) => ({ ...r, ...synced })));
       }
     }
     // The server has just said what the watched routes hold, changed or not.

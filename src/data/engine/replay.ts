@@ -34,6 +34,7 @@ import {
   pushResponseSchema,
   SYNC_PROTOCOL,
 } from '@/domain/sync/protocol';
+import { deleteMany, getMany } from './bulk';
 import { mutationTables } from './db';
 import { SCHEMA_VERSION } from './db-versions';
 import { ApiError, isTransient } from './errors';
@@ -302,8 +303,11 @@ async function applyAnswer(
     const sameSession = await sameLogin(store, asked);
     const ctx = contextOf(store);
     const byId = new Map(answer.results.map((r) => [r.id, r]));
-    // Read and drop in bulk: one request each for the whole batch, not one per entry.
-    const currents = await db.outbox.bulkGet(batch.map((e) => e.key));
+    // Read and drop in bulk: a request or two for the whole batch (bulk.ts), not one per entry.
+    const currents = await getMany(
+      db.outbox,
+      batch.map((e) => e.key),
+    );
     const answered: Answered[] = [];
     for (const [i, e] of batch.entries()) {
       const result = byId.get(e.mutationId ?? 0);
@@ -330,7 +334,7 @@ async function applyAnswer(
       if (applied.drop && entry) drops.push(entry.key);
       rebaseAfter ||= applied.rebase;
     }
-    await db.outbox.bulkDelete(drops);
+    await deleteMany(db.outbox, drops);
     if (rebaseAfter) await rebase(ctx, user);
     // Photos of applied entries are no longer needed, unless another entry of the user's needs one.
     if (drops.length && batch.some((e) => photoOf(store.mutators, e) !== null))

@@ -2,6 +2,7 @@
 // and remembers what the server last confirmed, so a rebase or a discard can restore it.
 import type { Table } from 'dexie';
 import type { OutboxEntryBase } from '@/domain/outbox/entry';
+import { deleteMany, getMany } from './bulk';
 import type { Synced } from './tables';
 
 /** Id of the optimistic row a command creates for entry `key`. */
@@ -77,8 +78,8 @@ export async function confirmRow<T extends { id: string }>(
 
 /**
  * confirmRow for many, in order, with the same end state as calling it once per item: the rows
- * are read in one request, the calls played in memory, and what they leave written in two (a
- * bulkDelete of the rows they removed, a bulkPut of the rest).
+ * are read at once, the calls played in memory, and what they leave written at once (a delete
+ * of the rows they removed, a bulkPut of the rest; reads and deletes by key range, bulk.ts).
  */
 export async function confirmRows<T extends { id: string }>(
   table: Table<Synced<T>, string>,
@@ -86,7 +87,7 @@ export async function confirmRows<T extends { id: string }>(
 ): Promise<void> {
   if (items.length === 0) return;
   const ids = [...new Set(items.map((i) => i.row.id))];
-  const stored = await table.bulkGet(ids);
+  const stored = await getMany(table, ids);
   // What each id holds after the calls so far: a row, or null once deleted.
   const state = new Map<string, Synced<T> | null>();
   ids.forEach((id, i) => {
@@ -113,6 +114,6 @@ export async function confirmRows<T extends { id: string }>(
     if (r) puts.push(r);
     else deletes.push(id);
   }
-  await table.bulkDelete(deletes);
+  await deleteMany(table, deletes);
   await table.bulkPut(puts);
 }
