@@ -5,7 +5,8 @@
 // confirmRows ends as confirmRow called once per item, whatever ids they share.
 import { describe, expect, it } from 'vitest';
 import type { AppDb, ListingRow } from '@/data';
-import { addListing, openDb, replayOutbox, sendContactMessage } from '@/data';
+import { addListing, openDb, pull, replayOutbox, sendContactMessage } from '@/data';
+import { deleteMany, getMany, putChanged } from '@/data/engine/bulk';
 import { confirmRow, confirmRows } from '@/data/engine/rows';
 import { JSON_BODY_MAX_BYTES, OPEN_LISTINGS_MAX } from '@/domain/constants';
 import { ERRORS } from '@/domain/errors';
@@ -93,6 +94,128 @@ describe('a batch of answers', () => {
     const synced = await db.listings.where('syncState').equals('synced').toArray();
     expect(synced.map((l) => l.flightNo).sort()).toEqual(
       Array.from({ length: OPEN_LISTINGS_MAX }, (_, i) => `AI${1000 + i}`).sort(),
+    );
+  });
+});
+
+/** Counts the listing rows written (put or bulkPut) while `on`. */
+function countListingWrites(db: AppDb): { rows: () => number; on: (v: boolean) => void } {
+  let n = 0;
+  let counting = false;
+  const table = db.listings as unknown as Record<string, (...a: unknown[]) => unknown>;
+  for (const call of ['put', 'bulkPut'] as const) {
+    const original = table[call]?.bind(table);
+    if (!original) continue;
+    table[call] = (...a: unknown[]) => {
+      if (counting) n += Array.isArray(a[0]) ? a[0].length : 1;
+      return original(...a);
+    };
+  }
+  return {
+    rows: () => n,
+    on: (v) => {
+      counting = v;
+    },
+  };
+}
+
+describe('the pull after a push', () => {
+  // The first pull brings a whole snapshot, a later one a patch: neither writes the rows again.
+  it.each([
+    ['a snapshot', false],
+    ['a patch', true],
+  ])('as %s, writes no listing the push answer has just confirmed, and the rows end as the server has them', async (_, pulledBefore) => {
+    const carrier = await signedIn(server);
+    if (pulledBefore) expect(await pull(carrier.store)).toBe('applied');
+    const queued = OPEN_LISTINGS_MAX;
+    for (let i = 0; i < queued; i += 1)
+      await addListing(carrier.store, listingValues({ flightNo: `AI${1000 + i}` }));
+    // What the pull brought: the same listings the push answer confirmed.
+    const pulled: string[] = [];
+    const inner = carrier.net.fetch;
+    withFetch(carrier, async (input, init) => {
+      const res = await inner(input, init);
+      if (pathOf(input) === '/api/sync/pull') {
+        type Rows = { listings: { id: string }[] } | { listings: { put: { id: string }[] } };
+        const body = (await res.clone().json()) as { patch?: Rows; snapshot?: Rows };
+        const rows = body.patch ?? body.snapshot;
+        expect(Boolean(body.patch)).toBe(pulledBefore);
+        if (rows) pulled.push(...('put' in rows.listings ? rows.listings.put : rows.listings).map((l) => l.id));
+      }
+      return res;
+    });
+    const writes = countListingWrites(carrier.store.db);
+    writes.on(true);
+    const result = await replayOutbox(carrier.store);
+    writes.on(false);
+    expect(result).toEqual({ sent: queued, failed: 0, remaining: 0 });
+    const rows = await carrier.store.db.listings.toArray();
+    expect(rows).toHaveLength(queued);
+    expect(pulled.sort()).toEqual(rows.map((r) => r.id).sort());
+    // Each row written once, by the push answer's settling; the pull found them stored as it has them.
+    expect(writes.rows()).toBe(queued);
+    for (const row of rows) expect(row).toMatchObject({ syncState: 'synced', syncError: null, outboxKey: null });
+  });
+});
+
+describe('by key range', () => {
+  const row = (id: string, flightNo = id): ListingRow => ({
+    id,
+    email: 'c@example.com',
+    name: 'C',
+    from: 'DEL',
+    to: 'BOM',
+    flightNo,
+    airline: 'AI',
+    departure: '2030-01-10',
+    time: '10:30',
+    weight: 5,
+    available: 5,
+    cost: 500,
+    createdAt: 0,
+    syncState: 'synced',
+    syncError: null,
+    outboxKey: null,
+  });
+  const ids = Array.from({ length: 60 }, (_, i) => `k${String(i).padStart(3, '0')}`);
+
+  it('deletes the keys asked and keeps the rows between them, as bulkDelete', async () => {
+    // Two long runs to go, with rows that stay inside the range, and keys not stored at all.
+    const gone = [...ids.slice(5, 25), ...ids.slice(30, 55), 'k0105', 'zz'];
+    const db = openDb(uniqueDbName());
+    await db.listings.bulkPut(ids.map((id) => row(id)));
+    await db.transaction('rw', db.listings, () => deleteMany(db.listings, gone));
+    expect((await db.listings.toCollection().primaryKeys()).sort()).toEqual(
+      ids.filter((id) => !gone.includes(id)),
+    );
+    // Scattered among rows that stay (every other key): the same result.
+    const other = openDb(uniqueDbName());
+    await other.listings.bulkPut(ids.map((id) => row(id)));
+    const odd = ids.filter((_, i) => i % 2 === 1);
+    await other.transaction('rw', other.listings, () => deleteMany(other.listings, odd));
+    expect((await other.listings.toCollection().primaryKeys()).sort()).toEqual(ids.filter((_, i) => i % 2 === 0));
+  });
+
+  it('reads as bulkGet, in the order asked, with repeats and keys not stored', async () => {
+    const db = openDb(uniqueDbName());
+    await db.listings.bulkPut(ids.map((id) => row(id)));
+    const asked = [...ids.slice(10, 40).reverse(), ...ids.slice(0, 30).reverse(), 'k0005', 'k007', 'zz'];
+    const got = await db.transaction('r', db.listings, () => getMany(db.listings, asked));
+    expect(got).toEqual(await db.listings.bulkGet(asked));
+  });
+
+  it('puts only the rows that differ from what is stored', async () => {
+    const db = openDb(uniqueDbName());
+    await db.listings.bulkPut(ids.map((id) => row(id)));
+    const writes = countListingWrites(db);
+    const given = ids.map((id, i) => (i % 10 === 0 ? row(id, `NEW-${id}`) : row(id)));
+    writes.on(true);
+    await db.transaction('rw', db.listings, () => putChanged(db.listings, [...given, row('new')]));
+    writes.on(false);
+    expect(writes.rows()).toBe(7);
+    const stored = await db.listings.toArray();
+    expect(stored.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...given, row('new')].sort((a, b) => a.id.localeCompare(b.id)),
     );
   });
 });

@@ -104,3 +104,23 @@ export async function putChanged<T>(table: Table<T, string>, rows: readonly T[])
   const changed = rows.filter((r, i) => !sameRow(stored[i], r));
   await table.bulkPut(changed);
 }
+
+/**
+ * clear() then bulkPut(rows), writing only what differs: the stored rows not among `rows` go,
+ * the rows not stored exactly as given are put (a whole snapshot that brings back the rows the
+ * push's answer has just confirmed rewrites none of them).
+ */
+export async function replaceAll<T>(table: Table<T, string>, rows: readonly T[]): Promise<void> {
+  const pk = table.schema.primKey.keyPath as string;
+  const keep = new Set(rows.map((r) => (r as Record<string, unknown>)[pk] as string));
+  const stored = (await table.toCollection().primaryKeys()) as string[];
+  const gone = stored.filter((k) => !keep.has(k));
+  // Nothing stored worth keeping: clear and put, as before.
+  if (gone.length === stored.length) {
+    await table.clear();
+    await table.bulkPut([...rows]);
+    return;
+  }
+  await deleteMany(table, gone);
+  await putChanged(table, rows);
+}

@@ -16,7 +16,8 @@
 //      state to the server's: a patch (only the rows changed since the state our cookie names) is
 //      put and deleted row by row (a row already stored as the patch has it, such as one the
 //      push's answer just confirmed, is not written again: bulk.ts putChanged), a whole snapshot
-//      replaces them; nothing when the cookie says nothing changed;
+//      replaces them (the rows it lacks go, the same rule for the rest: replaceAll); nothing when
+//      the cookie says nothing changed;
 //   4. rebase: apply the remaining entries again on top of the new rows.
 // A 426 sync/upgrade-required, or an answer in a newer protocol, stops syncing (upgrade-required.ts).
 import type { ErrorCode } from '@/domain/errors';
@@ -27,7 +28,7 @@ import {
   pullResponseSchema,
   SYNC_PROTOCOL,
 } from '@/domain/sync/protocol';
-import { deleteMany, putChanged } from './bulk';
+import { deleteMany, putChanged, replaceAll } from './bulk';
 import { mutationTables } from './db';
 import { SCHEMA_VERSION } from './db-versions';
 import { ApiError } from './errors';
@@ -175,35 +176,27 @@ export async function applyPull(
     // Step 3.
     const { snapshot: snap, patch } = res;
     if (snap) {
-      await db.listings.clear();
-      await db.listings.bulkPut(snap.listings.map((r) => ({ ...r, ...synced })));
-      await db.bookings.clear();
-      await db.bookings.bulkPut(snap.bookings.map((r): OrderRow => ({ ...r, ...synced })));
-      await db.orders.clear();
-      await db.orders.bulkPut(snap.orders.map((r): OrderRow => ({ ...r, ...synced })));
+      await replaceAll(db.listings, snap.listings.map((r) => ({ ...r, ...synced })));
+      await replaceAll(db.bookings, snap.bookings.map((r): OrderRow => ({ ...r, ...synced })));
+      await replaceAll(db.orders, snap.orders.map((r): OrderRow => ({ ...r, ...synced })));
       if (snap.profile) await db.profile.put({ ...snap.profile, email: user, fetchedAt: store.now() });
       // An older server sends no watched routes: the mirror keeps what it had.
       if (snap.watches) {
-        await db.watches.clear();
-        await db.watches.bulkPut(snap.watches.map((r) => ({ ...r, ...synced })));
+        await replaceAll(db.watches, snap.watches.map((r) => ({ ...r, ...synced })));
       }
       if (snap.watched) {
-        await db.watched.clear();
-        await db.watched.bulkPut(snap.watched);
+        await replaceAll(db.watched, snap.watched);
       }
       // A server before messages sends none: what the device has stays.
       if (snap.messages) {
-        await db.messages.clear();
-        await db.messages.bulkPut(snap.messages.map((r) => ({ ...r, ...synced })));
+        await replaceAll(db.messages, snap.messages.map((r) => ({ ...r, ...synced })));
       }
       if (snap.reads) {
-        await db.reads.clear();
-        await db.reads.bulkPut(snap.reads.map((r) => ({ ...r, ...synced })));
+        await replaceAll(db.reads, snap.reads.map((r) => ({ ...r, ...synced })));
       }
       // A server before courier requests sends none: what the device has stays.
       if (snap.couriers) {
-        await db.couriers.clear();
-        await db.couriers.bulkPut(snap.couriers.map((r) => ({ ...r, ...synced })));
+        await replaceAll(db.couriers, snap.couriers.map((r) => ({ ...r, ...synced })));
       }
     } else if (patch) {
       await deleteMany(db.listings, patch.listings.del);

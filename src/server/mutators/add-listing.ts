@@ -5,7 +5,7 @@ import { departureInstant } from '@/domain/listing/departure';
 import type { MutationArgs } from '@/domain/sync/mutations';
 import { requireSelf } from '../auth/guard';
 import type { Tx } from '../db/client';
-import { listings, users } from '../db/schema';
+import { listings, ratingTotals, users } from '../db/schema';
 import type { Deps, SessionUser } from '../deps';
 import { ApiError, type Issue, invalid, type Reply } from '../http/errors';
 import { moveCourierRequest, openRequestsMatching, openRequestsOn } from '../model/courier.queries';
@@ -58,9 +58,12 @@ function newRow(user: SessionUser, deps: Deps, input: MutationArgs<'add-listing'
   };
 }
 
-const created = (row: typeof listings.$inferSelect): Reply => ({
+type Totals = Parameters<typeof toListing>[1];
+
+/** `totals`: the carrier's rating totals, when read: the listing then as a pull has it (carrierRating). */
+const created = (row: typeof listings.$inferSelect, totals?: Totals): Reply => ({
   status: 201,
-  body: { message: 'Uploaded Successfully!', listing: toListing(row) },
+  body: { message: 'Uploaded Successfully!', listing: toListing(row, totals) },
 });
 
 // Its arguments come parsed with the clock and time zones (addListingRequestSchema, mutators/index.ts).
@@ -144,14 +147,18 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
   if (inserted.length !== rows.length) throw new Error('add-listing run: a row was not inserted');
   // Unmatched searches of these routes and dates hear of them (issue 30), each in turn as one by
   // one would, and so do the senders of open courier requests on them; both asked once for the
-  // run first, in one statement, since a drain's listings almost never have any.
+  // run first, in one statement, since a drain's listings almost never have any. The same
+  // statement reads the carrier's rating totals: each answer's listing is then the row the pull
+  // that follows brings (carrierRating), and the device does not write it a second time.
   const [waiting] = inserted.length
     ? await tx
         .select({
           untold: sql<boolean>`exists ${untoldSearchesOf(tx, user.id, inserted)}`,
           senders: sql<boolean>`exists ${openRequestsOn(tx, user.id, inserted)}`,
+          totals: { total: ratingTotals.total, count: ratingTotals.count, people: ratingTotals.people },
         })
         .from(users)
+        .leftJoin(ratingTotals, eq(ratingTotals.userId, users.id))
         .where(eq(users.id, user.id))
     : [];
   let told = 0;
@@ -176,7 +183,7 @@ export const addListings: BatchMutator<'add-listing'> = async ({ tx, user, deps,
     if (d instanceof ApiError) out.push(d);
     else {
       if (senders) await tellCourierSenders(tx, deps, d);
-      out.push(created(d));
+      out.push(created(d, waiting?.totals ?? null));
     }
   }
   return out;
