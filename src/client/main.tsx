@@ -5,7 +5,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Store } from '@/data';
-import { pageStorage } from '@/data/engine/stored-session';
+import { pageStorage, readSession } from '@/data/engine/stored-session';
 import { App } from './app';
 import { loadLocale } from './i18n/i18n';
 import { initialLocale } from './i18n/locales';
@@ -46,8 +46,19 @@ async function openStore(): Promise<Store> {
   return store;
 }
 
-const storeLoader = createStoreLoader(pageStorage(), openStore);
+const storage = pageStorage();
+const storeLoader = createStoreLoader(storage, openStore);
 const { router, auth } = createAppRouter(storeLoader);
+// A visitor who is not signed in opens a logged-out screen (the login, signup, a reset link) on a
+// first visit, with nothing cached: its route chunks are fetched now, beside the catalogue, not
+// after it and the first render (a round trip and more on a slow link before the form paints).
+// Not for a signed-in user: "/" sends them on, and their screens' chunks come from the cache.
+if (!readSession(storage)) {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of routes) {
+    void router.loadRouteChunk(route)?.catch(() => {});
+  }
+}
 // Back online: a session that ended meanwhile sends the user to log in (queued changes stay).
 window.addEventListener('online', () => void auth.revalidate());
 
