@@ -49,16 +49,6 @@ async function openStore(): Promise<Store> {
 const storage = pageStorage();
 const storeLoader = createStoreLoader(storage, openStore);
 const { router, auth } = createAppRouter(storeLoader);
-// A visitor who is not signed in opens a logged-out screen (the login, signup, a reset link) on a
-// first visit, with nothing cached: its route chunks are fetched now, beside the catalogue, not
-// after it and the first render (a round trip and more on a slow link before the form paints).
-// Not for a signed-in user: "/" sends them on, and their screens' chunks come from the cache.
-if (!readSession(storage)) {
-  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
-  for (const route of routes) {
-    void router.loadRouteChunk(route)?.catch(() => {});
-  }
-}
 // Back online: a session that ended meanwhile sends the user to log in (queued changes stay).
 window.addEventListener('online', () => void auth.revalidate());
 
@@ -80,7 +70,15 @@ if (root) {
         </StrictMode>,
       ),
     );
-  loadLocale(initialLocale())
-    .catch(() => loadLocale('en'))
-    .then(render, render);
+  const words = loadLocale(initialLocale()).catch(() => loadLocale('en'));
+  // A visitor who is not signed in opens a logged-out screen (the login, signup, a reset link),
+  // on a first visit with nothing cached: its route chunks are asked for now, just after the
+  // catalogue, not once it has come and the first render has matched the route (a round trip
+  // and more on a slow link before the form paints). Not for a signed-in user: "/" sends them
+  // on, and their screens' chunks come from the service worker's cache.
+  if (!readSession(storage)) {
+    const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+    for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {});
+  }
+  words.then(render, render);
 }
