@@ -124,38 +124,43 @@ describe('the pull after a push', () => {
   it.each([
     ['a snapshot', false],
     ['a patch', true],
-  ])('as %s, writes no listing the push answer has just confirmed, and the rows end as the server has them', async (_, pulledBefore) => {
-    const carrier = await signedIn(server);
-    if (pulledBefore) expect(await pull(carrier.store)).toBe('applied');
-    const queued = OPEN_LISTINGS_MAX;
-    for (let i = 0; i < queued; i += 1)
-      await addListing(carrier.store, listingValues({ flightNo: `AI${1000 + i}` }));
-    // What the pull brought: the same listings the push answer confirmed.
-    const pulled: string[] = [];
-    const inner = carrier.net.fetch;
-    withFetch(carrier, async (input, init) => {
-      const res = await inner(input, init);
-      if (pathOf(input) === '/api/sync/pull') {
-        type Rows = { listings: { id: string }[] } | { listings: { put: { id: string }[] } };
-        const body = (await res.clone().json()) as { patch?: Rows; snapshot?: Rows };
-        const rows = body.patch ?? body.snapshot;
-        expect(Boolean(body.patch)).toBe(pulledBefore);
-        if (rows) pulled.push(...('put' in rows.listings ? rows.listings.put : rows.listings).map((l) => l.id));
-      }
-      return res;
-    });
-    const writes = countListingWrites(carrier.store.db);
-    writes.on(true);
-    const result = await replayOutbox(carrier.store);
-    writes.on(false);
-    expect(result).toEqual({ sent: queued, failed: 0, remaining: 0 });
-    const rows = await carrier.store.db.listings.toArray();
-    expect(rows).toHaveLength(queued);
-    expect(pulled.sort()).toEqual(rows.map((r) => r.id).sort());
-    // Each row written once, by the push answer's settling; the pull found them stored as it has them.
-    expect(writes.rows()).toBe(queued);
-    for (const row of rows) expect(row).toMatchObject({ syncState: 'synced', syncError: null, outboxKey: null });
-  });
+  ])(
+    'as %s, writes no listing the push answer has just confirmed, and the rows end as the server has them',
+    async (_, pulledBefore) => {
+      const carrier = await signedIn(server);
+      if (pulledBefore) expect(await pull(carrier.store)).toBe('applied');
+      const queued = OPEN_LISTINGS_MAX;
+      for (let i = 0; i < queued; i += 1)
+        await addListing(carrier.store, listingValues({ flightNo: `AI${1000 + i}` }));
+      // What the pull brought: the same listings the push answer confirmed.
+      const pulled: string[] = [];
+      const inner = carrier.net.fetch;
+      withFetch(carrier, async (input, init) => {
+        const res = await inner(input, init);
+        if (pathOf(input) === '/api/sync/pull') {
+          type Rows = { listings: { id: string }[] } | { listings: { put: { id: string }[] } };
+          const body = (await res.clone().json()) as { patch?: Rows; snapshot?: Rows };
+          const rows = body.patch ?? body.snapshot;
+          expect(Boolean(body.patch)).toBe(pulledBefore);
+          if (rows)
+            pulled.push(...('put' in rows.listings ? rows.listings.put : rows.listings).map((l) => l.id));
+        }
+        return res;
+      });
+      const writes = countListingWrites(carrier.store.db);
+      writes.on(true);
+      const result = await replayOutbox(carrier.store);
+      writes.on(false);
+      expect(result).toEqual({ sent: queued, failed: 0, remaining: 0 });
+      const rows = await carrier.store.db.listings.toArray();
+      expect(rows).toHaveLength(queued);
+      expect(pulled.sort()).toEqual(rows.map((r) => r.id).sort());
+      // Each row written once, by the push answer's settling; the pull found them stored as it has them.
+      expect(writes.rows()).toBe(queued);
+      for (const row of rows)
+        expect(row).toMatchObject({ syncState: 'synced', syncError: null, outboxKey: null });
+    },
+  );
 });
 
 describe('by key range', () => {
@@ -193,7 +198,9 @@ describe('by key range', () => {
     await other.listings.bulkPut(ids.map((id) => row(id)));
     const odd = ids.filter((_, i) => i % 2 === 1);
     await other.transaction('rw', other.listings, () => deleteMany(other.listings, odd));
-    expect((await other.listings.toCollection().primaryKeys()).sort()).toEqual(ids.filter((_, i) => i % 2 === 0));
+    expect((await other.listings.toCollection().primaryKeys()).sort()).toEqual(
+      ids.filter((_, i) => i % 2 === 0),
+    );
   });
 
   it('reads as bulkGet, in the order asked, with repeats and keys not stored', async () => {

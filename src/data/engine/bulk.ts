@@ -18,7 +18,10 @@ function sortedUnique(keys: readonly string[]): string[] {
 }
 
 /** bulkGet: the rows of `keys`, in their order, undefined where none. */
-export async function getMany<T>(table: Table<T, string>, keys: readonly string[]): Promise<(T | undefined)[]> {
+export async function getMany<T>(
+  table: Table<T, string>,
+  keys: readonly string[],
+): Promise<(T | undefined)[]> {
   const sorted = sortedUnique(keys);
   const lo = sorted[0];
   const hi = sorted.at(-1);

@@ -176,39 +176,72 @@ export async function applyPull(
     // Step 3.
     const { snapshot: snap, patch } = res;
     if (snap) {
-      await replaceAll(db.listings, snap.listings.map((r) => ({ ...r, ...synced })));
-      await replaceAll(db.bookings, snap.bookings.map((r): OrderRow => ({ ...r, ...synced })));
-      await replaceAll(db.orders, snap.orders.map((r): OrderRow => ({ ...r, ...synced })));
+      await replaceAll(
+        db.listings,
+        snap.listings.map((r) => ({ ...r, ...synced })),
+      );
+      await replaceAll(
+        db.bookings,
+        snap.bookings.map((r): OrderRow => ({ ...r, ...synced })),
+      );
+      await replaceAll(
+        db.orders,
+        snap.orders.map((r): OrderRow => ({ ...r, ...synced })),
+      );
       if (snap.profile) await db.profile.put({ ...snap.profile, email: user, fetchedAt: store.now() });
       // An older server sends no watched routes: the mirror keeps what it had.
       if (snap.watches) {
-        await replaceAll(db.watches, snap.watches.map((r) => ({ ...r, ...synced })));
+        await replaceAll(
+          db.watches,
+          snap.watches.map((r) => ({ ...r, ...synced })),
+        );
       }
       if (snap.watched) {
         await replaceAll(db.watched, snap.watched);
       }
       // A server before messages sends none: what the device has stays.
       if (snap.messages) {
-        await replaceAll(db.messages, snap.messages.map((r) => ({ ...r, ...synced })));
+        await replaceAll(
+          db.messages,
+          snap.messages.map((r) => ({ ...r, ...synced })),
+        );
       }
       if (snap.reads) {
-        await replaceAll(db.reads, snap.reads.map((r) => ({ ...r, ...synced })));
+        await replaceAll(
+          db.reads,
+          snap.reads.map((r) => ({ ...r, ...synced })),
+        );
       }
       // A server before courier requests sends none: what the device has stays.
       if (snap.couriers) {
-        await replaceAll(db.couriers, snap.couriers.map((r) => ({ ...r, ...synced })));
+        await replaceAll(
+          db.couriers,
+          snap.couriers.map((r) => ({ ...r, ...synced })),
+        );
       }
     } else if (patch) {
       await deleteMany(db.listings, patch.listings.del);
-      await putChanged(db.listings, patch.listings.put.map((r) => ({ ...r, ...synced })));
+      await putChanged(
+        db.listings,
+        patch.listings.put.map((r) => ({ ...r, ...synced })),
+      );
       await deleteMany(db.bookings, patch.bookings.del);
-      await putChanged(db.bookings, patch.bookings.put.map((r): OrderRow => ({ ...r, ...synced })));
+      await putChanged(
+        db.bookings,
+        patch.bookings.put.map((r): OrderRow => ({ ...r, ...synced })),
+      );
       await deleteMany(db.orders, patch.orders.del);
-      await putChanged(db.orders, patch.orders.put.map((r): OrderRow => ({ ...r, ...synced })));
+      await putChanged(
+        db.orders,
+        patch.orders.put.map((r): OrderRow => ({ ...r, ...synced })),
+      );
       if (patch.profile) await db.profile.put({ ...patch.profile, email: user, fetchedAt: store.now() });
       if (patch.watches) {
         await deleteMany(db.watches, patch.watches.del);
-        await putChanged(db.watches, patch.watches.put.map((r) => ({ ...r, ...synced })));
+        await putChanged(
+          db.watches,
+          patch.watches.put.map((r) => ({ ...r, ...synced })),
+        );
       }
       if (patch.watched) {
         await deleteMany(db.watched, patch.watched.del);
@@ -216,15 +249,24 @@ export async function applyPull(
       }
       if (patch.messages) {
         await deleteMany(db.messages, patch.messages.del);
-        await putChanged(db.messages, patch.messages.put.map((r) => ({ ...r, ...synced })));
+        await putChanged(
+          db.messages,
+          patch.messages.put.map((r) => ({ ...r, ...synced })),
+        );
       }
       if (patch.reads) {
         await deleteMany(db.reads, patch.reads.del);
-        await putChanged(db.reads, patch.reads.put.map((r) => ({ ...r, ...synced })));
+        await putChanged(
+          db.reads,
+          patch.reads.put.map((r) => ({ ...r, ...synced })),
+        );
       }
       if (patch.couriers) {
         await deleteMany(db.couriers, patch.couriers.del);
-        await putChanged(db.couriers, patch.couriers.put.map((r) => ({ ...r, ...synced })));
+        await putChanged(
+          db.couriers,
+          patch.couriers.put.map((r) => ({ ...r, ...synced })),
+        );
       }
     }
     // The server has just said what the watched routes hold, changed or not.
