@@ -52,12 +52,10 @@ function RouteForm({
 }
 
 const from = () => screen.getByRole('combobox', { name: 'From' });
-/** An option's accessible name: its aria-label (an airport's, read as one phrase), else its text. */
-const nameOf = (o: Element | undefined) => o?.getAttribute('aria-label') ?? o?.textContent;
 const options = () =>
   within(screen.getByRole('listbox', { name: 'From choices' }))
     .queryAllByRole('option')
-    .map(nameOf);
+    .map((o) => o.textContent);
 
 describe('ComboboxField', () => {
   beforeEach(() => {
@@ -88,12 +86,12 @@ describe('ComboboxField', () => {
     await userEvent.click(from());
     await userEvent.keyboard('{ArrowDown}');
     const active = () => document.getElementById(from().getAttribute('aria-activedescendant') ?? '');
-    expect(nameOf(active() ?? undefined)).toContain('(BOM)');
+    expect(active()?.textContent).toContain('(BOM)');
     expect(active()?.getAttribute('aria-selected')).toBe('true');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    expect(nameOf(active() ?? undefined)).toContain('(DEL)');
+    expect(active()?.textContent).toContain('(DEL)');
     await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
-    expect(nameOf(active() ?? undefined)).toContain('(DXB)');
+    expect(active()?.textContent).toContain('(DXB)');
     await userEvent.keyboard('{Enter}');
     expect((from() as HTMLInputElement).value).toContain('(DXB)');
   });
@@ -105,7 +103,7 @@ describe('ComboboxField', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(from().getAttribute('aria-expanded')).toBe('true');
     const active = document.getElementById(from().getAttribute('aria-activedescendant') ?? '');
-    expect(nameOf(active ?? undefined)).toContain('(BOM)');
+    expect(active?.textContent).toContain('(BOM)');
     expect(options()).toHaveLength(4);
   });
 
@@ -160,7 +158,7 @@ describe('ComboboxField', () => {
     await userEvent.type(to, 'de');
     const toOptions = within(screen.getByRole('listbox', { name: 'To choices' }))
       .getAllByRole('option')
-      .map(nameOf);
+      .map((o) => o.textContent);
     expect(toOptions.join()).not.toContain('(DEL)');
     expect(toOptions[0]).toContain('(DED)');
   });
@@ -173,20 +171,8 @@ describe('ComboboxField with airports', () => {
   it('shows city, airport name, code and country in each option', async () => {
     render(<RouteForm airports={source} />);
     await userEvent.type(from(), 'bombay');
-    const list = within(screen.getByRole('listbox', { name: 'From choices' }));
-    const [first] = list.getAllByRole('option');
-    // Named as one phrase (the name a screen reader reads, computed as the browser does) ...
-    expect(
-      list.getByRole('option', {
-        name: 'Mumbai (BOM), Chhatrapati Shivaji Maharaj International Airport, India',
-      }),
-    ).toBe(first);
-    // ... over the three texts shown: city, code, then airport and country.
-    expect([...(first?.children ?? [])].map((c) => c.textContent)).toEqual([
-      'Mumbai',
-      'BOM',
-      'Chhatrapati Shivaji Maharaj International Airport, India',
-    ]);
+    const [first] = within(screen.getByRole('listbox', { name: 'From choices' })).getAllByRole('option');
+    expect(first?.textContent).toBe('Mumbai (BOM), Chhatrapati Shivaji Maharaj International Airport, India');
     await userEvent.keyboard('{Enter}');
     expect((from() as HTMLInputElement).value).toBe('Mumbai (BOM)');
   });
@@ -207,12 +193,12 @@ describe('ComboboxField with airports', () => {
     expect(
       within(groups[0] as HTMLElement)
         .getAllByRole('option')
-        .map((o) => o.id && nameOf(o)?.slice(0, 5)),
+        .map((o) => o.id && o.textContent?.slice(0, 5)),
     ).toEqual(['Dubai']);
     expect(
       within(groups[1] as HTMLElement)
         .getAllByRole('option')
-        .map((o) => nameOf(o)?.slice(0, 5)),
+        .map((o) => o.textContent?.slice(0, 5)),
     ).toEqual(['Delhi', 'Mumba']);
     // The keyboard walks across the groups.
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
@@ -236,9 +222,9 @@ describe('ComboboxField with airports', () => {
     expect(options()[0]).toContain('(QAA)');
     await userEvent.type(from(), ' 2');
     const third = within(screen.getByRole('listbox', { name: 'From choices' })).getAllByRole('option')[2];
-    expect(nameOf(third)).toContain('Airfield');
-    const code = nameOf(third)?.match(/\((Q\w\w)\)/)?.[1];
+    expect(third?.textContent).toContain('Airfield');
+    const code = third?.textContent?.match(/\((Q\w\w)\)/)?.[1];
     await userEvent.pointer({ keys: '[MouseLeft]', target: third as HTMLElement });
-    expect((from() as HTMLInputElement).value).toBe(`${nameOf(third)?.split(' (')[0]} (${code})`);
+    expect((from() as HTMLInputElement).value).toBe(`${third?.textContent?.split(' (')[0]} (${code})`);
   });
 });

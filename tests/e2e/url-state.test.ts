@@ -50,7 +50,7 @@ describe('URL state', () => {
     // The airport picker open on a typed city, photographed at both sizes.
     const from = page.getByRole('combobox', { name: 'From', exact: true });
     await from.fill('mumbai');
-    await page.getByRole('option', { name: '(BOM)' }).first().waitFor();
+    await page.getByRole('option').filter({ hasText: '(BOM)' }).first().waitFor();
     await shoot(page, 'airport-picker-open');
     await from.press('Escape');
     await fillSearch(page, { from: 'del', to: 'bom', departure: DEPARTURE, flightNo: 'AI101' });

@@ -106,7 +106,8 @@ export async function pickCode(page: Page, label: string, code: string): Promise
   // The options come from the airport list, which may still be loading; a code can also be a
   // city's (GOI offers Goa's two airports): pick the option of this code.
   await page
-    .getByRole('option', { name: `(${code})` })
+    .getByRole('option')
+    .filter({ hasText: `(${code})` })
     .first()
     .click();
 }
