@@ -23,7 +23,13 @@ const AIRPORTS: Choice[] = [
 
 let submitted: Record<string, string> | null = null;
 
-function RouteForm({ airports = listSource(AIRPORTS) }: { airports?: ChoiceSource }) {
+function RouteForm({
+  airports = listSource(AIRPORTS),
+  fromPlaceholder,
+}: {
+  airports?: ChoiceSource;
+  fromPlaceholder?: string;
+}) {
   const form = useAppForm({
     defaultValues: { from: '', to: '' },
     onSubmit: ({ value }) => {
@@ -33,7 +39,12 @@ function RouteForm({ airports = listSource(AIRPORTS) }: { airports?: ChoiceSourc
   return (
     <form.AppForm>
       <form.Form aria-label="Route">
-        <RouteFields form={form} fields={{ from: 'from', to: 'to' }} airports={airports} />
+        <RouteFields
+          form={form}
+          fields={{ from: 'from', to: 'to' }}
+          airports={airports}
+          fromPlaceholder={fromPlaceholder}
+        />
         <form.SubmitButton>Go</form.SubmitButton>
       </form.Form>
     </form.AppForm>
@@ -101,6 +112,16 @@ describe('ComboboxField', () => {
     await userEvent.type(from(), 'zzzq');
     expect(options()).toEqual(['No match']);
     expect(from().getAttribute('aria-activedescendant')).toBeNull();
+  });
+
+  it('has its placeholder only while empty', async () => {
+    // Chromium restyles an input's placeholder on each change of its value while it has one.
+    render(<RouteForm fromPlaceholder="City or airport" />);
+    expect(from().getAttribute('placeholder')).toBe('City or airport');
+    await userEvent.type(from(), 'de');
+    expect(from().getAttribute('placeholder')).toBeNull();
+    await userEvent.clear(from());
+    expect(from().getAttribute('placeholder')).toBe('City or airport');
   });
 
   it('closes on Escape, and a second Escape clears the choice', async () => {

@@ -145,7 +145,9 @@ export function ComboboxField({
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          placeholder={placeholder}
+          // Only while empty, where it shows: Chromium restyles an input's placeholder on every
+          // change of its value while it has one, a style pass per keystroke.
+          placeholder={shownText ? undefined : placeholder}
           // Sized and contained (42 px, as the other fields): a letter typed lays out the input
           // alone, not the form around it, before and after the options change.
           className={`${CONTROL_CLASS} h-[2.625rem] [contain:size_layout_style]`}
