@@ -45,7 +45,12 @@ function templateDatabase(baseUrl: string): Promise<string> {
       const partial = `${name}_partial_${process.pid}`;
       await admin.query(`DROP DATABASE IF EXISTS ${partial}`);
       await admin.query(`CREATE DATABASE ${partial}`);
-      const database = await createDb({ url: databaseUrl(baseUrl, partial), setup: seedReferenceData });
+      const database = await createDb({
+        url: databaseUrl(baseUrl, partial),
+        setup: async (db) => {
+          await seedReferenceData(db);
+        },
+      });
       await database.close();
       // A closed connection's backend may linger a moment, and a database in use cannot be renamed.
       for (let attempt = 1; ; attempt += 1) {
