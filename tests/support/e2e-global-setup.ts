@@ -5,8 +5,9 @@
 // the server starts as over an existing database (its migrations and reference seed still run,
 // finding nothing or little to do). The folder is kept in the temporary folder under the key of
 // what it depends on (pglite-snapshot.ts), so later runs find it made; when missing it is made by
-// a background process while the other projects' files run (e2e files run last), and a server
-// starting before it is ready starts empty. Server tests still start from empty folders.
+// a background process while the first files run (the first e2e file is third in the queue:
+// tests/support/sequencer.ts), and a server starting before it is ready starts empty. Server
+// tests still start from empty folders.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -13,7 +13,7 @@ import { until } from './until';
 
 /**
  * A migrated and seeded data folder (tests/support/e2e-global-setup.ts, made in the background
- * while the other projects' files run): a server given a new or empty folder starts from a copy
+ * while the first files run): a server given a new or empty folder starts from a copy
  * of it instead of running initdb and every migration. Not there yet (a single e2e file run at
  * once), failed, or unset (a script outside Vitest): the server starts from an empty folder, as
  * it would without it; waiting would cost as much as the fresh start.
