@@ -243,8 +243,9 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['tests/support/setup-dom.ts', 'tests/support/setup-client.ts'],
           // Screens import their lazy chunks on first render and some render thousands of rows:
-          // on a loaded 2-core machine a test can pass 5 s.
-          testTimeout: 15_000,
+          // on a loaded 2-core machine a test can pass 5 s, and beside an e2e file (a browser and a
+          // server) a long list's test passed 15 s at a load of 12.
+          testTimeout: 30_000,
         },
       },
       {

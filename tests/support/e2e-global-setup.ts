@@ -13,13 +13,14 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
-import { TEMPLATE_DATA_DIR_ENV } from './e2e-server';
+import { BUILT_ENV, TEMPLATE_DATA_DIR_ENV } from './e2e-server';
 import { snapshotKey } from './pglite-snapshot';
 
 const PREFIX = 'carry-e2e-template-';
 
 export default function setup(): () => Promise<void> {
   buildIfStale();
+  process.env[BUILT_ENV] = '1';
   const dataDir = join(tmpdir(), `${PREFIX}${snapshotKey()}`);
   process.env[TEMPLATE_DATA_DIR_ENV] = dataDir;
   let child: ChildProcess | undefined;
@@ -34,6 +35,7 @@ export default function setup(): () => Promise<void> {
   }
   return async () => {
     delete process.env[TEMPLATE_DATA_DIR_ENV];
+    delete process.env[BUILT_ENV];
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child?.once('exit', r));
       child.kill('SIGTERM');
