@@ -83,6 +83,12 @@ const english = MANIFEST_TEXT.en;
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8787'}`;
 
+/**
+ * The built route chunks of the screens a logged-out visitor opens: / (the router plugin names
+ * routes/index.tsx's chunk after its folder), /signup, /login, /forgot-password, /reset-password.
+ */
+const LOGGED_OUT_ROUTE_CHUNK = /^assets\/(routes|signup|login|forgot-password|reset-password)-[\w-]+\.js$/;
+
 export default defineConfig({
   resolve: { alias: { '@': src } },
   plugins: [
@@ -162,9 +168,13 @@ export default defineConfig({
     // index.html preloads the first screen's chunks; a lazy import does not add <link
     // rel=modulepreload> for each chunk it depends on: with the service worker serving them, each
     // link's insertion cost the main thread more than the round trip it saved (a screen behind the
-    // login inserted some 40 at once, a task of about 200 ms at a phone's speed).
+    // login inserted some 40 at once, a task of about 200 ms at a phone's speed). Except the
+    // logged-out screens' route chunks: they are what a first visit opens, with nothing cached, and
+    // fetched level by level (route, form, its fields) their dozen chunks were three round trips
+    // in a row before the login form could paint.
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'html' || LOGGED_OUT_ROUTE_CHUNK.test(file) ? deps : [],
     },
     rollupOptions: {
       output: {

@@ -5,7 +5,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Store } from '@/data';
-import { pageStorage } from '@/data/engine/stored-session';
+import { pageStorage, readSession } from '@/data/engine/stored-session';
 import { App } from './app';
 import { loadLocale } from './i18n/i18n';
 import { initialLocale } from './i18n/locales';
@@ -46,7 +46,8 @@ async function openStore(): Promise<Store> {
   return store;
 }
 
-const storeLoader = createStoreLoader(pageStorage(), openStore);
+const storage = pageStorage();
+const storeLoader = createStoreLoader(storage, openStore);
 const { router, auth } = createAppRouter(storeLoader);
 // Back online: a session that ended meanwhile sends the user to log in (queued changes stay).
 window.addEventListener('online', () => void auth.revalidate());
@@ -69,7 +70,15 @@ if (root) {
         </StrictMode>,
       ),
     );
-  loadLocale(initialLocale())
-    .catch(() => loadLocale('en'))
-    .then(render, render);
+  const words = loadLocale(initialLocale()).catch(() => loadLocale('en'));
+  // A visitor who is not signed in opens a logged-out screen (the login, signup, a reset link),
+  // on a first visit with nothing cached: its route chunks are asked for now, just after the
+  // catalogue, not once it has come and the first render has matched the route (a round trip
+  // and more on a slow link before the form paints). Not for a signed-in user: "/" sends them
+  // on, and their screens' chunks come from the service worker's cache.
+  if (!readSession(storage)) {
+    const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+    for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {});
+  }
+  words.then(render, render);
 }

@@ -4,7 +4,8 @@
 // placeholder of the same height, then the real one) and a loading line stand in Hindi until the
 // screen comes. Before, the router showed nothing until its pending time had passed: a white page.
 // And before the scripts arrive on a slow link (300 ms each way, 40 KB/s): index.html's static
-// shell stands from the first frame, and React's shell takes its place box for box.
+// shell stands from the first frame, and React's shell takes its place box for box. And a first
+// visit, logged out: the login screen's chunks are asked for beside its words, all at once.
 // Run: npm run build && npx vitest run --project e2e tests/e2e/cold-start.test.ts
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,24 +40,31 @@ const SHELL_BOXES = () => {
 /** The search area's Hindi catalogue chunk (messages/search/hi.json, built as messages-search-hi-<hash>.js). */
 const SEARCH_WORDS = (url: URL) => /^\/assets\/messages-search-hi-[\w-]+\.js$/.test(url.pathname);
 
+/** The English shell catalogue (messages/en.json, built as messages-en-<hash>.js). */
+const ENGLISH_WORDS = (url: URL) => /^\/assets\/messages-en-[\w-]+\.js$/.test(url.pathname);
+/** The login route's chunk (routes/index.tsx, named after its folder: routes-<hash>.js). */
+const LOGIN_ROUTE = (url: URL) => /^\/assets\/routes-[\w-]+\.js$/.test(url.pathname);
+/** The forms' chunk the login form imports (TanStack Form and the fields). */
+const FORM_CHUNK = /^\/assets\/app-form-[\w-]+\.js$/;
+
+// One server, browser and signed-in phone for both groups of tests below.
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  const user = await createApiUser(server.url, 'Meera Shah', '9123456780');
+  // No service worker: every chunk comes from the network, where the test can hold it.
+  context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+  const first = await context.newPage();
+  await loginInBrowser(first, server.url, user, 'traveller');
+  await first.evaluate(() => localStorage.setItem('carry.locale', 'hi'));
+  await first.close();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.remove();
+});
+
 describe('a cold start in Hindi with the screen’s words still on their way', () => {
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    const user = await createApiUser(server.url, 'Meera Shah', '9123456780');
-    // No service worker: every chunk comes from the network, where the test can hold it.
-    context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
-    const first = await context.newPage();
-    await loginInBrowser(first, server.url, user, 'traveller');
-    await first.evaluate(() => localStorage.setItem('carry.locale', 'hi'));
-    await first.close();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.remove();
-  });
-
   it('keeps the header and a loading line on screen, never a blank page, until the screen comes', async () => {
     const page = await context.newPage();
     await countBlankFrames(page, 'from the first text');
@@ -134,6 +142,36 @@ describe('a cold start in Hindi with the screen’s words still on their way', (
         }),
     );
     expect(shift).toBeLessThanOrEqual(0.1);
+  }, 120_000);
+});
+
+describe('a first visit, logged out, with nothing cached', () => {
+  it('asks for the login screen’s chunks beside its words and all at once, not one after another', async () => {
+    const fresh = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    try {
+      const page = await fresh.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      const words = hold(page, ENGLISH_WORDS);
+      const route = hold(page, LOGIN_ROUTE);
+      await words.route;
+      await route.route;
+
+      await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+      // The words are still held, and the route's chunk is asked for: it does not wait for them
+      // (and the first render) before it starts.
+      await expect.poll(() => route.held(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(words.held()).toBeGreaterThan(0);
+      // The route's chunk is still held, and the form's chunk it imports is asked for: its
+      // dependencies come with it, not once it has arrived and been read.
+      await expect.poll(() => asked.some((p) => FORM_CHUNK.test(p)), { timeout: 30_000 }).toBe(true);
+
+      words.release();
+      route.release();
+      await page.getByLabel('Email Address').waitFor();
+    } finally {
+      await fresh.close();
+    }
   }, 120_000);
 });
 
