@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_TEXT, manifestFile, manifestIn } from './src/client/pwa/manifest.ts';
 import { LOCALES } from './src/domain/locale.ts';
+import { SuiteSequencer } from './tests/support/sequencer.ts';
 
 // Vitest 5 prints failures with Map.groupBy, which Node 20 lacks: without it a failing test
 // crashes the reporter instead of saying what failed.
@@ -208,10 +209,15 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default on a 2-core machine is one worker, which ran all 150 files one after another
-    // (about 25 minutes): much of a file's time is spent waiting on a server or a browser, so two
-    // run side by side. The e2e files still run one at a time (fileParallelism below).
+    // How the suite is scheduled. Vitest's default on a 2-core machine is one worker, which ran all
+    // 150 files one after another (about 25 minutes): much of a file's time is spent waiting on a
+    // server or a browser, so two run side by side. All projects share one queue of those two
+    // workers, in the order of tests/support/sequencer.ts: largest files first, the e2e files
+    // spread among the others rather than after them. An e2e file with `fileParallelism: false`
+    // would put the project in a group of its own (one worker) that Vitest runs only after every
+    // other file: some seven of CI's eighteen minutes with one worker idle.
     maxWorkers: 2,
+    sequence: { sequencer: SuiteSequencer },
     projects: [
       {
         extends: true,
@@ -247,8 +253,9 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['tests/support/setup-dom.ts', 'tests/support/setup-client.ts'],
           // Screens import their lazy chunks on first render and some render thousands of rows:
-          // on a loaded 2-core machine a test can pass 5 s.
-          testTimeout: 15_000,
+          // on a loaded 2-core machine a test can pass 5 s, and beside an e2e file (a browser and a
+          // server) a long list's test passed 15 s at a load of 12.
+          testTimeout: 30_000,
         },
       },
       {
@@ -271,7 +278,8 @@ export default defineConfig({
           globalSetup: ['tests/support/e2e-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Each file starts its own server (a free port, its own data folder) and browser, so two
+          // may run at once; the sequencer keeps that rare (see maxWorkers above).
         },
       },
     ],

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfStale } from '../../scripts/build-if-stale.mjs';
-import { type E2eServer, freePort, startE2eServer } from '../support/e2e-server';
+import { buildOnce, type E2eServer, freePort, startE2eServer } from '../support/e2e-server';
 import { Api, testUser } from '../support/pwa-api';
 import {
   launchPersistent,
@@ -59,7 +58,7 @@ function waiting(page: Page): Promise<number> {
 
 describe('update', () => {
   beforeAll(async () => {
-    buildIfStale();
+    buildOnce();
     root = mkdtempSync(join(tmpdir(), 'carry-update-'));
     newBuild = join(root, 'dist-new');
     dataDir = join(root, 'data');

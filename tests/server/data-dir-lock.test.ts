@@ -71,7 +71,8 @@ describe('the PGlite data folder lock', () => {
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     const again = await createDb({ dataDir: dir });
     await again.close();
-  });
+    // Two fresh PGlite folders (initdb and every migration): past 30 s at a load of 13.
+  }, 90_000);
 
   it('takes over the lock of a process that no longer runs', async () => {
     const dir = dataDir();
@@ -86,5 +87,5 @@ describe('the PGlite data folder lock', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 90_000);
 });

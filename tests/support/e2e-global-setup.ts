@@ -5,20 +5,22 @@
 // the server starts as over an existing database (its migrations and reference seed still run,
 // finding nothing or little to do). The folder is kept in the temporary folder under the key of
 // what it depends on (pglite-snapshot.ts), so later runs find it made; when missing it is made by
-// a background process while the other projects' files run (e2e files run last), and a server
-// starting before it is ready starts empty. Server tests still start from empty folders.
+// a background process while the first files run (the first e2e file is third in the queue:
+// tests/support/sequencer.ts), and a server starting before it is ready starts empty. Server
+// tests still start from empty folders.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
-import { TEMPLATE_DATA_DIR_ENV } from './e2e-server';
+import { BUILT_ENV, TEMPLATE_DATA_DIR_ENV } from './e2e-server';
 import { snapshotKey } from './pglite-snapshot';
 
 const PREFIX = 'carry-e2e-template-';
 
 export default function setup(): () => Promise<void> {
   buildIfStale();
+  process.env[BUILT_ENV] = '1';
   const dataDir = join(tmpdir(), `${PREFIX}${snapshotKey()}`);
   process.env[TEMPLATE_DATA_DIR_ENV] = dataDir;
   let child: ChildProcess | undefined;
@@ -33,6 +35,7 @@ export default function setup(): () => Promise<void> {
   }
   return async () => {
     delete process.env[TEMPLATE_DATA_DIR_ENV];
+    delete process.env[BUILT_ENV];
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child?.once('exit', r));
       child.kill('SIGTERM');

@@ -13,12 +13,25 @@ import { until } from './until';
 
 /**
  * A migrated and seeded data folder (tests/support/e2e-global-setup.ts, made in the background
- * while the other projects' files run): a server given a new or empty folder starts from a copy
+ * while the first files run): a server given a new or empty folder starts from a copy
  * of it instead of running initdb and every migration. Not there yet (a single e2e file run at
  * once), failed, or unset (a script outside Vitest): the server starts from an empty folder, as
  * it would without it; waiting would cost as much as the fresh start.
  */
 export const TEMPLATE_DATA_DIR_ENV = 'CARRY_E2E_TEMPLATE_DATA_DIR';
+
+/**
+ * Set by the e2e global setup once it has built the client: then no file builds it again. Other
+ * files of the run touch the sources' folders (the lint project writes fixtures into src/ and
+ * removes them), which would make dist/ look stale, and a rebuild empties dist/ under the server
+ * of an e2e file running beside (they share the two workers: vite.config.ts).
+ */
+export const BUILT_ENV = 'CARRY_E2E_BUILT';
+
+/** Builds the client when stale, unless the e2e global setup already did for this run. */
+export function buildOnce(): void {
+  if (!process.env[BUILT_ENV]) buildIfStale();
+}
 
 /** Fills `dataDir` from the template when it is ready and the folder is new or empty. */
 function fromTemplate(dataDir: string): void {
@@ -84,7 +97,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
-  if (!options.staticDir) buildIfStale();
+  if (!options.staticDir) buildOnce();
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'carry-e2e-'));
   const staticDir = options.staticDir ?? './dist';

@@ -2,11 +2,93 @@
 // TEST_DATABASE_URL's, so separate files (and separate server processes) never see each other's rows.
 //
 //   withAdmin(url, (client) => client.query(...)) : Promise<T>
-//   freshDatabase(baseUrl) : Promise<{ url, drop() }>      drop() ends its connections first
-import { throwawayDatabase } from '../../scripts/postgres';
+//   freshDatabase(baseUrl) : Promise<{ url, drop() }>      empty; drop() ends its connections first
+//   migratedDatabase(baseUrl) : Promise<{ url, drop() }>   migrated and seeded, a copy of a template
+//
+// The in-process test servers (server-app.ts) start some hundred databases a run: migrating and
+// seeding each cost 2-5 s on a loaded 2-core machine, copying a template (CREATE DATABASE ...
+// TEMPLATE) a fraction of that. The template is made once, migrated and seeded, under the key of
+// everything it depends on (pglite-snapshot.ts: the migrations, the reference data, the day), so
+// every worker and every run until one of those changes copies the same one; templates of earlier
+// days are dropped when a new one is made (a branch with other migrations has its own key).
+import { databaseUrl, throwawayDatabase, withClient } from '../../scripts/postgres';
+import { createDb } from '../../src/server/db/client';
+import { seedReferenceData } from '../../src/server/db/seed';
+import { snapshotKey } from './pglite-snapshot';
 
 export { withClient as withAdmin } from '../../scripts/postgres';
 
 export function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   return throwawayDatabase(baseUrl, 'carry_t');
+}
+
+const TEMPLATE_PREFIX = 'carry_tpl_';
+/** Held while a template is made: the workers starting together wait for the first. */
+const TEMPLATE_LOCK_KEY = 0x63_61_72_74; // 'cart'
+
+const day = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+
+let template: Promise<string> | undefined;
+
+/** The template's name, made (migrated and seeded) if no run made it yet. */
+function templateDatabase(baseUrl: string): Promise<string> {
+  template ??= withClient(baseUrl, async (admin) => {
+    const name = `${TEMPLATE_PREFIX}${day()}_${snapshotKey()}`;
+    const exists = async () =>
+      (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    if (await exists()) return name;
+    // Advisory locks belong to the database they are taken in: all runs take it in baseUrl's.
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      if (await exists()) return name;
+      // Made under another name, renamed once whole: a copy is never taken of half a template.
+      const partial = `${name}_partial_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS ${partial}`);
+      await admin.query(`CREATE DATABASE ${partial}`);
+      const database = await createDb({
+        url: databaseUrl(baseUrl, partial),
+        setup: async (db) => {
+          await seedReferenceData(db);
+        },
+      });
+      await database.close();
+      // A closed connection's backend may linger a moment, and a database in use cannot be renamed.
+      for (let attempt = 1; ; attempt += 1) {
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [partial],
+        );
+        try {
+          await admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+          break;
+        } catch (err) {
+          if (attempt >= 20) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      const old = await admin.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname < $2',
+        [`${TEMPLATE_PREFIX}%`, `${TEMPLATE_PREFIX}${day()}`],
+      );
+      for (const { datname } of old.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+      return name;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+  return template;
+}
+
+/** A new database, migrated and seeded (a copy of the template), and how to drop it. */
+export async function migratedDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const source = await templateDatabase(baseUrl);
+  const name = `carry_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await withClient(baseUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${source}`));
+  return {
+    url: databaseUrl(baseUrl, name),
+    drop: async () => {
+      await withClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
 }

@@ -4,7 +4,8 @@
 //     : Promise<{ app, db, pokes, close(), request(path: string, init?: RequestInit): Promise<Response> }>
 //
 // Each call gets a fresh, migrated and seeded database: in-memory PGlite (loaded from one dump,
-// pglite-snapshot.ts), or, when TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped by close().
+// pglite-snapshot.ts), or, when TEST_DATABASE_URL is set, a new PostgreSQL database created beside
+// it (a copy of a migrated, seeded template: pg-admin.ts) and dropped by close().
 // Image bytes go where main.ts puts them: on PGlite a temporary folder (`filesDir`, removed by
 // close()) standing for DATA_DIR/files, on PostgreSQL its file_chunks table.
 // `request` goes through `app.request` (no port): paths like '/api/auth' resolve against
@@ -18,7 +19,6 @@ import { createApp } from '@/server/app';
 import type { AppConfig, Argon2Cost, Clock } from '@/server/config';
 import { createDb, type Db } from '@/server/db/client';
 import { markReferenceChanged } from '@/server/db/reference-version';
-import { seedReferenceData } from '@/server/db/seed';
 import { chunkFileStore } from '@/server/files/chunk-store';
 import { diskFileStore } from '@/server/files/disk-store';
 import type { FileStore } from '@/server/files/file-store';
@@ -30,7 +30,7 @@ import { startLive } from '@/server/live/live';
 import type { PokeHub, PokeHubOptions } from '@/server/live/poke-hub';
 import type { NotifyConfig } from '@/server/notify/config';
 import { createNotifier, type Notifier } from '@/server/notify/notifier';
-import { freshDatabase } from './pg-admin';
+import { migratedDatabase } from './pg-admin';
 import { pgliteSnapshot } from './pglite-snapshot';
 
 export interface TestServer {
@@ -57,12 +57,12 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = baseUrl ? await freshDatabase(baseUrl) : null;
-  // On PGlite, from a dump already migrated and seeded (pglite-snapshot.ts).
+  const pgDb = baseUrl ? await migratedDatabase(baseUrl) : null;
+  // Both from a database already migrated and seeded (pglite-snapshot.ts, pg-admin.ts); the
+  // migrations still run, finding nothing to do.
   const database = await createDb(pgDb ? { url: pgDb.url } : { snapshot: await pgliteSnapshot() });
-  if (pgDb) await seedReferenceData(database.db);
   // As after a seed: the reference tables' copies in memory are built from these rows.
-  else markReferenceChanged(database.db);
+  markReferenceChanged(database.db);
   const filesDir = pgDb ? undefined : mkdtempSync(join(tmpdir(), 'carry-test-files-'));
   const files = filesDir ? diskFileStore(filesDir) : chunkFileStore();
   const live = await startLive(database.notifications, options.live);
