@@ -163,21 +163,26 @@ describe('the pull after a push', () => {
   );
 });
 
+/** A listing of carrier C on DEL -> BOM, as the server answers it. */
+const listing = (id: string, flightNo: string): Listing => ({
+  id,
+  email: 'c@example.com',
+  name: 'C',
+  from: 'DEL',
+  to: 'BOM',
+  flightNo,
+  airline: 'AI',
+  departure: '2030-01-10',
+  time: '10:30',
+  weight: 5,
+  available: 5,
+  cost: 500,
+  createdAt: 0,
+});
+
 describe('by key range', () => {
   const row = (id: string, flightNo = id): ListingRow => ({
-    id,
-    email: 'c@example.com',
-    name: 'C',
-    from: 'DEL',
-    to: 'BOM',
-    flightNo,
-    airline: 'AI',
-    departure: '2030-01-10',
-    time: '10:30',
-    weight: 5,
-    available: 5,
-    cost: 500,
-    createdAt: 0,
+    ...listing(id, flightNo),
     syncState: 'synced',
     syncError: null,
     outboxKey: null,
@@ -228,21 +233,6 @@ describe('by key range', () => {
 });
 
 describe('confirmRows', () => {
-  const listing = (id: string, flightNo: string): Listing => ({
-    id,
-    email: 'c@example.com',
-    name: 'C',
-    from: 'DEL',
-    to: 'BOM',
-    flightNo,
-    airline: 'AI',
-    departure: '2030-01-10',
-    time: '10:30',
-    weight: 5,
-    available: 5,
-    cost: 500,
-    createdAt: 0,
-  });
   const entry = (key: string) => ({ key }) as OutboxEntry;
   const pending = (id: string, key: string): ListingRow => ({
     ...listing(id, `P-${id}`),
