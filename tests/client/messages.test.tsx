@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refreshReference, replayOutbox } from '@/data';
+import { pull, refreshReference, replayOutbox } from '@/data';
 import type { Order } from '@/domain/booking/schema';
 import { ERRORS } from '@/domain/errors';
 import { type Message, THREAD_PAYMENT_REMINDER, type ThreadRead } from '@/domain/message/schema';
@@ -147,6 +147,23 @@ describe('the thread', () => {
         .getAllByRole('time', { hidden: true })
         .map((t) => t.getAttribute('datetime')),
     ).toEqual([hello.sentAt, gate.sentAt, late.sentAt]);
+  });
+
+  it('keeps one log from an empty thread to its first message, so a screen reader hears it arrive', async () => {
+    const api = withThread([], []);
+    heldPush(api);
+    const { store } = await openThread(api);
+    // The polite live region a screen reader was told of: it must stay the same element, since a
+    // region put in with its text already inside is not announced.
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('No messages yet. Say hello to Asha Rao and agree where to meet.');
+    api.on(THREADS_ROUTE, () => json({ messages: [hello], reads: [] }));
+    await act(() => pull(store));
+    expect(
+      await within(log).findByText('I land at 9, where are you?', undefined, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(log.isConnected).toBe(true);
+    expect(screen.getAllByRole('log', { name: 'Messages' })).toEqual([log]);
   });
 
   it("shows the departure at its airport's clock, naming the zone where it differs from the device's", async () => {

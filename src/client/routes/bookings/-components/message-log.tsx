@@ -74,6 +74,9 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
     else toast.error(t('people.message.reportFailed'));
   };
 
+  // One frame from "Loading" through "No messages yet" to the rows of a short thread: the polite
+  // live region stays the same element, so a screen reader that was told of it announces the first
+  // messages (a region put in with its text already inside is not announced).
   let body: ReactNode;
   if (!messages)
     body = <p className="px-4 py-8 text-center text-sm text-slate-600">{t('people.thread.loading')}</p>;
@@ -83,24 +86,23 @@ export function MessageLog({ info, thread }: { info: ThreadInfo; thread: ThreadW
         {t('people.thread.empty', { name: otherName })}
       </p>
     );
-  else
-    return (
-      <>
-        {long || hasOlder || messages.length > VIRTUAL_FROM ? (
-          <VirtualLog items={items} messages={messages} thread={thread} actions={actions} />
-        ) : (
-          <PlainLog items={items} messages={messages} actions={actions} />
-        )}
-        {reporting ? (
-          <ReportDialog
-            title={t('people.message.reportTitle')}
-            canBlock={otherEmail !== ''}
-            busy={busy}
-            onSubmit={(choice) => void confirmReport(choice)}
-            onCancel={closeReport}
-          />
-        ) : null}
-      </>
-    );
-  return <LogFrame live>{body}</LogFrame>;
+  else body = <PlainLog items={items} messages={messages} actions={actions} />;
+  return (
+    <>
+      {messages && (long || hasOlder || messages.length > VIRTUAL_FROM) ? (
+        <VirtualLog items={items} messages={messages} thread={thread} actions={actions} />
+      ) : (
+        <LogFrame live>{body}</LogFrame>
+      )}
+      {reporting ? (
+        <ReportDialog
+          title={t('people.message.reportTitle')}
+          canBlock={otherEmail !== ''}
+          busy={busy}
+          onSubmit={(choice) => void confirmReport(choice)}
+          onCancel={closeReport}
+        />
+      ) : null}
+    </>
+  );
 }

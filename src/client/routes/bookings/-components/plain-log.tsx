@@ -1,5 +1,5 @@
 // The log's frame (a polite live region while every row is rendered) and the plain log of a
-// short thread: every row rendered, the newest kept in view.
+// short thread: every row rendered, the newest kept in view, inside the frame MessageLog keeps.
 import { type ReactNode, useCallback } from 'react';
 import { useT } from '@/client/i18n/i18n';
 import type { ThreadMessage } from '@/data';
@@ -32,11 +32,5 @@ export function PlainLog({
 }) {
   const toEnd = useCallback(() => window.scrollTo?.({ top: document.documentElement.scrollHeight }), []);
   useStickToBottom(messages, toEnd);
-  return (
-    <LogFrame live>
-      {items.map((item) => (
-        <Row key={item.key} item={item} actions={actions} />
-      ))}
-    </LogFrame>
-  );
+  return items.map((item) => <Row key={item.key} item={item} actions={actions} />);
 }
