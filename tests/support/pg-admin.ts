@@ -9,8 +9,8 @@
 // seeding each cost 2-5 s on a loaded 2-core machine, copying a template (CREATE DATABASE ...
 // TEMPLATE) a fraction of that. The template is made once, migrated and seeded, under the key of
 // everything it depends on (pglite-snapshot.ts: the migrations, the reference data, the day), so
-// every worker and every run until one of those changes copies the same one; templates of earlier
-// days are dropped when a new one is made (a branch with other migrations has its own key).
+// every worker and every run until one of those changes copies the same one; templates older than
+// yesterday are dropped when a new one is made (a branch with other migrations has its own key).
 import { databaseUrl, throwawayDatabase, withClient } from '../../scripts/postgres';
 import { createDb } from '../../src/server/db/client';
 import { seedReferenceData } from '../../src/server/db/seed';
@@ -26,7 +26,9 @@ const TEMPLATE_PREFIX = 'carry_tpl_';
 /** Held while a template is made: the workers starting together wait for the first. */
 const TEMPLATE_LOCK_KEY = 0x63_61_72_74; // 'cart'
 
-const day = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+/** The UTC day `back` days ago, as in a template's name: 20261128. */
+const day = (back = 0) =>
+  new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
 
 let template: Promise<string> | undefined;
 
@@ -66,9 +68,11 @@ function templateDatabase(baseUrl: string): Promise<string> {
           await new Promise((r) => setTimeout(r, 100));
         }
       }
+      // Yesterday's stays: a run that crosses midnight still has files copying it (each file
+      // names its template when it first asks), and a drop WITH (FORCE) would fail their copies.
       const old = await admin.query<{ datname: string }>(
         'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname < $2',
-        [`${TEMPLATE_PREFIX}%`, `${TEMPLATE_PREFIX}${day()}`],
+        [`${TEMPLATE_PREFIX}%`, `${TEMPLATE_PREFIX}${day(1)}`],
       );
       for (const { datname } of old.rows)
         await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
