@@ -90,6 +90,20 @@ describe('Contact Us', () => {
     expect(await screen.findByText('Message sent successfully!')).toBeTruthy();
     expect(await store.db.outbox.count()).toBe(1);
   });
+
+  it('empties Your Query after a send without calling the emptied field an error', async () => {
+    renderApp('/contact');
+    const query = await screen.findByLabelText('Your Query');
+    await userEvent.type(query, 'Where is my parcel?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Message sent successfully!')).toBeTruthy();
+    await waitFor(() => expect((query as HTMLTextAreaElement).value).toBe(''));
+    expect(screen.queryByText(MSG.queryRequired)).toBeNull();
+    expect(query.getAttribute('aria-invalid')).not.toBe('true');
+    // Still checked on the next send.
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(MSG.queryRequired)).toBeTruthy();
+  });
 });
 
 // A long form: typed field by field, it takes seconds on a loaded machine.

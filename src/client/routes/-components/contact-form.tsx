@@ -37,7 +37,9 @@ export function ContactForm() {
         return;
       }
       toast.success(t('sender.contact.sent'));
-      formApi.setFieldValue('message', '');
+      // A fresh form, keeping who is writing: setting the query to '' would re-check it (checks
+      // run on change after a submit) and call the emptied field an error right after the send.
+      formApi.reset({ ...value, message: '' });
     },
   });
   return (
