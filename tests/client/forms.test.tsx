@@ -91,6 +91,22 @@ describe('Contact Us', () => {
     expect(await store.db.outbox.count()).toBe(1);
   });
 
+  it('says offline that the message waits on the device until back online', async () => {
+    const { store } = renderApp('/contact');
+    await userEvent.type(await screen.findByLabelText('Your Query'), 'Where is my parcel?');
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+      expect(await screen.findByText('Message sent successfully!')).toBeTruthy();
+      expect(
+        screen.getByText('You are offline: it is kept on this device and sent when you are back online.'),
+      ).toBeTruthy();
+      expect(await store.db.outbox.count()).toBe(1);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('empties Your Query after a send without calling the emptied field an error', async () => {
     renderApp('/contact');
     const query = await screen.findByLabelText('Your Query');

@@ -36,7 +36,11 @@ export function ContactForm() {
         toast.error(t('sender.contact.failed'));
         return;
       }
-      toast.success(t('sender.contact.sent'));
+      // Kept on the device and sent from the outbox: offline, say so rather than only "sent".
+      toast.success(
+        t('sender.contact.sent'),
+        navigator.onLine ? undefined : { description: t('sender.contact.sentOffline') },
+      );
       // A fresh form, keeping who is writing: setting the query to '' would re-check it (checks
       // run on change after a submit) and call the emptied field an error right after the send.
       formApi.reset({ ...value, message: '' });
