@@ -95,6 +95,18 @@ describe('the team console', () => {
     expect(bodies).toEqual([{ path: '/api/team/reports/r1/suspend', body: { reason: 'Scam confirmed' } }]);
   });
 
+  it('marks the open view by an outline as well as by colour, and only that one', async () => {
+    const { api } = staffApi();
+    renderApp('/team/reports', { api });
+    await screen.findByRole('heading', { name: 'Reports' }, { timeout: 10_000 });
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    const current = within(nav).getByRole('link', { current: 'page' });
+    expect(current.textContent).toBe('Reports');
+    // A light tint alone is all but invisible on the page's grey: the outline says it without colour.
+    expect(current.className).toMatch(/\bring-1\b/);
+    expect(within(nav).getByRole('link', { name: 'Inbox' }).className).not.toMatch(/\bring-1\b/);
+  });
+
   it('asks the server to search, by the words typed', async () => {
     const { api } = staffApi();
     renderApp('/team', { api });

@@ -54,7 +54,11 @@ function TeamLayout() {
             to={v.to}
             activeOptions={{ exact: true }}
             className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-            activeProps={{ className: 'bg-brand-50 text-brand-800', 'aria-current': 'page' }}
+            // Outlined as well as tinted: the tint alone barely shows on the page's grey.
+            activeProps={{
+              className: 'bg-brand-50 text-brand-800 ring-1 ring-brand-600 ring-inset',
+              'aria-current': 'page',
+            }}
           >
             {t(v.label)}
           </Link>
