@@ -242,6 +242,24 @@ describe('Profile', () => {
     expect(traveller.textContent).toContain('5Completed');
   });
 
+  it('says offline that a saved UPI ID waits on the device until back online', async () => {
+    const api = fakeApi();
+    api.on('GET /api/profile/*', () => json(profile));
+    const { store } = renderApp('/set-profile', { api, session: { role: 'carrier' } });
+    await userEvent.type(await screen.findByLabelText('UPI ID (optional)'), 'asha@okaxis');
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Save UPI ID' }));
+      expect(await screen.findByText('UPI ID saved')).toBeTruthy();
+      expect(
+        screen.getByText('You are offline: it is kept on this device and sent when you are back online.'),
+      ).toBeTruthy();
+      expect(await store.db.outbox.count()).toBe(1);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it("shows 'Failed to load profile.' when it cannot be loaded", async () => {
     const api = fakeApi();
     api.on('GET /api/profile/*', () => json({ message: 'down' }, 500));

@@ -23,7 +23,11 @@ export function ProfileUpi({ upiId }: { upiId: string | null | undefined }) {
       const { upiId: next } = v.parse(setUpiArgsSchema, value);
       await saveUpiId(store, next);
       form.setFieldValue('upiId', next);
-      toast.success(t(next ? 'carrier.upi.saved' : 'carrier.upi.removed'));
+      // A queued change: offline, say it is sent later rather than only "saved".
+      toast.success(
+        t(next ? 'carrier.upi.saved' : 'carrier.upi.removed'),
+        navigator.onLine ? undefined : { description: t('carrier.upi.savedOffline') },
+      );
     },
   });
   return (
