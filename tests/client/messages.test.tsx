@@ -343,6 +343,9 @@ describe('unread counts', () => {
     await userEvent.click(await within(row).findByRole('link', { name: /^Message ?, 1 unread message$/ }));
     await screen.findByRole('heading', { name: 'Messages with Meera Shah' });
     expect(view.router.state.location.pathname).toBe('/bookings/b1/messages');
+    // The carrier is the one paid: told to confirm the payment, not to pay themselves.
+    expect(screen.getByText(/^The traveller pays you at the hand-off/)).toBeTruthy();
+    expect(screen.queryByText(THREAD_PAYMENT_REMINDER)).toBeNull();
   });
 });
 

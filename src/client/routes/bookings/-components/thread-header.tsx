@@ -72,7 +72,10 @@ export function ThreadHeader({ info }: { info: ThreadInfo }) {
       </div>
       <p className="mt-1 flex items-start gap-1.5 text-xs text-slate-700">
         <ShieldAlert aria-hidden="true" className="mt-px size-3.5 shrink-0 text-amber-700" />
-        {t('people.thread.paymentReminder')}
+        {/* Each side's part in it: the traveller pays, the carrier confirms what arrived. */}
+        {info.side === 'carrier'
+          ? t('people.thread.paymentReminderCarrier')
+          : t('people.thread.paymentReminder')}
       </p>
     </div>
   );
