@@ -105,7 +105,7 @@ describe('Your Listings in Hindi', () => {
         'Time',
         'Flight No',
         'Weight (KG)',
-        'Price per KG (₹)',
+        'Cost per KG (₹)',
         '2 KG is booked on this listing.',
         'Travellers have booked 2 KG: the weight cannot be less.',
         'Close',

@@ -128,7 +128,7 @@ describe('plans change', () => {
     await carrier.getByRole('link', { name: 'Home' }).click();
     await carrier.getByRole('button', { name: 'Edit' }).click();
     const edit = carrier.getByRole('dialog', { name: /Edit listing/ });
-    await edit.getByLabel('Price per KG (₹)').fill('950');
+    await edit.getByLabel('Cost per KG (₹)').fill('950');
     await checked(carrier, 'edit-listing');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await carrier.getByText('₹950').waitFor(WAIT);
