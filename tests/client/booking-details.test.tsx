@@ -60,6 +60,14 @@ describe('BookingDetails', () => {
     ).toBe('mailto:asha@example.com');
   });
 
+  it("names the carrier in the row's one line of weight and traveller, one space around each dot", async () => {
+    const api = fakeApi();
+    api.on('GET /api/orders', () => json({ bookings: [pending] }));
+    renderApp('/mybookings', { api });
+    const line = await screen.findByText(/carried by Asha Rao/);
+    expect(line.textContent).toBe('3 KG · Meera Shah · carried by Asha Rao');
+  });
+
   it('shows no contact while the booking waits for the carrier', async () => {
     const api = fakeApi();
     api.on('GET /api/orders', () => json({ bookings: [pending] }));

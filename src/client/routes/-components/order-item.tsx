@@ -89,12 +89,14 @@ export const OrderItem = memo(function OrderItem({
             ) : null}
           </div>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            {/* One run of text: as a flex item of its own, "· carried by" took the row's gap
+                before its own dot, a wider space than the other dot's. */}
             <span>
               {formatWeight(row.weight)} · {row.name}
+              {!carrierSide && row.carrierName
+                ? ` ${t('carrier.order.carriedBy', { name: row.carrierName })}`
+                : ''}
             </span>
-            {!carrierSide && row.carrierName ? (
-              <span>{t('carrier.order.carriedBy', { name: row.carrierName })}</span>
-            ) : null}
             {row.otherRating ? (
               <RatingBadge
                 summary={row.otherRating}
