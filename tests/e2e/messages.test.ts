@@ -42,14 +42,16 @@ describe('messages: written offline, seen live on the other side', () => {
     await carrier.getByText('No messages yet', { exact: false }).waitFor();
     const carrierNavigations = navigations(carrier);
 
-    // The traveller opens it from My Bookings → View Details → Message.
+    // The traveller opens it from My Bookings → the booking's Message.
     await traveller.getByRole('button', { name: /^Open menu/ }).click();
     await traveller
       .getByRole('navigation', { name: 'Mobile' })
       .getByRole('link', { name: /My Bookings/ })
       .click();
-    await traveller.getByRole('button', { name: 'View Details' }).click();
-    await traveller.getByRole('link', { name: /^Message/ }).click();
+    await traveller
+      .getByRole('article')
+      .getByRole('link', { name: /^Message/ })
+      .click();
     await traveller.getByRole('heading', { name: 'Messages with Asha Rao' }).waitFor();
 
     // No signal: the message is accepted and shows as Sending.

@@ -2,7 +2,6 @@
 // history with times, and, once the carrier has accepted, the other party's contact. All of it
 // comes from the mirrored order, so it reads the same offline.
 import { Mail, Phone } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { type AreaKeys, type Translate, useT } from '@/client/i18n/i18n';
 import { LOCALE } from '@/client/locale';
 import type { OrderRow } from '@/data';
@@ -166,15 +165,12 @@ export function BookingDetails({
   row,
   side,
   reference,
-  children,
 }: {
   id: string;
   row: OrderRow;
   /** Whose list it is in: the carrier's orders or the traveller's bookings. */
   side: ThreadSide;
   reference: Reference;
-  /** Actions shown at the top of the details (Message). */
-  children?: ReactNode;
 }) {
   const t = useT('search');
   const f = row.flightDetails;
@@ -198,7 +194,6 @@ export function BookingDetails({
   return (
     <div id={id} className="mt-3 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
       <div className="flex flex-wrap gap-2 sm:col-span-2 empty:hidden">
-        {children}
         {side === 'traveller' ? <TravellerCancel row={row} /> : null}
       </div>
       {row.handoffCode && row.status === 'accepted' ? (

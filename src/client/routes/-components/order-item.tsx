@@ -128,7 +128,9 @@ export const OrderItem = memo(function OrderItem({
           )}
         </div>
         {actions}
-        {carrierSide ? <MessageLink bookingId={row.id} unread={unread} /> : null}
+        {/* On the row for both sides: an unread count beside the route is one tap from its
+            thread, not behind View Details. */}
+        <MessageLink bookingId={row.id} unread={unread} />
         {showDetailsLink ? (
           <button
             type="button"
@@ -142,11 +144,7 @@ export const OrderItem = memo(function OrderItem({
         ) : null}
       </div>
       <RateBooking row={row} otherName={otherName} />
-      {open ? (
-        <BookingDetails id={detailsId} row={row} side={side} reference={reference}>
-          {carrierSide ? null : <MessageLink bookingId={row.id} unread={unread} />}
-        </BookingDetails>
-      ) : null}
+      {open ? <BookingDetails id={detailsId} row={row} side={side} reference={reference} /> : null}
     </article>
   );
 });
