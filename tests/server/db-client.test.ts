@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '@/server/db/client';
 import { airports } from '@/server/db/schema';
 import { seedReferenceData } from '@/server/db/seed';
-import { withAdmin } from '../support/pg-admin';
+import { migratedDatabase, withAdmin } from '../support/pg-admin';
 import { until } from '../support/until';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -39,13 +39,16 @@ describe('createDb (PGlite in a data folder)', () => {
 if (baseUrl) {
   describe('createDb (PostgreSQL)', () => {
     it('survives the server ending its idle connections, and reconnects', async () => {
-      const database = await createDb({ url: baseUrl });
+      // A database of its own: ending every connection to TEST_DATABASE_URL's database would end
+      // those of the files running beside (their admin connections: CREATE and DROP DATABASE).
+      const own = await migratedDatabase(baseUrl);
+      const database = await createDb({ url: own.url });
       try {
         // Several parallel queries leave several idle connections in the pool.
         await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
         const pool = (database.db as unknown as { $client: pg.Pool }).$client;
         const idle = pool.idleCount;
-        const ended = await withAdmin(baseUrl, (admin) =>
+        const ended = await withAdmin(own.url, (admin) =>
           admin.query(
             `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
              WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`,
@@ -60,6 +63,7 @@ if (baseUrl) {
         expect(typeof row?.n).toBe('number');
       } finally {
         await database.close();
+        await own.drop();
       }
     });
   });
