@@ -1689,7 +1689,15 @@ async function violations(w: World): Promise<string[]> {
               : undefined;
     const needsRow = e.kind === 'add-listing' || e.kind === 'book' || e.kind === 'message';
     if (!row && needsRow) out.push(`${label} is refused but its row is not shown`);
-    if (row && (row.syncState !== 'failed' || row.syncError !== e.lastErrorCode))
+    // A row the previous release's tab refused keeps the refusal's English message, as that code
+    // wrote it; the screens read it back to its code (src/client/i18n/domain-text.ts).
+    const code = e.lastErrorCode ?? '';
+    const oldReleaseText =
+      w.old !== undefined && Object.hasOwn(ERRORS, code) ? ERRORS[code as keyof typeof ERRORS].message : null;
+    if (
+      row &&
+      (row.syncState !== 'failed' || (row.syncError !== e.lastErrorCode && row.syncError !== oldReleaseText))
+    )
       out.push(`${label} is refused but its row shows ${row.syncState} ("${row.syncError}")`);
   }
 
