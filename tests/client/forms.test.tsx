@@ -10,6 +10,19 @@ import { MSG } from '@/domain/texts';
 import { fakeApi, json } from '../support/client-fake-api';
 import { findHeading, renderApp, USER } from '../support/client-render-app';
 
+/** What a change queued offline adds to its toast (Contact Us, the UPI ID). */
+const KEPT_OFFLINE = 'You are offline: it is kept on this device and sent when you are back online.';
+
+/** Runs `act` with the browser saying it is offline. */
+async function whileOffline(act: () => Promise<void>): Promise<void> {
+  const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  try {
+    await act();
+  } finally {
+    online.mockRestore();
+  }
+}
+
 describe('Add Listing', () => {
   it('shows the required messages and the placeholders', async () => {
     renderApp('/carrier/add-listing', { session: { role: 'carrier' } });
@@ -94,17 +107,12 @@ describe('Contact Us', () => {
   it('says offline that the message waits on the device until back online', async () => {
     const { store } = renderApp('/contact');
     await userEvent.type(await screen.findByLabelText('Your Query'), 'Where is my parcel?');
-    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    try {
+    await whileOffline(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
       expect(await screen.findByText('Message sent successfully!')).toBeTruthy();
-      expect(
-        screen.getByText('You are offline: it is kept on this device and sent when you are back online.'),
-      ).toBeTruthy();
+      expect(screen.getByText(KEPT_OFFLINE)).toBeTruthy();
       expect(await store.db.outbox.count()).toBe(1);
-    } finally {
-      online.mockRestore();
-    }
+    });
   });
 
   it('empties Your Query after a send without calling the emptied field an error', async () => {
@@ -247,17 +255,12 @@ describe('Profile', () => {
     api.on('GET /api/profile/*', () => json(profile));
     const { store } = renderApp('/set-profile', { api, session: { role: 'carrier' } });
     await userEvent.type(await screen.findByLabelText('UPI ID (optional)'), 'asha@okaxis');
-    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    try {
+    await whileOffline(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Save UPI ID' }));
       expect(await screen.findByText('UPI ID saved')).toBeTruthy();
-      expect(
-        screen.getByText('You are offline: it is kept on this device and sent when you are back online.'),
-      ).toBeTruthy();
+      expect(screen.getByText(KEPT_OFFLINE)).toBeTruthy();
       expect(await store.db.outbox.count()).toBe(1);
-    } finally {
-      online.mockRestore();
-    }
+    });
   });
 
   it("shows 'Failed to load profile.' when it cannot be loaded", async () => {
